@@ -1,0 +1,231 @@
+"""The one contract every rules engine follows.
+
+A game is a deterministic state machine over plain JSON data. The hosting core never looks inside
+the state: it asks the engine what is pending, hands it one decision at a time, stores what comes
+back and delivers the events to their audiences. Engines never import discord and never read the
+clock; randomness comes from `games.rng.Rng` over an integer kept in the state.
+
+Seats are numbered from 0. Events and options carry structured data, not sentences: the text is
+made from locale templates (see `hosting.text`), so the same event reads in English or Spanish.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+PUBLIC = "public"
+GM = "gm"
+
+
+class IllegalMove(Exception):
+    """A decision the rules refuse. `code` picks the locale string `errors.<code>` (game section
+    first, then core); `params` fill it; `message` is the English fallback a player can read."""
+
+    def __init__(self, code: str, message: str = "", **params: Any):
+        super().__init__(message or code)
+        self.code = code
+        self.message = message or code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer. `id` is what comes back in `apply` (short: it travels in a button's
+    custom_id, keep it under 40 characters). `key` names the template `options.<key>`."""
+
+    id: str
+    key: str
+    params: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "key": self.key, "params": self.params}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the game is waiting for.
+
+    id        unique over the whole game (a step counter inside it): a button carrying an id that
+              is no longer pending is stale.
+    seat      who decides; None for a clock-only wait that resolves with `default` at its deadline
+              (used so that timing reveals nothing, or for a timed window nobody answers).
+    kind      names the prompt template `prompts.<kind>`.
+    options   the legal answers.
+    default   option id applied when the deadline passes.
+    deadline  deadline class ("night_step", "day_discussion", "vote", ...): the pace preset maps
+              it to a duration.
+    public    whether the question itself (not the answer) may be shown in the game thread, e.g.
+              "seat 3 is voting". Answers are never shown until an event reveals them.
+    """
+
+    id: str
+    seat: int | None
+    kind: str
+    options: tuple[Option, ...]
+    default: str | None
+    deadline: str
+    public: bool = False
+    params: dict = field(default_factory=dict)
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id, "seat": self.seat, "kind": self.kind,
+            "options": [o.to_json() for o in self.options], "default": self.default,
+            "deadline": self.deadline, "public": self.public, "params": self.params,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for one audience: PUBLIC, GM, or a tuple of seats.
+
+    `kind` names the template `events.<kind>`; `data` fills it. An event for seats may carry
+    secrets; a PUBLIC one never does until the rules reveal them.
+    """
+
+    kind: str
+    data: dict
+    audience: Any = PUBLIC
+
+    def __post_init__(self):
+        aud = self.audience
+        if aud not in (PUBLIC, GM):
+            object.__setattr__(self, "audience", tuple(sorted(int(s) for s in aud)))
+
+    def audience_tags(self) -> list[str]:
+        """'public', 'gm' or one 'seat:N' per seat."""
+        if self.audience in (PUBLIC, GM):
+            return [self.audience]
+        return [f"seat:{s}" for s in self.audience]
+
+    def to_json(self) -> dict:
+        aud = self.audience if self.audience in (PUBLIC, GM) else list(self.audience)
+        return {"kind": self.kind, "data": self.data, "audience": aud}
+
+    @classmethod
+    def from_json(cls, raw: dict) -> "Event":
+        return cls(raw["kind"], raw["data"], raw["audience"])
+
+
+def to_seats(*seats: int | Iterable[int]) -> tuple[int, ...]:
+    """Audience helper: to_seats(1), to_seats([1, 2])."""
+    out: list[int] = []
+    for s in seats:
+        out.extend([s] if isinstance(s, int) else s)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. `reason` names `outcomes.<reason>`."""
+
+    winners: tuple[int, ...]
+    reason: str
+    params: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason, "params": self.params}
+
+
+class Engine:
+    """Base class of a rules engine. Subclasses implement the underscored hooks and the views;
+    the public methods add the checks every game needs once.
+
+    `apply` never mutates the state it is given: it works on a deep copy, so a refused move
+    leaves nothing behind and the host can keep the old state until the new one is committed.
+    """
+
+    name: ClassVar[str]
+    modes: ClassVar[tuple[str, ...]] = ("normal",)
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    # How the AI plays when the table asks for a smarter seat than the baseline.
+    ai_policies: ClassVar[tuple[str, ...]] = ("baseline",)
+
+    # ---- setup -----------------------------------------------------------------------------
+    def check_players(self, mode: str, players: int) -> None:
+        """Raise IllegalMove if `players` cannot play `mode` (the lobby asks before starting)."""
+        if mode not in self.modes:
+            raise IllegalMove("unknown_mode", f"Unknown mode {mode!r}.", mode=mode)
+        lo, hi = self.player_range(mode)
+        if not lo <= players <= hi:
+            raise IllegalMove(
+                "player_count", f"This mode needs {lo} to {hi} players.", lo=lo, hi=hi)
+
+    def player_range(self, mode: str) -> tuple[int, int]:
+        return self.min_players, self.max_players
+
+    def default_options(self, mode: str, players: int) -> dict:
+        """The options the host may edit before starting (card sets, variants...)."""
+        return {}
+
+    def setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
+        mode = options.get("mode", self.modes[0])
+        self.check_players(mode, players)
+        return self._setup({**self.default_options(mode, players), **options, "mode": mode},
+                           players, seed)
+
+    def _setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
+        raise NotImplementedError
+
+    # ---- play ------------------------------------------------------------------------------
+    def pending(self, state: dict) -> list[Pending]:
+        """Every decision currently awaited, in a stable order."""
+        raise NotImplementedError
+
+    def apply(self, state: dict, seat: int | None, pending_id: str,
+              choice: str) -> tuple[dict, list[Event]]:
+        """Validate and apply one decision; returns (new state, events)."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("game_over", "The game is over.")
+        match = next((p for p in self.pending(state) if p.id == pending_id), None)
+        if match is None:
+            raise IllegalMove("stale", "That question is no longer open.")
+        if match.seat != seat:
+            raise IllegalMove("not_yours", "That decision is not yours to make.")
+        if match.option(choice) is None:
+            raise IllegalMove("illegal_option", "That option is not allowed now.")
+        new = copy.deepcopy(state)
+        events = self._apply(new, match, choice)
+        return new, events
+
+    def _apply(self, state: dict, pending: Pending, choice: str) -> list[Event]:
+        """Mutate `state` (already a private copy) for an answer already known to be legal."""
+        raise NotImplementedError
+
+    # ---- views -----------------------------------------------------------------------------
+    def public_view(self, state: dict) -> dict:
+        """What everyone may see. Must contain "phase" (names `phases.<phase>`) and "round"."""
+        raise NotImplementedError
+
+    def seat_view(self, state: dict, seat: int) -> dict:
+        """What one seat may see: the public view plus its own secrets."""
+        raise NotImplementedError
+
+    def describe(self, view: dict, t) -> str:
+        """Text of a view (public or seat) for the status message and "My secrets".
+        `t` is a `hosting.text.Translator` bound to this game and the table's language."""
+        raise NotImplementedError
+
+    def picture(self, view: dict, t) -> bytes | None:
+        """A PNG of a view, for games people would rather look at; None when there is none."""
+        return None
+
+    # ---- end -------------------------------------------------------------------------------
+    def outcome(self, state: dict) -> Outcome | None:
+        raise NotImplementedError
+
+    def round(self, state: dict) -> int:
+        return int(state.get("round", 0))
+
+    # ---- AI --------------------------------------------------------------------------------
+    def ai_choice(self, state: dict, pending: Pending, policy: str) -> str | None:
+        """A smarter policy's answer, or None to let the baseline pick."""
+        return None
