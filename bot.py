@@ -1,0 +1,140 @@
+"""Entry point: `python bot.py` runs the bot; `python bot.py simulate GAME ...` plays offline."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from cogs.common.delivery import DiscordDelivery
+from cogs.common.views import dynamic_items
+from hosting.clock import RealClock
+from hosting.host import Host
+from hosting.store import Store
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_DB = ROOT / "data" / "table.sqlite3"
+INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.room25")
+
+SETUP_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot connect.
+
+To run it on your server:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", create the bot and copy its token. No privileged intents are needed
+     (the bot uses slash commands, buttons and DMs; it never reads message content).
+  3. Under "OAuth2 > URL Generator", tick the scopes `bot` and `applications.commands`, and the
+     bot permissions: View Channels, Send Messages, Send Messages in Threads,
+     Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History.
+     Open the generated URL to invite the bot.
+  4. Copy .env.example to .env and set DISCORD_TOKEN (and DEV_GUILD_ID while developing, so
+     commands appear at once in that server), then run `python bot.py` again.
+
+To try a game without Discord, play one offline with AI seats:
+  python bot.py simulate bethlem --players 5 --seed 1
+  python bot.py simulate room25 --players 4 --mode coop --seed 7 --transcript game.jsonl
+"""
+
+
+@dataclass
+class Config:
+    token: str | None = None
+    db_path: str = str(DEFAULT_DB)
+    dev_guild_id: int | None = None
+    extensions: tuple[str, ...] = field(default=INITIAL_EXTENSIONS)
+
+    @classmethod
+    def from_env(cls) -> "Config":
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        return cls(token=os.environ.get("DISCORD_TOKEN") or None,
+                   db_path=os.environ.get("DATABASE_PATH") or str(DEFAULT_DB),
+                   dev_guild_id=int(guild) if guild else None)
+
+
+class TableBot(commands.Bot):
+    """The bot: one Host shared by every game cog, one scheduler for every deadline."""
+
+    def __init__(self, config: Config):
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=discord.Intents.default(), help_command=None)
+        self.config = config
+        self.host: Host | None = None
+        self._scheduler: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        store = await Store.open(self.config.db_path)
+        self.host = Host(store, RealClock(), DiscordDelivery(self))
+        self.add_dynamic_items(*dynamic_items())
+        for ext in self.config.extensions:
+            await self.load_extension(ext)
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if self._scheduler is None:
+            await self.host.recover()
+            self._scheduler = asyncio.create_task(self.host.run_scheduler())
+
+    async def close(self) -> None:
+        if self._scheduler:
+            self._scheduler.cancel()
+        if self.host:
+            await self.host.idle()
+            await self.host.store.close()
+        await super().close()
+
+
+def _simulate(argv: list[str]) -> int:
+    from hosting.simulate import SimulationArgs, simulate
+
+    parser = argparse.ArgumentParser(prog="bot.py simulate",
+                                     description="Play one whole game offline with AI seats.")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mode")
+    parser.add_argument("--absent", type=int, default=0,
+                        help="seats that never answer (their defaults apply on timeout)")
+    parser.add_argument("--db", help="keep the SQLite file here (needed for --resume)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the unfinished game in --db")
+    parser.add_argument("--transcript", help="write every delivered message as JSON lines")
+    parser.add_argument("--policy", help="AI policy for every seat (default: the game's best)")
+    args = parser.parse_args(argv)
+    if args.resume and not args.db:
+        parser.error("--resume needs --db")
+    result = asyncio.run(simulate(SimulationArgs(**vars(args))))
+    print(json.dumps(result, sort_keys=True))
+    return 0 if result["finished"] else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "simulate":
+        return _simulate(argv[1:])
+    from dotenv import load_dotenv
+
+    load_dotenv(ROOT / ".env")
+    config = Config.from_env()
+    if not config.token:
+        print(SETUP_HELP, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = TableBot(config)
+    bot.run(config.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""Commands that are not about one game: the guild's list of tables and its language."""
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import actions, render
+from hosting.text import Translator
+
+
+class Tables(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="games", description="Open and running games on this server.")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        host = self.bot.host
+        lang = await host.store.guild_lang(interaction.guild_id)
+        t = Translator(None, lang)
+        lines = []
+        for table in await host.open_tables(interaction.guild_id):
+            gt = render.translator(table)
+            where = f"<#{table.thread_id}>" if table.thread_id else f"<#{table.channel_id}>"
+            lines.append(t("ui", "games_line", game=render.game_title(gt),
+                           status=t.lookup("statuses", table.status),
+                           players=len(table.seats), where=where))
+        await actions.reply(interaction, render.clip("\n".join(lines) or t("ui", "games_none"), 1900))
+
+    @app_commands.command(name="language", description="The language new tables use here.")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction,
+                       lang: Literal["en", "es"]) -> None:
+        await self.bot.host.store.set_guild_lang(interaction.guild_id, lang)
+        await actions.reply(interaction, Translator(None, lang)("ui", "lang_set", lang=lang))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,129 @@
+"""What a player's click or command does, shared by buttons and slash commands.
+
+Each handler answers the interaction exactly once: a refusal is always ephemeral and carries the
+engine's or host's reason in the table's language.
+"""
+from __future__ import annotations
+
+import discord
+
+import games
+from cogs.common import render
+from games.base import IllegalMove
+from hosting.host import Host
+from hosting.store import GameRow
+from hosting.text import Translator
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    return interaction.client.host
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.administrator or perms.manage_guild))
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
+    """Send privately, whether or not the interaction was already answered."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, err: IllegalMove,
+                 table: GameRow | None = None) -> None:
+    t = render.translator(table) if table else Translator(None)
+    await reply(interaction, t.error(err.code, err.params, err.message))
+
+
+async def _table(interaction: discord.Interaction, game_id: int) -> GameRow | None:
+    try:
+        return await host_of(interaction).table(game_id)
+    except IllegalMove as err:
+        await refuse(interaction, err)
+        return None
+
+
+async def join(interaction: discord.Interaction, game_id: int) -> None:
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    try:
+        await host_of(interaction).join(game_id, interaction.user.id,
+                                        interaction.user.display_name)
+    except IllegalMove as err:
+        return await refuse(interaction, err, table)
+    await reply(interaction, render.translator(table)("ui", "joined"))
+
+
+async def leave(interaction: discord.Interaction, game_id: int) -> None:
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    try:
+        await host_of(interaction).leave(game_id, interaction.user.id)
+    except IllegalMove as err:
+        return await refuse(interaction, err, table)
+    await reply(interaction, render.translator(table)("ui", "left"))
+
+
+async def start(interaction: discord.Interaction, game_id: int) -> None:
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    try:
+        await host_of(interaction).start(game_id, interaction.user.id, is_admin(interaction))
+    except IllegalMove as err:
+        return await refuse(interaction, err, table)
+    await reply(interaction, render.translator(table)("ui", "started"))
+
+
+async def secrets(interaction: discord.Interaction, game_id: int) -> None:
+    """The seat's private view, recent private messages and open questions, ephemerally."""
+    host = host_of(interaction)
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    t = render.translator(table)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or table.state is None:
+        return await reply(interaction, t("ui", "no_secrets"))
+    engine = games.engine(table.game)
+    view = engine.seat_view(table.state, seat.seat)
+    history = await host.store.private_history(table.id, seat.seat)
+    text = "\n".join([engine.describe(view, t), ""] + [t.event(r.kind, r.data) for r in history])
+    embed = discord.Embed(title=t("ui", "secrets"), description=render.clip(text),
+                          colour=discord.Colour.dark_purple())
+    file = render.picture_file(table, view, "secrets.png")
+    if file:
+        embed.set_image(url="attachment://secrets.png")
+        await reply(interaction, embed=embed, file=file)
+    else:
+        await reply(interaction, embed=embed)
+    due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+    open_now = host.pending_for(table, seat.seat)
+    for pending in open_now:
+        await interaction.followup.send(embed=render.prompt_embed(table, pending, due.get(pending.id)),
+                                        view=render.prompt_view(table, pending), ephemeral=True)
+    if not open_now:
+        await interaction.followup.send(t("ui", "nothing_pending"), ephemeral=True)
+
+
+async def decide(interaction: discord.Interaction, game_id: int, pending_id: str,
+                 option_id: str) -> None:
+    host = host_of(interaction)
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    pending = next((p for p in host.pending(table) if p.id == pending_id), None)
+    try:
+        await host.decide(game_id, interaction.user.id, pending_id, option_id)
+    except IllegalMove as err:
+        return await refuse(interaction, err, table)
+    t = render.translator(table)
+    choice = render.option_label(t, pending, option_id) if pending else option_id
+    # Closing the prompt is also the acknowledgement: one call, and no second click possible.
+    await interaction.response.edit_message(content=t("ui", "accepted", choice=choice), view=None)

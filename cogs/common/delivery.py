@@ -1,0 +1,195 @@
+"""Events and prompts to Discord: the thread for the public, DMs for seats, nothing for the GM
+log until the game ends (then it becomes the recap).
+
+A DM that Discord refuses (403, code 50007) marks the seat: the thread gets one ping with an
+"Answer here" button, and from then on that seat reads and answers through ephemeral messages.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from itertools import groupby
+
+import discord
+
+import games
+from cogs.common import render
+from cogs.common.views import lobby_view, secrets_view
+from hosting.store import GameRow, OutboxRow
+
+log = logging.getLogger(__name__)
+CANNOT_DM = 50007
+REFRESH_DELAY = 0.25  # coalesces a burst of changes into one edit of the status message
+
+
+class DiscordDelivery:
+    def __init__(self, bot):
+        self.bot = bot
+        self._refresh: dict[int, asyncio.Task] = {}
+        self._dirty: set[int] = set()
+        self._pictures: dict[int, str] = {}
+
+    @property
+    def host(self):
+        return self.bot.host
+
+    # ---- channels -------------------------------------------------------------------------------
+    async def _channel(self, channel_id: int | None):
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel
+
+    async def _user(self, user_id: int):
+        return self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+
+    # ---- events ---------------------------------------------------------------------------------
+    async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
+        t = render.translator(table)
+        thread = await self._channel(table.thread_id)
+        for audience, group in groupby(rows, key=lambda r: r.audience):
+            group = list(group)
+            lines = [t.event(r.kind, r.data) for r in group]
+            if audience == "public" and thread is not None:
+                for text in render.chunks(lines):
+                    await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+            elif audience.startswith("seat:"):
+                await self._to_seat(table, int(audience[5:]), lines, thread)
+            if any(r.kind == "table_finished" for r in group) and thread is not None:
+                await self._recap(table, thread)
+
+    async def _to_seat(self, table: GameRow, seat_no: int, lines: list[str], thread) -> None:
+        seat = table.seats[seat_no]
+        if seat.is_ai or seat.user_id is None or seat.dm_closed:
+            return  # AI seats read the state; closed DMs read "My secrets"
+        try:
+            user = await self._user(seat.user_id)
+            for text in render.chunks(lines):
+                await user.send(text)
+        except discord.Forbidden as err:
+            if err.code != CANNOT_DM:
+                raise
+            await self._dm_closed(table, seat_no, thread)
+
+    async def _dm_closed(self, table: GameRow, seat_no: int, thread) -> None:
+        await self.host.mark_dm_closed(table.id, seat_no)
+        if thread is None:
+            return
+        t = render.translator(table)
+        await thread.send(t("ui", "dm_closed", mention=f"<@{table.seats[seat_no].user_id}>"),
+                          view=secrets_view(table.id, t, "open_prompt"),
+                          allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def _recap(self, table: GameRow, thread) -> None:
+        """At the end the GM log (every secret move) becomes public, with the final picture."""
+        t = render.translator(table)
+        log_rows = await self.host.store.gm_log(table.id)
+        for text in render.chunks([t.event(r.kind, r.data) for r in log_rows]):
+            await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- the status message and prompts ---------------------------------------------------------
+    async def table_changed(self, table: GameRow) -> None:
+        self._dirty.add(table.id)
+        task = self._refresh.get(table.id)
+        if task is None or task.done():
+            self._refresh[table.id] = asyncio.create_task(self._refresh_soon(table.id))
+
+    async def _refresh_soon(self, game_id: int) -> None:
+        await asyncio.sleep(REFRESH_DELAY)
+        while game_id in self._dirty:
+            self._dirty.discard(game_id)
+            try:
+                await self.refresh(await self.host.table(game_id))
+            except Exception:
+                log.exception("refreshing game %s failed", game_id)
+
+    async def settled(self) -> None:
+        """Wait for pending refreshes (tests, shutdown)."""
+        while any(not task.done() for task in self._refresh.values()):
+            await asyncio.gather(*self._refresh.values(), return_exceptions=True)
+
+    async def refresh(self, table: GameRow) -> None:
+        await self._lobby(table)
+        if table.status == "lobby":
+            return
+        await self._status(table)
+        await self._prompts(table)
+
+    async def _lobby(self, table: GameRow) -> None:
+        channel = await self._channel(table.channel_id)
+        if channel is None or table.lobby_message_id is None:
+            return
+        t = render.translator(table)
+        view = lobby_view(table.id, t) if table.status == "lobby" else None
+        try:
+            await channel.get_partial_message(table.lobby_message_id).edit(
+                embed=render.lobby_embed(table), view=view)
+        except discord.NotFound:
+            pass
+
+    async def _status(self, table: GameRow) -> None:
+        thread = await self._channel(table.thread_id)
+        if thread is None:
+            return
+        host = self.host
+        pending = host.pending(table)
+        deadlines = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
+        embed = render.status_embed(table, pending, due)
+        t = render.translator(table)
+        view = secrets_view(table.id, t) if table.status in ("running", "paused") else None
+        public = games.engine(table.game).public_view(table.state)
+        digest = repr(public)
+        file = None
+        if self._pictures.get(table.id) != digest:  # re-upload only when the table changed
+            file = render.picture_file(table, public)
+            self._pictures[table.id] = digest if file else None
+        if self._pictures.get(table.id):
+            embed.set_image(url="attachment://table.png")
+        if table.status_message_id:
+            try:
+                await thread.get_partial_message(table.status_message_id).edit(
+                    embed=embed, view=view, **({"attachments": [file]} if file else {}))
+                return
+            except discord.NotFound:
+                pass
+        message = await thread.send(embed=embed, view=view, **({"file": file} if file else {}))
+        await host.set_messages(table.id, status_message_id=message.id)
+
+    async def _prompts(self, table: GameRow) -> None:
+        """DM each person the questions they have not been sent yet; public questions for seats
+        whose DMs are closed get a ping in the thread (private ones wait in "My secrets", since a
+        ping would show who is acting)."""
+        host = self.host
+        sent = await host.store.prompted(table.id)
+        deadlines = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+        thread = await self._channel(table.thread_id)
+        for pending in host.pending(table):
+            if pending.seat is None or (pending.id, pending.seat) in sent:
+                continue
+            seat = table.seats[pending.seat]
+            if seat.is_ai or seat.user_id is None:
+                continue
+            embed = render.prompt_embed(table, pending, deadlines.get(pending.id))
+            message = None
+            if not seat.dm_closed:
+                try:
+                    user = await self._user(seat.user_id)
+                    message = await user.send(embed=embed, view=render.prompt_view(table, pending))
+                except discord.Forbidden as err:
+                    if err.code != CANNOT_DM:
+                        raise
+                    await self._dm_closed(table, pending.seat, thread)
+            elif pending.public and thread is not None:
+                t = render.translator(table)
+                await thread.send(t("ui", "dm_closed", mention=f"<@{seat.user_id}>"),
+                                  view=secrets_view(table.id, t, "open_prompt"),
+                                  allowed_mentions=discord.AllowedMentions(users=True))
+            await host.store.record_prompt(table.id, pending.id, pending.seat,
+                                           message.channel.id if message else None,
+                                           message.id if message else None)

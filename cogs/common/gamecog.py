@@ -1,0 +1,207 @@
+"""The slash-command group every game gets: new, join, leave, start, status, rules, add-ai,
+pause, resume, cancel. A game's cog is a subclass naming its game; it may add commands."""
+from __future__ import annotations
+
+import json
+from typing import ClassVar, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from cogs.common import actions, render
+from cogs.common.views import lobby_view
+from games.base import IllegalMove
+from hosting.store import GameRow
+from hosting.text import Translator, load_locale
+
+
+def parse_settings(text: str | None, allowed: dict) -> dict:
+    """"cards=[...]; variant=true" -> options. Values are JSON when they parse, else strings."""
+    out: dict = {}
+    for part in filter(None, (p.strip() for p in (text or "").split(";"))):
+        key, sep, raw = part.partition("=")
+        key = key.strip()
+        if not sep or key not in allowed:
+            raise IllegalMove("bad_setting", f"Unknown setting {key!r}.", setting=key,
+                              known=", ".join(sorted(allowed)) or "—")
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw.strip()
+    return out
+
+
+def rules_topics(game: str, lang: str) -> dict[str, dict]:
+    """Every entry of the game's locale that has a rules text, by id."""
+    topics: dict[str, dict] = {}
+    for layer in (load_locale(game, "en"), load_locale(game, lang)):
+        for section, entries in layer.items():
+            if isinstance(entries, dict):
+                for key, value in entries.items():
+                    if isinstance(value, dict) and "text" in value:
+                        topics[key] = value
+    return topics
+
+
+class GameCog(commands.GroupCog):
+    game: ClassVar[str]
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def host(self):
+        return self.bot.host
+
+    async def _here(self, interaction: discord.Interaction) -> GameRow | None:
+        """The game of this thread, or the newest open one of this game in this channel."""
+        channel_id = interaction.channel_id
+        for table in reversed(await self.host.open_tables(interaction.guild_id)):
+            if table.thread_id == channel_id or (
+                    table.game == self.game and table.channel_id == channel_id):
+                return table
+        await actions.refuse(interaction, IllegalMove("no_game_here", "No game here."))
+        return None
+
+    # ---- creating a table -----------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a new table in this channel.")
+    @app_commands.describe(mode="Game mode", pace="live: minutes per step; async: hours",
+                           timings="Override durations, e.g. vote=120,night_step=45",
+                           settings="Game options, e.g. key=value; key=value")
+    async def new(self, interaction: discord.Interaction, mode: str | None = None,
+                  pace: Literal["live", "async"] = "live", timings: str | None = None,
+                  settings: str | None = None) -> None:
+        if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
+            return await actions.refuse(interaction, IllegalMove(
+                "new_in_thread", "Open a new table from a server text channel."))
+        engine = games.engine(self.game)
+        try:
+            chosen = mode or engine.modes[0]
+            if chosen not in engine.modes:
+                raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
+            options = parse_settings(settings, engine.default_options(
+                chosen, engine.player_range(chosen)[1]))
+            table = await self.host.new_game(
+                self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
+                mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+        except IllegalMove as err:
+            return await actions.refuse(interaction, err)
+        t = render.translator(table)
+        await interaction.response.send_message(embed=render.lobby_embed(table),
+                                                view=lobby_view(table.id, t))
+        message = await interaction.original_response()
+        thread = await message.create_thread(
+            name=t("ui", "thread_name", game=render.game_title(t), id=table.id))
+        await self.host.set_messages(table.id, lobby_message_id=message.id, thread_id=thread.id)
+
+    @new.autocomplete("mode")
+    async def _modes(self, interaction: discord.Interaction, current: str):
+        t = Translator(self.game, await self.host.store.guild_lang(interaction.guild_id))
+        return [app_commands.Choice(name=t.lookup("modes", m), value=m)
+                for m in games.engine(self.game).modes if current.lower() in m.lower()][:25]
+
+    # ---- seats ----------------------------------------------------------------------------------
+    @app_commands.command(name="join", description="Take a seat at this channel's table.")
+    async def join(self, interaction: discord.Interaction) -> None:
+        if table := await self._here(interaction):
+            await actions.join(interaction, table.id)
+
+    @app_commands.command(name="leave", description="Leave the table before it starts.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        if table := await self._here(interaction):
+            await actions.leave(interaction, table.id)
+
+    @app_commands.command(name="add-ai", description="Fill a seat with an AI player.")
+    @app_commands.describe(policy="How the AI plays")
+    async def add_ai(self, interaction: discord.Interaction, policy: str | None = None) -> None:
+        table = await self._here(interaction)
+        if table is None:
+            return
+        engine = games.engine(table.game)
+        try:
+            seat = await self.host.add_ai(table.id, None if actions.is_admin(interaction)
+                                          else interaction.user.id,
+                                          policy or engine.ai_policies[-1])
+        except IllegalMove as err:
+            return await actions.refuse(interaction, err, table)
+        await actions.reply(interaction, render.translator(table)("ui", "ai_added", name=seat.name))
+
+    @add_ai.autocomplete("policy")
+    async def _policies(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=p, value=p) for p in games.engine(self.game).ai_policies
+                if current.lower() in p][:25]
+
+    @app_commands.command(name="start", description="Deal the cards and begin.")
+    async def start(self, interaction: discord.Interaction) -> None:
+        if table := await self._here(interaction):
+            await actions.start(interaction, table.id)
+
+    # ---- during play ----------------------------------------------------------------------------
+    @app_commands.command(name="status", description="Where the game stands and who is awaited.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        table = await self._here(interaction)
+        if table is None:
+            return
+        if table.status == "lobby":
+            return await actions.reply(interaction, embed=render.lobby_embed(table))
+        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
+        pending = self.host.pending(table)
+        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
+        await actions.reply(interaction, embed=render.status_embed(table, pending, due))
+
+    @app_commands.command(name="secrets", description="Your hidden information and open questions.")
+    async def secrets(self, interaction: discord.Interaction) -> None:
+        if table := await self._here(interaction):
+            await actions.secrets(interaction, table.id)
+
+    @app_commands.command(name="rules", description="How to play, or one card's rules.")
+    @app_commands.describe(topic="A card, room, role or character")
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        lang = await self.host.store.guild_lang(interaction.guild_id)
+        t = Translator(self.game, lang)
+        if topic is None:
+            return await actions.reply(interaction, render.clip(t("rules", "overview"), 1900))
+        entry = rules_topics(self.game, lang).get(topic) or next(
+            (v for v in rules_topics(self.game, lang).values()
+             if v.get("name", "").lower() == topic.lower()), None)
+        if entry is None:
+            return await actions.reply(interaction, t("ui", "rules_unknown", name=topic))
+        embed = discord.Embed(title=entry.get("name", topic), description=render.clip(entry["text"]))
+        await actions.reply(interaction, embed=embed)
+
+    @rules.autocomplete("topic")
+    async def _topics(self, interaction: discord.Interaction, current: str):
+        lang = await self.host.store.guild_lang(interaction.guild_id)
+        found = [app_commands.Choice(name=v.get("name", k)[:100], value=k)
+                 for k, v in rules_topics(self.game, lang).items()
+                 if current.lower() in v.get("name", k).lower()]
+        return sorted(found, key=lambda c: c.name)[:25]
+
+    # ---- host controls ---------------------------------------------------------------------------
+    async def _control(self, interaction: discord.Interaction, action: str, done_key: str) -> None:
+        table = await self._here(interaction)
+        if table is None:
+            return
+        try:
+            await getattr(self.host, action)(table.id, interaction.user.id,
+                                             admin=actions.is_admin(interaction))
+        except IllegalMove as err:
+            return await actions.refuse(interaction, err, table)
+        await actions.reply(interaction, render.translator(table)("ui", done_key))
+
+    @app_commands.command(name="pause", description="Freeze the game and its deadlines (host).")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._control(interaction, "pause", "paused_ok")
+
+    @app_commands.command(name="resume", description="Continue a paused game (host).")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._control(interaction, "resume", "resumed_ok")
+
+    @app_commands.command(name="cancel", description="End this table (host or server admin).")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self._control(interaction, "cancel", "cancelled_ok")
+

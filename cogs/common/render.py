@@ -1,0 +1,144 @@
+"""Embeds and component layouts built from a table: lobby, status, prompts, secrets.
+
+Nothing here decides anything; it only shows what the host and the engine say, in the table's
+language. Status text names who still has to act only for questions the engine marks public.
+"""
+from __future__ import annotations
+
+import io
+
+import discord
+
+import games
+from games.base import Pending
+from hosting.pace import presets
+from hosting.store import GameRow
+from hosting.text import Translator
+
+EMBED_LIMIT = 4000
+MESSAGE_LIMIT = 1900
+BUTTONS_MAX = 20          # four rows of five; more options go to select menus
+SELECT_SIZE = 25          # Discord's limit per select menu
+SELECTS_MAX = 5
+
+
+def translator(table: GameRow) -> Translator:
+    return Translator(table.game, table.lang, table.names)
+
+
+def game_title(t: Translator) -> str:
+    return t.lookup("meta", "name") if t.has("meta", "name") else str(t.game)
+
+
+def clip(text: str, limit: int = EMBED_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into messages under Discord's length limit."""
+    out, current = [], ""
+    for line in lines:
+        line = clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
+
+
+def lobby_embed(table: GameRow) -> discord.Embed:
+    t = translator(table)
+    engine = games.engine(table.game)
+    _, hi = engine.player_range(table.mode)
+    host = next((s.name for s in table.seats if s.user_id == table.host_user), "—")
+    embed = discord.Embed(title=t("ui", "lobby_title", game=game_title(t)),
+                          colour=discord.Colour.blurple())
+    embed.description = t("ui", "lobby_body", host=host, mode=t.lookup("modes", table.mode),
+                          pace=t.lookup("paces", _pace_name(table)), count=len(table.seats),
+                          max=hi, seats=", ".join(s.name for s in table.seats) or "—")
+    if table.status != "lobby":
+        embed.set_footer(text=t.lookup("statuses", table.status))
+    return embed
+
+
+def _pace_name(table: GameRow) -> str:
+    for name, durations in presets().items():
+        if durations == table.pace:
+            return name
+    return "custom"
+
+
+def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> discord.Embed:
+    t = translator(table)
+    engine = games.engine(table.game)
+    view = engine.public_view(table.state) if table.state is not None else {"phase": "lobby"}
+    embed = discord.Embed(title=t("ui", "status_title", game=game_title(t),
+                                  phase=t.lookup("phases", str(view.get("phase")))),
+                          colour=discord.Colour.dark_teal())
+    embed.description = clip(engine.describe(view, t)) if table.state is not None else None
+    if table.status == "finished":
+        winners = (table.result or {}).get("winners", [])
+        embed.add_field(name="\u200b", value=t("ui", "finished",
+                                                winners=", ".join(t.seat_name(w) for w in winners) or "—"))
+    elif table.status == "cancelled":
+        embed.add_field(name="\u200b", value=t("ui", "cancelled"))
+    elif table.status == "paused":
+        embed.add_field(name="\u200b", value=t("ui", "paused"))
+    else:
+        public = sorted({p.seat for p in pending if p.public and p.seat is not None})
+        if public:
+            embed.add_field(name="\u200b", value=t("ui", "waiting",
+                                                    names=", ".join(t.seat_name(s) for s in public)))
+        elif any(p.seat is not None for p in pending):
+            embed.add_field(name="\u200b", value=t("ui", "waiting_hidden"))
+        if due is not None:
+            embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
+    embed.set_footer(text=t("ui", "round", round=view.get("round", 0)))
+    return embed
+
+
+def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord.File | None:
+    png = games.engine(table.game).picture(view, translator(table))
+    return discord.File(io.BytesIO(png), filename=name) if png else None
+
+
+def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord.Embed:
+    t = translator(table)
+    embed = discord.Embed(title=t("ui", "prompt_header", game=game_title(t)),
+                          description=clip(t("prompts", pending.kind, **pending.params)),
+                          colour=discord.Colour.gold())
+    if due is not None:
+        embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
+    return embed
+
+
+def option_label(t: Translator, pending: Pending, option_id: str) -> str:
+    opt = pending.option(option_id)
+    return t.option(opt.key, opt.params) if opt else option_id
+
+
+def prompt_view(table: GameRow, pending: Pending) -> discord.ui.View:
+    """Buttons for a few options, select menus (25 a page) for many."""
+    from cogs.common.views import DecisionButton, DecisionSelect
+
+    t = translator(table)
+    view = discord.ui.View(timeout=None)
+    options = list(pending.options)
+    if len(options) <= BUTTONS_MAX:
+        for i, opt in enumerate(options):
+            label = clip(t.option(opt.key, opt.params), 80)
+            item = DecisionButton(table.id, pending.id, opt.id, label)
+            item.item.row = i // 5
+            view.add_item(item)
+        return view
+    for page in range(min(SELECTS_MAX, -(-len(options) // SELECT_SIZE))):
+        part = options[page * SELECT_SIZE:(page + 1) * SELECT_SIZE]
+        choices = [discord.SelectOption(label=clip(t.option(o.key, o.params), 100), value=o.id)
+                   for o in part]
+        placeholder = t("ui", "page", first=page * SELECT_SIZE + 1,
+                        last=page * SELECT_SIZE + len(part))
+        view.add_item(DecisionSelect(table.id, pending.id, page, choices, placeholder))
+    return view

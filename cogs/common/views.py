@@ -1,0 +1,97 @@
+"""Persistent components. Every custom_id carries what its callback needs (game, question,
+option), so buttons keep working after a restart without re-registering any message."""
+from __future__ import annotations
+
+import re
+
+import discord
+
+from cogs.common import actions
+
+_ID = r"(?P<gid>\d+)"
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"tbl:lobby:(?P<action>join|leave|start):{_ID}"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary}
+
+    def __init__(self, action: str, game_id: int, label: str | None = None):
+        super().__init__(discord.ui.Button(label=label or action.title(),
+                                           style=self.STYLES[action],
+                                           custom_id=f"tbl:lobby:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(match["action"], int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await getattr(actions, self.action)(interaction, self.game_id)
+
+
+class SecretsButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:secrets:{_ID}"):
+    """"My secrets": the seat's private view and its open questions, ephemerally."""
+
+    def __init__(self, game_id: int, label: str = "My secrets"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           emoji="\N{LOCK}", custom_id=f"tbl:secrets:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await actions.secrets(interaction, self.game_id)
+
+
+class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"tbl:d:{_ID}\|(?P<pid>[^|]+)\|(?P<opt>[^|]+)"):
+    def __init__(self, game_id: int, pending_id: str, option_id: str, label: str = "?"):
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.primary,
+            custom_id=f"tbl:d:{game_id}|{pending_id}|{option_id}"))
+        self.game_id, self.pending_id, self.option_id = game_id, pending_id, option_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), match["pid"], match["opt"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await actions.decide(interaction, self.game_id, self.pending_id, self.option_id)
+
+
+class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                     template=rf"tbl:s:{_ID}\|(?P<pid>[^|]+)\|(?P<page>\d+)"):
+    def __init__(self, game_id: int, pending_id: str, page: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None):
+        super().__init__(discord.ui.Select(
+            custom_id=f"tbl:s:{game_id}|{pending_id}|{page}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="?")]))
+        self.game_id, self.pending_id = game_id, pending_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), match["pid"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await actions.decide(interaction, self.game_id, self.pending_id, values[0] if values else "")
+
+
+def dynamic_items() -> tuple[type, ...]:
+    return LobbyButton, SecretsButton, DecisionButton, DecisionSelect
+
+
+def lobby_view(game_id: int, t) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action, game_id, t("ui", action)))
+    return view
+
+
+def secrets_view(game_id: int, t, label_key: str = "secrets") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SecretsButton(game_id, t("ui", label_key)))
+    return view

@@ -1,0 +1,100 @@
+"""The engine's continuation machine.
+
+The rules are long chains of steps, several of which stop to ask somebody. The state therefore
+keeps an agenda (`todo`: tasks still to run, first first) and the open questions (`q`). `run` pops
+tasks while nobody is being asked anything; an answer goes to the handler named in its question,
+which may push tasks or ask more. Everything stays plain JSON so a game can be stored anywhere.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from games.base import GM, PUBLIC, Event, IllegalMove
+
+TASKS: dict[str, Callable] = {}
+HANDLERS: dict[str, Callable] = {}
+
+
+def task(name: str):
+    """Register a step of the agenda: fn(state, events, *args)."""
+    def deco(fn):
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+def handler(name: str):
+    """Register what an answer does: fn(state, events, question, choice)."""
+    def deco(fn):
+        HANDLERS[name] = fn
+        return fn
+    return deco
+
+
+def opt(oid: str, key: str, **params) -> list:
+    return [oid, key, params]
+
+
+def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, deadline: str,
+        h: str, x: dict | None = None, public: bool = False, **params) -> str:
+    """Open a question. `x` is the handler's private context; `params` fill the prompt."""
+    st["seq"] += 1
+    qid = str(st["seq"])
+    st["q"].append({"id": qid, "s": seat, "k": kind, "o": opts, "df": default, "dl": deadline,
+                    "pb": public, "pr": params, "h": h, "x": x or {}})
+    return qid
+
+
+def clock(st: dict, kind: str = "step_clock", deadline: str = "night_step_min", **params) -> None:
+    """A wait nobody answers: it keeps a step open for its minimum length whoever acts."""
+    ask(st, None, kind, [opt("go", "go")], "go", deadline, "clock", **params)
+
+
+@handler("clock")
+def _clock(st, ev, q, choice):
+    return None
+
+
+def push(st: dict, *tasks: list) -> None:
+    """Put tasks at the front of the agenda, in the order given."""
+    st["todo"][0:0] = [list(t) for t in tasks]
+
+
+def run(st: dict, ev: list) -> None:
+    while not st["q"] and st["todo"] and st["win"] is None:
+        name, *args = st["todo"].pop(0)
+        TASKS[name](st, ev, *args)
+    if st["win"] is not None:
+        st["q"], st["todo"], st["phase"] = [], [], "over"
+
+
+def answer(st: dict, qid: str, choice: str) -> list:
+    ev: list = []
+    q = next(q for q in st["q"] if q["id"] == qid)
+    st["q"].remove(q)
+    HANDLERS[q["h"]](st, ev, q, choice)
+    run(st, ev)
+    return ev
+
+
+def drop_questions(st: dict, kind: str | None = None, seat: int | None = None) -> None:
+    st["q"] = [q for q in st["q"]
+               if not ((kind is None or q["k"] == kind) and (seat is None or q["s"] == seat))]
+
+
+def pub(ev: list, kind: str, **data) -> None:
+    ev.append(Event(kind, data, PUBLIC))
+
+
+def gm(ev: list, kind: str, **data) -> None:
+    ev.append(Event(kind, data, GM))
+
+
+def tell(ev: list, seats, kind: str, **data) -> None:
+    seats = [seats] if isinstance(seats, int) else sorted(set(seats))
+    if seats:
+        ev.append(Event(kind, data, tuple(seats)))
+
+
+def refuse(code: str, message: str = "", **params):
+    raise IllegalMove(code, message or code.replace("_", " "), **params)

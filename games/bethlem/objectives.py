@@ -1,0 +1,169 @@
+"""Who plays for what, and whether anybody has won (spec §1.4-1.5, §6.3-6.5).
+
+Objectives are recomputed from the cards each seat holds after anything that moves cards,
+converts, lobotomises, forms a pact or eliminates. A seat learns its own changes by DM only.
+"""
+from __future__ import annotations
+
+from .cards import MUTINEER_CARDS
+from .core import pub, tell
+from .table import alive, held, is_mut, living, seats
+
+MUTINEER, INTERNOS, DIRECTOR, RICHARD = "MUTINEER", "INTERNOS", "DIRECTOR", "RICHARD"
+PACT, HATE_PACT = "PACT", "HATE_PACT"
+RENEGADE, TRAITOR, INQUISITOR = "RENEGADE", "TRAITOR", "INQUISITOR"
+_CUSTOM = {"obj_internos": INTERNOS, "obj_amotinados": MUTINEER, "obj_renegado": RENEGADE,
+           "obj_traidor": TRAITOR, "obj_inquisidor": INQUISITOR}
+
+
+def pact_of(st: dict, seat: int):
+    pact = st["pact"]
+    if pact and pact["on"] and seat in (pact["a"], pact["b"]):
+        return pact
+    return None
+
+
+def compute(st: dict, seat: int) -> str:
+    if st["mode"] in ("two", "three"):
+        return st["side"][seat]
+    pact = pact_of(st, seat)
+    if pact:
+        return HATE_PACT if pact["type"] == "hate" else PACT
+    if st["mode"] == "custom":
+        return _CUSTOM[st["ocard"][seat]]
+    cards = held(st, seat)
+    if "richard_dadd" in cards and is_mut(st, "richard_dadd"):
+        return RICHARD
+    if (any(c in ("daniel", "nathaniel") and is_mut(st, c) for c in cards)
+            or seat in st["tok"]["daniel"] or any(st["c"][c]["lob"] == 2 for c in cards)):
+        return MUTINEER
+    if "krugman" in cards:
+        return DIRECTOR
+    return INTERNOS
+
+
+def refresh(st: dict, ev: list) -> None:
+    for s in range(st["n"]):
+        new = compute(st, s)
+        if new != st["obj"][s]:
+            st["obj"][s] = new
+            tell(ev, s, "objective", objective=new)
+
+
+def wakes_with_mutineers(st: dict, seat: int) -> bool:
+    """Custom mode: Amotinado, Renegado, or a traitor who chose the mutineers."""
+    card = st["ocard"][seat]
+    return card in ("obj_amotinados", "obj_renegado") or (
+        card == "obj_traidor" and st["traitor"] == "mut")
+
+
+def _others_dead(st: dict, seat: int, spare=()) -> bool:
+    return all(living(st, s) == 0 for s in range(st["n"]) if s != seat and s not in spare)
+
+
+def _satisfied(st: dict) -> list:
+    """Every (reason, winners) pair whose condition holds now."""
+    n, obj, out = st["n"], st["obj"], []
+    act = set(seats(st))
+    if st["mode"] in ("two", "three"):
+        side = st["side"]
+        if all(living(st, s) == 0 for s in range(n) if side[s] == INTERNOS):
+            out.append(("mutineers", [s for s in range(n) if side[s] == MUTINEER]))
+        if all(not alive(st, c) for c in ("daniel", "nathaniel") if is_mut(st, c)):
+            out.append(("internos", [s for s in range(n) if side[s] == INTERNOS]))
+        return out
+    if st["mode"] == "custom":
+        return _custom_satisfied(st, act)
+    camp = {s for s in range(n)
+            if obj[s] == MUTINEER or any(is_mut(st, c) for c in held(st, s))}
+    muts = [s for s in range(n) if obj[s] == MUTINEER]
+    if muts and act & set(muts) and all(living(st, s) == 0 for s in range(n) if s not in camp):
+        out.append(("mutineers", muts))
+    ints = [s for s in range(n) if obj[s] == INTERNOS]
+    live_mut = [c for c in MUTINEER_CARDS if is_mut(st, c) and alive(st, c)]
+    if ints and act & set(ints) and not live_mut:
+        out.append(("internos", ints))
+    for s in act:
+        if obj[s] == DIRECTOR:
+            cards = held(st, s)
+            grp = "P1" if "krugman" in cards and alive(st, "krugman") else "P2"
+            from .cards import group
+            if all(not alive(st, c) for t in range(n) if t != s
+                   for c in held(st, t) if group(c) == grp):
+                out.append(("director", [s]))
+        elif obj[s] == RICHARD and _others_dead(st, s):
+            out.append(("richard", [s]))
+    pact = st["pact"]
+    if pact and pact["on"] and pact["type"] == "normal":
+        pair = (pact["a"], pact["b"])
+        if all(p in act for p in pair) and _others_dead_but_pact(st, pair):
+            out.append(("pact", list(pair)))
+    return out
+
+
+def _others_dead_but_pact(st: dict, pair) -> bool:
+    """Only the pair lives, or also an awakened pact card in a third row (spec R-25)."""
+    for s in range(st["n"]):
+        if s in pair:
+            continue
+        for c in held(st, s):
+            if alive(st, c) and not (c == "pacto_de_sangre" and st["c"][c]["aw"]):
+                return False
+    return True
+
+
+def _custom_satisfied(st: dict, act: set) -> list:
+    n, obj, out = st["n"], st["obj"], []
+    hidden = [s for s in range(n) if st["ocard"][s] in ("obj_amotinados", "obj_renegado")
+              and not st["orv"][s]]
+    traitor = next((s for s in range(n) if st["ocard"][s] == "obj_traidor"), None)
+    ints = [s for s in range(n) if obj[s] == INTERNOS]
+    if ints and act & set(ints) and not hidden:
+        extra = [traitor] if traitor is not None and st["traitor"] == "mut" else []
+        out.append(("internos", ints + extra))
+    muts = [s for s in range(n) if obj[s] == MUTINEER]
+    if muts and act & set(muts) and all(living(st, s) == 0 for s in range(n)
+                                        if not wakes_with_mutineers(st, s)):
+        extra = [traitor] if traitor is not None and st["traitor"] == "int" else []
+        out.append(("mutineers", muts + extra))
+    for s in act:
+        if obj[s] == RENEGADE and _others_dead(st, s):
+            out.append(("renegade", [s]))
+    pact = st["pact"]
+    if pact and pact["on"] and pact["type"] == "normal":
+        pair = (pact["a"], pact["b"])
+        if all(p in act for p in pair) and _others_dead_but_pact(st, pair):
+            out.append(("pact", list(pair)))
+    return out
+
+
+def declare(st: dict, ev: list, winners, reason: str, **params) -> None:
+    st["win"] = {"w": sorted(set(winners)), "r": reason, "p": params}
+    pub(ev, "game_over", reason=reason, winners=sorted(set(winners)))
+    reveal_all(st, ev)
+
+
+def check(st: dict, ev: list) -> bool:
+    """Win check: every satisfied objective wins together; a total wipe ends with nobody."""
+    if st["win"] is not None:
+        return True
+    found = _satisfied(st)
+    if found:
+        winners = sorted({s for _, w in found for s in w})
+        reasons = [r for r, _ in found]
+        if len(reasons) == 1:
+            declare(st, ev, winners, reasons[0])
+        else:
+            declare(st, ev, winners, "shared", reasons=reasons)
+        return True
+    if not seats(st):
+        declare(st, ev, [], "no_winner")
+        return True
+    return False
+
+
+def reveal_all(st: dict, ev: list) -> None:
+    """End of game: every card, personality, pact and objective becomes public."""
+    rows = {str(s): st["rows"][s] + st["res"][s] + st["grave"][s] for s in range(st["n"])}
+    pub(ev, "final_reveal", rows=rows, personalities=st["pers"], objectives=st["obj"],
+        pact=st["pact"])

@@ -1,0 +1,180 @@
+"""Where the cards are and what is true of them: rows, owners, life, sides, neighbours.
+
+Each seat has a row of four positions (`rows`), and in the small modes a hidden reserve (`res`)
+and a pile of dead cards that left the row (`grave`). Per-card facts live in `c[card]`:
+d dead, rv identity public, u normal use spent, aw awakened, au awakened use spent,
+lob lobotomy (1 normal, 2 bipolar), an awakening announced, o0 original owner, k last killers.
+"""
+from __future__ import annotations
+
+from .cards import GROUPS, MUTINEER_CARDS, group, group_rank
+from .core import opt
+
+
+def new_card(owner: int) -> dict:
+    return {"d": 0, "rv": 0, "u": 0, "aw": 0, "au": 0, "lob": 0, "an": 0, "o0": owner, "k": []}
+
+
+def where(st: dict, cid: str):
+    """(seat, position) of a card: position 1-4 in the row, 0 in reserve, -1 in the grave."""
+    for s, row in enumerate(st["rows"]):
+        if cid in row:
+            return s, row.index(cid) + 1
+    for key, pos in (("res", 0), ("grave", -1)):
+        for s, pile in enumerate(st[key]):
+            if cid in pile:
+                return s, pos
+    return None
+
+
+def owner(st: dict, cid: str):
+    found = where(st, cid)
+    return found[0] if found else None
+
+
+def on_row(st: dict, cid: str) -> bool:
+    found = where(st, cid)
+    return bool(found) and found[1] > 0
+
+
+def card_at(st: dict, seat: int, pos: int) -> str:
+    return st["rows"][seat][pos - 1]
+
+
+def alive(st: dict, cid: str) -> bool:
+    return not st["c"][cid]["d"]
+
+
+def held(st: dict, seat: int) -> list:
+    """Every card a seat holds: row, reserve and grave, alive or dead."""
+    return st["rows"][seat] + st["res"][seat] + st["grave"][seat]
+
+
+def in_play(st: dict, cid: str) -> bool:
+    return cid in st["c"]
+
+
+def living(st: dict, seat: int) -> int:
+    """Living cards of a seat (a bipolar cataleptic waiting to return still counts)."""
+    return sum(1 for c in held(st, seat) if alive(st, c) or st["c"][c].get("cd"))
+
+
+def row_living(st: dict, seat: int) -> list:
+    return [c for c in st["rows"][seat] if alive(st, c)]
+
+
+def active(st: dict, seat: int) -> bool:
+    return not st["out"][seat]
+
+
+def seats(st: dict) -> list:
+    return [s for s in range(st["n"]) if not st["out"][s]]
+
+
+def neighbour(st: dict, seat: int, step: int):
+    """Next active seat to the left (step 1) or right (step -1), None if alone."""
+    n = st["n"]
+    for i in range(1, n):
+        s = (seat + step * i) % n
+        if not st["out"][s]:
+            return s
+    return None
+
+
+def personality(st: dict, seat: int) -> str:
+    return st["pers"][seat]
+
+
+def bipolar(st: dict, seat) -> bool:
+    return seat is not None and st["pers"][seat] == "bipolaridad"
+
+
+def is_mut(st: dict, cid: str) -> bool:
+    """A mutineer card that still counts as one (lobotomy cures it for good)."""
+    return cid in MUTINEER_CARDS and cid in st["c"] and not st["c"][cid]["lob"]
+
+
+def principal(st: dict, seat: int, pool=None) -> str | None:
+    """Best card by group P1 > P2 > A1 > A2; then one held since the start; then leftmost."""
+    cards = list(pool if pool is not None else held(st, seat))
+    if not cards:
+        return None
+    order = {c: i for i, c in enumerate(held(st, seat))}
+    return min(cards, key=lambda c: (group_rank(c), st["c"][c]["o0"] != seat, order.get(c, 9)))
+
+
+def inactive(st: dict, cid: str) -> bool:
+    """No power, no passive, no on-death effect this round (Melancolía, Celda, happenings)."""
+    tok = st["tok"]
+    return (cid in tok["melan"] or cid in tok["celda"] or cid in st["nt"].get("laughed", ())
+            or group(cid) in tok.get("off_groups", ()))
+
+
+def acting_seat(st: dict, cid: str):
+    """Who wakes for a card tonight: its owner, if the card is alive, on a row and active."""
+    if cid not in st["c"] or not alive(st, cid) or inactive(st, cid):
+        return None
+    found = where(st, cid)
+    if not found or found[1] <= 0 or st["out"][found[0]]:
+        return None
+    return found[0]
+
+
+def usable_action(st: dict, cid: str) -> bool:
+    """An action card still has its normal use or an awakened one."""
+    c = st["c"][cid]
+    return not c["u"] or (c["aw"] and not c["au"])
+
+
+def spend(st: dict, cid: str) -> None:
+    """Spend the awakened use first when the normal one is gone."""
+    c = st["c"][cid]
+    if c["u"] and c["aw"]:
+        c["au"] = 1
+    c["u"] = 1
+
+
+def dead_cards(st: dict) -> list:
+    return [c for s in range(st["n"]) for c in held(st, s) if not alive(st, c)]
+
+
+# ---- option encoding: cards travel as "s<seat>p<pos>", players as "s<seat>" -------------------
+
+def card_opt(st: dict, cid: str) -> list:
+    s, p = where(st, cid)
+    return opt(f"s{s}p{p}", "card", seat=s, pos=p)
+
+
+def seat_opt(seat: int) -> list:
+    return opt(f"s{seat}", "player", seat=seat)
+
+
+def parse_card(st: dict, oid: str) -> str:
+    s, p = oid[1:].split("p")
+    return card_at(st, int(s), int(p))
+
+
+def parse_seat(oid: str) -> int:
+    return int(oid[1:])
+
+
+def where_public(st: dict, cid: str) -> dict:
+    s, p = where(st, cid)
+    return {"seat": s, "pos": p}
+
+
+def living_targets(st: dict, exclude=()) -> list:
+    """Row cards that may be aimed at: alive, owner active, not isolated in a cell."""
+    out = []
+    for s in seats(st):
+        for c in st["rows"][s]:
+            if alive(st, c) and c not in st["tok"]["celda"] and c not in exclude:
+                out.append(c)
+    return out
+
+
+def groups_of(cards) -> list:
+    return [group(c) for c in cards]
+
+
+GROUP_ORDER = GROUPS

@@ -1,0 +1,107 @@
+"""The resolution machine: a stack of plain-JSON tasks run until a decision is needed.
+
+Room effects nest (an Illusion reveals a Tunnel, an M.A.C. Room draws a card that pushes someone
+into a Trap...), so every step is a task on `state["stack"]` and a handler may push more. A handler
+that needs a player's answer calls `choose`, which raises `Asked` after recording the question;
+the task goes back on the stack and runs again from its start once the answer is stored in it.
+Handlers therefore make all their choices before any side effect, and push a new task for any
+choice that depends on an effect.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from games.base import PUBLIC, Event
+from games.rng import Rng
+
+TASKS: dict[str, Callable] = {}
+AFTER: list[Callable] = []   # continuous checks run after every task (unmasking)
+
+
+class Asked(Exception):
+    """A handler is waiting for one seat's answer."""
+
+
+class Waiting(Exception):
+    """A barrier task is waiting for simultaneous answers (clue, programming)."""
+
+
+class Halt(Exception):
+    """The game is over."""
+
+
+def task(name: str):
+    def register(fn):
+        TASKS[name] = fn
+        return fn
+    return register
+
+
+class Ctx:
+    """One decision's worth of work: the state being changed and the events it produces."""
+
+    def __init__(self, state: dict):
+        self.s = state
+        self.ev: list[Event] = []
+
+    def emit(self, kind: str, data: dict, audience=PUBLIC) -> None:
+        self.ev.append(Event(kind, data, audience))
+
+    def push(self, *tasks: dict) -> None:
+        """Schedule tasks; the first given runs first."""
+        self.s["stack"].extend(reversed(tasks))
+
+    @property
+    def rng(self) -> Rng:
+        return Rng(self.s)
+
+
+def opt(oid: str, key: str, **params) -> list:
+    return [oid, key, params]
+
+
+def choose(ctx: Ctx, t: dict, key: str, seat: int, kind: str, options: list, *,
+           default: str | None = None, params: dict | None = None, public: bool = True,
+           deadline: str = "action", auto: bool = True) -> str | None:
+    """The answer to question `key` of task `t`: stored, forced (one option), or asked now.
+    Returns None when there is no legal option at all."""
+    answers = t.get("a")
+    if answers and key in answers:
+        return answers[key]
+    if not options:
+        return None
+    if auto and len(options) == 1:
+        t.setdefault("a", {})[key] = options[0][0]
+        return options[0][0]
+    s = ctx.s
+    s["step"] += 1
+    s["ask"] = {"id": f"a{s['step']}", "s": seat, "k": kind, "o": options,
+                "d": default if default is not None else options[0][0], "dl": deadline,
+                "pub": public, "p": params or {}, "key": key}
+    raise Asked
+
+
+def answer(state: dict, choice: str) -> None:
+    ask = state["ask"]
+    state["stack"][-1].setdefault("a", {})[ask["key"]] = choice
+    state["ask"] = None
+
+
+def run(ctx: Ctx) -> None:
+    s = ctx.s
+    while s["ask"] is None and s["wait"] is None and s["over"] is None:
+        t = s["stack"].pop()
+        try:
+            TASKS[t["t"]](ctx, t)
+        except (Asked, Waiting):
+            s["stack"].append(t)
+        except Halt:
+            s["stack"] = []
+            s["ask"] = None
+            break
+        try:
+            for check in AFTER:
+                check(ctx)
+        except Halt:
+            s["stack"] = []
+            s["ask"] = None

@@ -1,0 +1,129 @@
+"""Eliminations, identity reveals, the escape condition and the end of the game (spec 4.6, 5)."""
+from __future__ import annotations
+
+from games.room25 import board
+from games.room25.flow import AFTER, Ctx, Halt
+
+ROLE = {"P": "prisoner", "G": "guard"}
+
+
+def who(s: dict, ci: int) -> dict:
+    """Event data naming a character: its name and the seat that runs it."""
+    c = s["chars"][ci]
+    return {"char": c["n"], "seat": c["s"]}
+
+
+def turn_order(s: dict) -> list[int]:
+    n = len(s["chars"])
+    return [(s["first"] + k) % n for k in range(n)]
+
+
+def show(ctx: Ctx, ci: int) -> None:
+    """Publish a character's identity (Suspicion); once shown it stays shown."""
+    c = ctx.s["chars"][ci]
+    if c["r"] and not c["sh"]:
+        c["sh"] = True
+        ctx.emit("identity", {**who(ctx.s, ci), "role": ROLE[c["r"]]})
+
+
+def clear_round_plan(c: dict) -> None:
+    c["p"] = [None, None]
+    c["f"] = None
+
+
+def kill(ctx: Ctx, ci: int, cause: str) -> None:
+    kill_many(ctx, [ci], cause)
+
+
+def kill_many(ctx: Ctx, cis: list[int], cause: str) -> None:
+    """Eliminate characters one at a time in turn order (spec 4.6)."""
+    s = ctx.s
+    order = turn_order(s)
+    for ci in sorted(set(cis), key=order.index):
+        c = s["chars"][ci]
+        if not c["a"]:
+            continue
+        cell = board.char_cell(s, ci)
+        previous = [i for i, o in enumerate(s["chars"]) if not o["a"]]
+        c["a"], c["u"], c["hid"] = False, -1, False
+        clear_round_plan(c)
+        if c["pa"]:
+            c["pa"], c["adr"] = False, 0
+        c["trap"] = c["fl"] = c["para"] = None
+        c["dead"] = s["seq"] = s["seq"] + 1
+        ctx.emit("eliminated", {**who(s, ci), "cell": board.name(cell), "cause": cause})
+        if c["n"] == "emmett" and s["locks"]:
+            s["locks"] = []
+            ctx.emit("locks_removed", {})
+        if s["mode"] == "coop":
+            end(ctx, [], "coop_death", {"char": c["n"]})
+        for p in previous:
+            show(ctx, p)
+        if any(s["chars"][p]["r"] == "P" for p in previous):
+            show(ctx, ci)
+        dead_prisoners = sum(1 for o in s["chars"] if not o["a"] and o["r"] == "P")
+        if dead_prisoners >= 2:
+            end(ctx, side(s, "G"), "guards_kill", {})
+
+
+def side(s: dict, role: str) -> list[int]:
+    return sorted({c["s"] for c in s["chars"] if c["r"] == role})
+
+
+def reveal_dead(ctx: Ctx) -> None:
+    """Final round (spec 4.1a, R-22): every eliminated character shows its identity."""
+    if ctx.s["mode"] == "suspicion":
+        for ci, c in enumerate(ctx.s["chars"]):
+            if not c["a"]:
+                show(ctx, ci)
+
+
+def room25(s: dict) -> int | None:
+    return board.find_kind(s, "room_25")
+
+
+def escape_ok(s: dict) -> bool:
+    """Whether Room 25 leaving the Complex now is an escape (spec 5.2)."""
+    r25 = room25(s)
+    if s["mode"] == "coop":
+        return s["key"] and all(c["a"] and c["u"] == r25 for c in s["chars"])
+    missing = sum(1 for c in s["chars"] if c["r"] == "P" and (not c["a"] or c["u"] != r25))
+    return missing == 0 or (missing == 1 and s["remaining"] == 1)
+
+
+def escape(ctx: Ctx) -> None:
+    s = ctx.s
+    if s["mode"] == "coop":
+        end(ctx, list(range(s["players"])), "coop_escape", {})
+    end(ctx, side(s, "P"), "escape", {})
+
+
+def end(ctx: Ctx, winners: list[int], reason: str, params: dict) -> None:
+    """Finish the game: record the result, then publish every identity and the whole layout."""
+    s = ctx.s
+    s["over"] = {"w": sorted(winners), "r": reason, "p": params}
+    s["phase"] = "over"
+    s["ask"] = None
+    for ci in range(len(s["chars"])):
+        show(ctx, ci)
+    hidden = {board.name(c): board.kind_at(s, c) for c in board.face_down_cells(s)}
+    ctx.emit("layout", {"rooms": hidden})
+    ctx.emit("game_over", {"reason": reason, "winners": sorted(winners)})
+    raise Halt
+
+
+def unmask(ctx: Ctx) -> None:
+    """Continuous check (spec 5.5): more than half of the living inside Room 25 unmasks the rest."""
+    s = ctx.s
+    if s["mode"] != "suspicion" or s["over"]:
+        return
+    r25 = room25(s)
+    alive = [i for i, c in enumerate(s["chars"]) if c["a"]]
+    inside = [i for i in alive if s["chars"][i]["u"] == r25]
+    if 2 * len(inside) > len(alive):
+        for ci, c in enumerate(s["chars"]):
+            if ci not in inside and c["r"] and not c["sh"]:
+                show(ctx, ci)
+
+
+AFTER.append(unmask)

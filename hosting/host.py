@@ -1,0 +1,453 @@
+"""The hosting core: lobbies, seats, decisions, deadlines and the outbox, for every game.
+
+Every change to a game happens under that game's lock and is committed (state, decision, events,
+deadlines in one transaction) before anyone is told it happened. Events then leave through the
+outbox: a `Delivery` turns them into messages and the host marks them delivered, so a crash
+between commit and delivery delivers them after restart instead of losing them.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets as _secrets
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Protocol
+
+import games
+from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending
+from hosting import ai, pace
+from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store
+
+log = logging.getLogger(__name__)
+
+OPEN = ("lobby", "running", "paused")
+LIVE = ("running", "paused")
+
+
+class Delivery(Protocol):
+    """Where events go: Discord, a transcript, or a test's list."""
+
+    async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
+        """Deliver the rows (oldest first); raising leaves them for a later retry."""
+
+    async def table_changed(self, table: GameRow) -> None:
+        """The lobby, phase or waiting list changed: refresh whatever shows it."""
+
+
+class NullDelivery:
+    async def deliver(self, table, rows):
+        return None
+
+    async def table_changed(self, table):
+        return None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What a player is told after their decision has been committed."""
+
+    game_id: int
+    pending_id: str
+    choice: str
+    finished: bool
+
+
+class Host:
+    def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
+                 background: bool = True):
+        """With `background`, delivery and AI answers run as tasks after each commit, so a
+        player's interaction is answered as soon as their decision is stored (the bot). Without
+        it they run inline and the caller drives the AI (the simulator and most tests)."""
+        self.store = store
+        self.clock = clock
+        self.delivery: Delivery = delivery or NullDelivery()
+        self.background = background
+        self._tables: dict[int, GameRow] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._delivering: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task] = set()
+
+    # ---- reading ------------------------------------------------------------------------------
+    async def table(self, game_id: int) -> GameRow:
+        if game_id not in self._tables:
+            row = await self.store.load_game(game_id)
+            if row is None:
+                raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
+            self._tables[game_id] = row
+        return self._tables[game_id]
+
+    async def table_in_thread(self, thread_id: int) -> GameRow | None:
+        ids = await self.store.game_ids(statuses=OPEN, thread_id=thread_id)
+        return await self.table(ids[-1]) if ids else None
+
+    async def open_tables(self, guild_id: int) -> list[GameRow]:
+        return [await self.table(i) for i in await self.store.game_ids(statuses=OPEN,
+                                                                       guild_id=guild_id)]
+
+    def engine(self, table: GameRow) -> Engine:
+        return games.engine(table.game)
+
+    def pending(self, table: GameRow) -> list[Pending]:
+        if table.state is None or table.status in ("finished", "cancelled"):
+            return []
+        return self.engine(table).pending(table.state)
+
+    def pending_for(self, table: GameRow, seat: int) -> list[Pending]:
+        return [p for p in self.pending(table) if p.seat == seat]
+
+    # ---- lobby --------------------------------------------------------------------------------
+    async def new_game(self, game: str, *, host_user: int | None, host_name: str,
+                       mode: str | None = None, pace_preset: str = "live",
+                       pace_overrides: str | dict | None = None, options: dict | None = None,
+                       guild_id: int | None = None, channel_id: int | None = None,
+                       lang: str | None = None, seed: int | None = None,
+                       join: bool = True) -> GameRow:
+        engine = games.engine(game)
+        mode = mode or engine.modes[0]
+        if mode not in engine.modes:
+            raise IllegalMove("unknown_mode", f"Unknown mode {mode!r}.", mode=mode)
+        now = self.clock.now()
+        row = GameRow(
+            id=0, game=game, status="lobby", mode=mode, options=dict(options or {}),
+            pace=pace.resolve(pace_preset, pace_overrides),
+            seed=seed if seed is not None else _secrets.randbelow(2 ** 31),
+            lang=lang or await self.store.guild_lang(guild_id), guild_id=guild_id,
+            channel_id=channel_id, host_user=host_user, created_at=now, updated_at=now)
+        await self.store.create_game(row)
+        self._tables[row.id] = row
+        if join and host_user is not None:
+            await self.join(row.id, host_user, host_name)
+        return row
+
+    async def set_messages(self, game_id: int, **ids: int) -> None:
+        """Remember the thread, lobby and status message of a table (the adapter's ids)."""
+        table = await self.table(game_id)
+        await self.store.update_game(game_id, **ids)
+        for key, value in ids.items():
+            setattr(table, key, value)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
+        async with self._locks[game_id]:
+            table = await self._lobby(game_id)
+            if table.seat_of(user_id):
+                raise IllegalMove("already_joined", "You are already in this game.")
+            _, hi = self.engine(table).player_range(table.mode)
+            if len(table.seats) >= hi:
+                raise IllegalMove("table_full", "This game is full.", max=hi)
+            seats = table.seats + [SeatRow(len(table.seats), name, user_id=user_id)]
+            await self._set_seats(table, seats)
+        await self.delivery.table_changed(table)
+        return table
+
+    async def add_ai(self, game_id: int, by_user: int | None, policy: str = "baseline") -> SeatRow:
+        async with self._locks[game_id]:
+            table = await self._lobby(game_id)
+            self._require_host(table, by_user)
+            engine = self.engine(table)
+            if policy not in engine.ai_policies:
+                raise IllegalMove("unknown_policy", f"Unknown AI policy {policy!r}.",
+                                  policy=policy, known=", ".join(engine.ai_policies))
+            _, hi = engine.player_range(table.mode)
+            if len(table.seats) >= hi:
+                raise IllegalMove("table_full", "This game is full.", max=hi)
+            number = 1 + sum(1 for s in table.seats if s.is_ai)
+            seat = SeatRow(len(table.seats), f"AI {number}", ai_policy=policy)
+            await self._set_seats(table, table.seats + [seat])
+        await self.delivery.table_changed(table)
+        return seat
+
+    async def leave(self, game_id: int, user_id: int) -> GameRow:
+        async with self._locks[game_id]:
+            table = await self._lobby(game_id)
+            if not table.seat_of(user_id):
+                raise IllegalMove("not_in_game", "You are not in this game.")
+            kept = [s for s in table.seats if s.user_id != user_id]
+            await self._set_seats(table, [SeatRow(i, s.name, s.user_id, s.ai_policy, s.dm_closed)
+                                          for i, s in enumerate(kept)])
+        await self.delivery.table_changed(table)
+        return table
+
+    async def _set_seats(self, table: GameRow, seats: list[SeatRow]) -> None:
+        await self.store.replace_seats(table.id, seats)
+        table.seats = seats
+
+    async def _lobby(self, game_id: int) -> GameRow:
+        table = await self.table(game_id)
+        if table.status != "lobby":
+            raise IllegalMove("not_in_lobby", "This game has already started.")
+        return table
+
+    @staticmethod
+    def _require_host(table: GameRow, user: int | None, admin: bool = False) -> None:
+        if not admin and user is not None and user != table.host_user:
+            raise IllegalMove("not_host", "Only the game's host can do that.")
+
+    async def start(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
+        async with self._locks[game_id]:
+            table = await self._lobby(game_id)
+            self._require_host(table, by_user, admin)
+            engine = self.engine(table)
+            engine.check_players(table.mode, len(table.seats))
+            options = {**table.options, "mode": table.mode}
+            state, events = engine.setup(options, len(table.seats), table.seed)
+            intro = Event("table_started", {"game": table.game, "mode": table.mode,
+                                            "seats": list(range(len(table.seats)))})
+            await self._commit(table, state, [intro, *events], status="running")
+        await self._after_step(table)
+        return table
+
+    # ---- play ---------------------------------------------------------------------------------
+    async def decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
+        """A person's answer: validated, applied and committed before this returns."""
+        async with self._locks[game_id]:
+            table = await self.table(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise IllegalMove("not_in_game", "You are not in this game.")
+            if table.status == "paused":
+                raise IllegalMove("paused", "The game is paused.")
+            if table.status != "running":
+                raise IllegalMove("not_running", "This game is not running.")
+            pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+            if pending is None:
+                if await self.store.answered(game_id, pending_id):
+                    raise IllegalMove("already_answered", "That question has been answered.")
+                raise IllegalMove("stale", "That question is no longer open.")
+            if pending.seat != seat.seat:
+                raise IllegalMove("not_yours", "That decision is not yours to make.")
+            await self._apply(table, pending, choice, "player")
+        await self._after_step(table)
+        return Accepted(game_id, pending_id, choice, table.status == "finished")
+
+    async def _apply(self, table: GameRow, pending: Pending, choice: str, source: str) -> None:
+        engine = self.engine(table)
+        state, events = engine.apply(table.state, pending.seat, pending.id, choice)
+        if source == "timeout" and pending.seat is not None:
+            events.append(Event("table_timed_out", {"seat": pending.seat}, [pending.seat]))
+        await self._commit(table, state, events,
+                           decision=(pending.seat, pending.id, choice, source))
+
+    async def _commit(self, table: GameRow, state: dict, events: list[Event], *,
+                      decision=None, status: str | None = None) -> None:
+        engine = self.engine(table)
+        now = self.clock.now()
+        outcome = engine.outcome(state)
+        result = None
+        if outcome is not None:
+            status = "finished"
+            result = {**outcome.to_json(), "round": engine.round(state)}
+            events = events + [Event("table_finished", {"winners": list(outcome.winners),
+                                                        "reason": outcome.reason})]
+        old = {d.pending_id for d in await self.store.deadlines(table.id)}
+        new_pending = [] if outcome else engine.pending(state)
+        new_ids = {p.id for p in new_pending}
+        added = []
+        for p in new_pending:
+            if p.id in old:
+                continue
+            seconds = pace.duration(table.pace, p.deadline)
+            due = now + seconds
+            added.append(Deadline(table.id, p.id, p.seat, due,
+                                  pace.reminder_at(due, seconds) if p.seat is not None else None))
+        outbox = [(tag, e.kind, e.data) for e in events for tag in e.audience_tags()]
+        await self.store.commit_step(
+            table, new_version=table.version + 1, state=state, outbox=outbox, now=now,
+            decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
+            status=status, result=result)
+
+    async def _after_step(self, table: GameRow) -> None:
+        """Deliver, refresh the status, wake the scheduler, let AI seats answer."""
+        self._wake.set()
+        if self.background:
+            self._spawn(self._settle(table))
+        else:
+            await self.flush(table.id)
+            await self.delivery.table_changed(table)
+
+    async def _settle(self, table: GameRow) -> None:
+        await self.flush(table.id)
+        await self.delivery.table_changed(table)
+        if table.status == "running" and self._ai_pending(table):
+            await self.run_ai(table.id)
+
+    def _ai_pending(self, table: GameRow) -> list[Pending]:
+        ai_seats = {s.seat for s in table.seats if s.is_ai}
+        return [p for p in self.pending(table) if p.seat in ai_seats]
+
+    async def run_ai(self, game_id: int) -> int:
+        """Let every AI seat answer what it is asked, until only people (or the clock) are
+        awaited. Returns how many decisions the AI made."""
+        made = 0
+        while True:
+            async with self._locks[game_id]:
+                table = await self.table(game_id)
+                if table.status != "running":
+                    return made
+                todo = self._ai_pending(table)
+                if not todo:
+                    return made
+                pending = todo[0]
+                seat = table.seats[pending.seat]
+                choice = ai.choose(self.engine(table), table.state, table.seed, pending,
+                                   seat.ai_policy or "baseline")
+                await self._apply(table, pending, choice, "ai")
+            made += 1
+            await self.flush(game_id)
+            await self.delivery.table_changed(table)
+            self._wake.set()
+
+    # ---- host controls ------------------------------------------------------------------------
+    async def pause(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
+        async with self._locks[game_id]:
+            table = await self.table(game_id)
+            self._require_host(table, by_user, admin)
+            if table.status != "running":
+                raise IllegalMove("not_running", "This game is not running.")
+            now = self.clock.now()
+            await self.store.update_game(game_id, status="paused", paused_at=now)
+            table.status, table.paused_at = "paused", now
+            await self._note(table, "table_paused")
+        await self._after_step(table)
+        return table
+
+    async def resume(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
+        async with self._locks[game_id]:
+            table = await self.table(game_id)
+            self._require_host(table, by_user, admin)
+            if table.status != "paused":
+                raise IllegalMove("not_paused", "This game is not paused.")
+            await self.store.shift_deadlines(game_id, self.clock.now() - (table.paused_at or 0))
+            await self.store.update_game(game_id, status="running", paused_at=None)
+            table.status, table.paused_at = "running", None
+            await self._note(table, "table_resumed")
+        await self._after_step(table)
+        return table
+
+    async def cancel(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
+        async with self._locks[game_id]:
+            table = await self.table(game_id)
+            self._require_host(table, by_user, admin)
+            if table.status not in OPEN:
+                raise IllegalMove("not_open", "This game is already over.")
+            await self.store.drop_all_deadlines(game_id)
+            await self.store.update_game(game_id, status="cancelled")
+            table.status = "cancelled"
+            await self._note(table, "table_cancelled")
+        await self._after_step(table)
+        return table
+
+    async def _note(self, table: GameRow, kind: str) -> None:
+        """A public notice from the table itself, through the outbox like any event."""
+        await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
+                                     outbox=[(PUBLIC, kind, {})], now=self.clock.now())
+
+    async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
+        table = await self.table(game_id)
+        await self.store.mark_dm_closed(game_id, seat, closed)
+        table.seats[seat].dm_closed = closed
+
+    # ---- deadlines ----------------------------------------------------------------------------
+    async def next_due(self) -> float | None:
+        """The earliest moment something is due in a running game (deadline or reminder)."""
+        times = []
+        for d in await self.store.deadlines():
+            table = await self.table(d.game_id)
+            if table.status == "running":
+                times.append(d.due_at if d.remind_at is None else min(d.due_at, d.remind_at))
+        return min(times, default=None)
+
+    async def fire_due(self) -> int:
+        """Apply the default of every deadline that has passed, send due reminders. Returns how
+        many defaults were applied. Late deadlines after a restart fire here at once."""
+        fired = 0
+        now = self.clock.now()
+        for d in await self.store.deadlines():
+            table = await self.table(d.game_id)
+            if table.status != "running":
+                continue
+            if d.due_at <= now:
+                fired += await self._timeout(table, d.pending_id)
+            elif d.remind_at is not None and d.remind_at <= now:
+                await self._remind(table, d)
+        return fired
+
+    async def _timeout(self, table: GameRow, pending_id: str) -> int:
+        async with self._locks[table.id]:
+            if table.status != "running":
+                return 0
+            pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+            if pending is None:  # answered meanwhile: the deadline is left over
+                await self.store.drop_deadline(table.id, pending_id)
+                return 0
+            await self._apply(table, pending, pending.default or pending.options[0].id,
+                              "timeout")
+        await self._after_step(table)
+        return 1
+
+    async def _remind(self, table: GameRow, d: Deadline) -> None:
+        async with self._locks[table.id]:
+            await self.store.clear_reminder(table.id, d.pending_id)
+            await self.store.commit_step(
+                table, new_version=table.version + 1, state=table.state, now=self.clock.now(),
+                outbox=[(f"seat:{d.seat}", "table_reminder", {"due": int(d.due_at)})])
+        await self.flush(table.id)
+
+    async def run_scheduler(self, max_sleep: float = 60.0) -> None:
+        """One task for all games: sleep until the earliest deadline (or a wake-up), fire it."""
+        while True:
+            try:
+                await self.fire_due()
+                due = await self.next_due()
+            except Exception:
+                log.exception("scheduler step failed")
+                due = None
+            delay = max_sleep if due is None else min(max_sleep, max(0.0, due - self.clock.now()))
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            except asyncio.TimeoutError:
+                pass
+
+    # ---- delivery -----------------------------------------------------------------------------
+    async def flush(self, game_id: int | None = None) -> None:
+        """Deliver undelivered events, oldest first, and mark them delivered. One delivery at a
+        time per game, so concurrent flushes never send the same event twice."""
+        ids = [game_id] if game_id is not None else sorted(
+            {r.game_id for r in await self.store.undelivered()})
+        for gid in ids:
+            async with self._delivering[gid]:
+                batch = await self.store.undelivered(gid)
+                if not batch:
+                    continue
+                table = await self.table(gid)
+                try:
+                    await self.delivery.deliver(table, batch)
+                except Exception:
+                    log.exception("delivery failed for game %s; will retry", gid)
+                    continue
+                await self.store.mark_delivered(r.id for r in batch)
+
+    async def recover(self) -> list[int]:
+        """After a (re)start: deliver what was committed but not delivered, re-arm deadlines
+        (they are in the store; waking the scheduler fires late ones at once), and let AI
+        seats answer anything they were asked before the stop."""
+        ids = await self.store.game_ids(statuses=LIVE)
+        await self.flush()
+        for gid in ids:
+            await self._after_step(await self.table(gid))
+        return ids
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait until background AI work has finished (tests and shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "GM", "PUBLIC"]

@@ -1,0 +1,357 @@
+"""The SQLite store: every game, seat, decision, undelivered event and deadline.
+
+One connection per process, WAL mode, numbered migrations (`migrations/V<n>__<name>.sql`).
+`commit_step` writes a decision, the new state, its events (the outbox) and the deadline changes
+in one transaction, so a crash leaves either all of it or none of it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import aiosqlite
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    user_id: int | None = None
+    ai_policy: str | None = None
+    dm_closed: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_policy is not None
+
+
+@dataclass
+class GameRow:
+    id: int
+    game: str
+    status: str
+    mode: str
+    options: dict
+    pace: dict
+    seed: int
+    lang: str = "en"
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    host_user: int | None = None
+    state: dict | None = None
+    version: int = 0
+    result: dict | None = None
+    lobby_message_id: int | None = None
+    status_message_id: int | None = None
+    paused_at: float | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass
+class OutboxRow:
+    id: int
+    game_id: int
+    seq: int
+    audience: str
+    kind: str
+    data: dict
+
+
+@dataclass
+class Deadline:
+    game_id: int
+    pending_id: str
+    seat: int | None
+    due_at: float
+    remind_at: float | None
+
+
+_JSON_COLUMNS = ("options", "pace", "state", "result")
+_GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "guild_id",
+                 "channel_id", "thread_id", "host_user", "state", "version", "result",
+                 "lobby_message_id", "status_message_id", "paused_at", "created_at", "updated_at")
+
+
+def _dump(value) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str | Path) -> "Store":
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        store = cls(db)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _migrate(self) -> None:
+        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            current = (await cur.fetchone())[0] or 0
+        steps = sorted((int(re.match(r"V(\d+)__", p.name).group(1)), p)
+                       for p in MIGRATIONS.glob("V*__*.sql"))
+        for number, path in steps:
+            if number <= current:
+                continue
+            await self.db.execute("BEGIN")
+            try:
+                for statement in _statements(path.read_text()):
+                    await self.db.execute(statement)
+                await self.db.execute("INSERT INTO schema_version VALUES (?)", (number,))
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    # ---- games ------------------------------------------------------------------------------
+    async def create_game(self, row: GameRow) -> int:
+        values = [getattr(row, c) for c in _GAME_COLUMNS]
+        values = [(_dump(v) if c in _JSON_COLUMNS and v is not None else v)
+                  for c, v in zip(_GAME_COLUMNS, values)]
+        sql = (f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
+               f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})")
+        async with self.db.execute(sql, values) as cur:
+            row.id = cur.lastrowid
+        return row.id
+
+    async def update_game(self, game_id: int, **columns) -> None:
+        sets = ", ".join(f"{c} = ?" for c in columns)
+        values = [(_dump(v) if c in _JSON_COLUMNS and v is not None else v)
+                  for c, v in columns.items()]
+        await self.db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
+
+    async def load_game(self, game_id: int) -> GameRow | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            raw = await cur.fetchone()
+        if raw is None:
+            return None
+        data = {k: raw[k] for k in raw.keys()}
+        for c in _JSON_COLUMNS:
+            if data[c] is not None:
+                data[c] = json.loads(data[c])
+        row = GameRow(**data)
+        async with self.db.execute(
+                "SELECT seat, name, user_id, ai_policy, dm_closed FROM seats "
+                "WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+            row.seats = [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in await cur.fetchall()]
+        return row
+
+    async def game_ids(self, *, statuses: Iterable[str], guild_id: int | None = None,
+                       thread_id: int | None = None) -> list[int]:
+        statuses = list(statuses)
+        sql = f"SELECT id FROM games WHERE status IN ({', '.join('?' * len(statuses))})"
+        args: list = list(statuses)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args.append(guild_id)
+        if thread_id is not None:
+            sql += " AND thread_id = ?"
+            args.append(thread_id)
+        async with self.db.execute(sql + " ORDER BY id", args) as cur:
+            return [r[0] for r in await cur.fetchall()]
+
+    async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
+        await self.db.execute("BEGIN")
+        await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self.db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_policy, int(s.dm_closed)) for s in seats])
+        await self.db.execute("COMMIT")
+
+    async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
+        await self.db.execute("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?",
+                              (int(closed), game_id, seat))
+
+    # ---- the one transaction per step --------------------------------------------------------
+    async def commit_step(self, game: GameRow, *, new_version: int, state: dict | None,
+                          outbox: list[tuple[str, str, dict]], now: float,
+                          decision: tuple[int | None, str, str, str] | None = None,
+                          add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
+                          status: str | None = None, result: dict | None = None) -> None:
+        """Persist one step atomically. Fails (and changes nothing) if another writer moved the
+        game past `game.version` first."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cols = {"state": _dump(state) if state is not None else None,
+                    "version": new_version, "updated_at": now}
+            if status:
+                cols["status"] = status
+            if result is not None:
+                cols["result"] = _dump(result)
+            sets = ", ".join(f"{c} = ?" for c in cols)
+            async with self.db.execute(
+                    f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
+                    (*cols.values(), game.id, game.version)) as cur:
+                if cur.rowcount != 1:
+                    raise RuntimeError(f"game {game.id} changed under us")
+            if decision is not None:
+                seat, pending_id, choice, source = decision
+                await self.db.execute(
+                    "INSERT INTO decisions (game_id, seq, seat, pending_id, choice, source, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game.id, new_version, seat, pending_id, choice, source, now))
+            await self.db.executemany(
+                "INSERT INTO outbox (game_id, seq, audience, kind, data) VALUES (?, ?, ?, ?, ?)",
+                [(game.id, new_version, aud, kind, _dump(data)) for aud, kind, data in outbox])
+            if drop_deadlines:
+                await self.db.executemany(
+                    "DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
+                    [(game.id, pid) for pid in drop_deadlines])
+            await self.db.executemany(
+                "INSERT OR REPLACE INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(game.id, d.pending_id, d.seat, d.due_at, d.remind_at) for d in add_deadlines])
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        game.version = new_version
+        game.state = state
+        game.updated_at = now
+        if status:
+            game.status = status
+        if result is not None:
+            game.result = result
+
+    async def answered(self, game_id: int, pending_id: str) -> bool:
+        async with self.db.execute(
+                "SELECT 1 FROM decisions WHERE game_id = ? AND pending_id = ?",
+                (game_id, pending_id)) as cur:
+            return await cur.fetchone() is not None
+
+    async def decision_count(self, game_id: int) -> int:
+        async with self.db.execute(
+                "SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)) as cur:
+            return (await cur.fetchone())[0]
+
+    async def decisions(self, game_id: int) -> list[tuple]:
+        async with self.db.execute(
+                "SELECT seq, seat, pending_id, choice, source FROM decisions "
+                "WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
+            return [tuple(r) for r in await cur.fetchall()]
+
+    # ---- outbox -----------------------------------------------------------------------------
+    async def undelivered(self, game_id: int | None = None) -> list[OutboxRow]:
+        sql = "SELECT id, game_id, seq, audience, kind, data FROM outbox WHERE delivered = 0"
+        args: tuple = ()
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            args = (game_id,)
+        async with self.db.execute(sql + " ORDER BY id", args) as cur:
+            return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
+                    for r in await cur.fetchall()]
+
+    async def mark_delivered(self, ids: Iterable[int]) -> None:
+        await self.db.executemany("UPDATE outbox SET delivered = 1 WHERE id = ?",
+                                  [(i,) for i in ids])
+
+    # ---- deadlines --------------------------------------------------------------------------
+    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
+        sql = "SELECT game_id, pending_id, seat, due_at, remind_at FROM deadlines"
+        args: tuple = ()
+        if game_id is not None:
+            sql += " WHERE game_id = ?"
+            args = (game_id,)
+        async with self.db.execute(sql + " ORDER BY due_at, game_id, pending_id", args) as cur:
+            return [Deadline(*r) for r in await cur.fetchall()]
+
+    async def shift_deadlines(self, game_id: int, delta: float) -> None:
+        await self.db.execute(
+            "UPDATE deadlines SET due_at = due_at + ?, "
+            "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
+            "WHERE game_id = ?", (delta, delta, game_id))
+
+    async def clear_reminder(self, game_id: int, pending_id: str) -> None:
+        await self.db.execute(
+            "UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND pending_id = ?",
+            (game_id, pending_id))
+
+    async def drop_deadline(self, game_id: int, pending_id: str) -> None:
+        await self.db.execute("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
+                              (game_id, pending_id))
+
+    async def drop_all_deadlines(self, game_id: int) -> None:
+        await self.db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    async def private_history(self, game_id: int, seat: int, limit: int = 12) -> list[OutboxRow]:
+        """The latest events addressed to one seat, for "My secrets"."""
+        async with self.db.execute(
+                "SELECT id, game_id, seq, audience, kind, data FROM outbox "
+                "WHERE game_id = ? AND audience = ? ORDER BY id DESC LIMIT ?",
+                (game_id, f"seat:{seat}", limit)) as cur:
+            rows = [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
+                    for r in await cur.fetchall()]
+        return rows[::-1]
+
+    async def gm_log(self, game_id: int) -> list[OutboxRow]:
+        async with self.db.execute(
+                "SELECT id, game_id, seq, audience, kind, data FROM outbox "
+                "WHERE game_id = ? AND audience = 'gm' ORDER BY id", (game_id,)) as cur:
+            return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
+                    for r in await cur.fetchall()]
+
+    # ---- prompts ----------------------------------------------------------------------------
+    async def prompted(self, game_id: int) -> dict[tuple[str, int], tuple[int | None, int | None]]:
+        async with self.db.execute(
+                "SELECT pending_id, seat, channel_id, message_id FROM prompts WHERE game_id = ?",
+                (game_id,)) as cur:
+            return {(r[0], r[1]): (r[2], r[3]) for r in await cur.fetchall()}
+
+    async def record_prompt(self, game_id: int, pending_id: str, seat: int,
+                            channel_id: int | None, message_id: int | None) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
+            "VALUES (?, ?, ?, ?, ?)", (game_id, pending_id, seat, channel_id, message_id))
+
+    async def forget_prompt(self, game_id: int, pending_id: str, seat: int) -> None:
+        await self.db.execute(
+            "DELETE FROM prompts WHERE game_id = ? AND pending_id = ? AND seat = ?",
+            (game_id, pending_id, seat))
+
+    # ---- settings ---------------------------------------------------------------------------
+    async def guild_lang(self, guild_id: int | None) -> str:
+        if guild_id is None:
+            return "en"
+        async with self.db.execute(
+                "SELECT lang FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else "en"
+
+    async def set_guild_lang(self, guild_id: int, lang: str) -> None:
+        await self.db.execute(
+            "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang))
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (ours hold no semicolons inside strings)."""
+    lines = [ln.split("--", 1)[0] for ln in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -1,0 +1,32 @@
+"""The error bodies Discord answers with, raised anywhere in the fake and rendered by the REST layer."""
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    """An HTTP error exactly as Discord shapes it: status, JSON error code and message."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
+        super().__init__(f"{status} {code}: {message}")
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def body(self) -> dict:
+        out = {"code": self.code, "message": self.message}
+        if self.errors:
+            out["errors"] = self.errors
+        return out
+
+
+def unknown(what: str, code: int) -> ApiError:
+    return ApiError(404, code, f"Unknown {what}")
+
+
+def invalid_form(problems: dict[str, str]) -> ApiError:
+    """400 50035 with one entry per offending field path, like Discord's nested error bodies."""
+    errors = {path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": msg}]}
+              for path, msg in problems.items()}
+    return ApiError(400, 50035, "Invalid Form Body", errors)
+
+
+UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_USER, UNKNOWN_GUILD = 10003, 10008, 10013, 10004
+UNKNOWN_MEMBER, UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION = 10007, 10015, 10062
+CANNOT_DM, EMPTY_MESSAGE, ALREADY_ACKED, MISSING_ACCESS = 50007, 50006, 40060, 50001

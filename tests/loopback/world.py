@@ -1,0 +1,214 @@
+"""The fake Discord's state and every change to it. REST handlers, interaction callbacks and the
+scripting API all change the world through here, so each change emits the same gateway event
+and wakes the same waiters whichever side caused it."""
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from . import limits
+from .errors import CANNOT_DM, MISSING_ACCESS, ApiError
+from .model import (COMMAND, DM, EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, TEXT, Attachment, Channel,
+                    Guild, Interaction, Message, User, now_iso, snowflake)
+
+GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1, 1 << 1, 1 << 9, 1 << 12
+SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
+SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
+
+Upload = tuple[str, bytes, str]        # filename, data, content type
+
+
+class World:
+    def __init__(self, bot_name: str = "Loopback Bot"):
+        self.bot = User(snowflake(), bot_name, bot=True)
+        self.token = "loopback-token"
+        self.base_url = ""                            # set when the server listens
+        self.users: dict[int, User] = {self.bot.id: self.bot}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.commands: dict[int | None, dict[str, dict]] = {None: {}}
+        self.interactions: dict[int, Interaction] = {}
+        self.emit: Callable[[str, dict, int], None] = lambda event, data, intent: None
+        self.busy = 0
+        self.last_activity = time.monotonic()
+        self._changed = asyncio.Event()
+
+    # ---- waiting ---------------------------------------------------------------------------
+    def touch(self) -> None:
+        """Something changed: wake every waiter and restart the quiet clock."""
+        self.last_activity = time.monotonic()
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float, what: str) -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+            try:
+                await asyncio.wait_for(self._changed.wait(), remaining)
+            except asyncio.TimeoutError:
+                pass
+
+    # ---- people and places -----------------------------------------------------------------
+    def add_user(self, name: str) -> User:
+        user = User(snowflake(), name)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str) -> Guild:
+        guild = Guild(snowflake(), name, owner=self.bot)
+        guild.joined[self.bot.id] = now_iso()
+        self.guilds[guild.id] = guild
+        self.commands[guild.id] = {}
+        self.emit("GUILD_CREATE", guild.payload([self.bot]), GUILDS)
+        return guild
+
+    def add_member(self, guild: Guild, user: User) -> None:
+        if user.id in guild.joined:
+            return
+        guild.joined[user.id] = now_iso()
+        self.emit("GUILD_MEMBER_ADD", {**guild.member_payload(user), "guild_id": str(guild.id)},
+                  GUILD_MEMBERS)
+
+    def add_text_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(snowflake(), TEXT, name=name, guild=guild)
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self.emit("CHANNEL_CREATE", channel.payload(), GUILDS)
+        return channel
+
+    def dm_channel(self, user: User) -> Channel:
+        found = next((c for c in self.channels.values() if c.type == DM and c.recipient is user),
+                     None)
+        if found is None:
+            found = Channel(snowflake(), DM, recipient=user)
+            self.channels[found.id] = found
+        return found
+
+    def start_thread(self, parent: Channel, name: str, owner: User, *, private: bool = False,
+                     from_message: Message | None = None, auto_archive: int = 1440) -> Channel:
+        if parent.type != TEXT:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if from_message is not None and from_message.thread is not None:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        thread = Channel(from_message.id if from_message else snowflake(),
+                         PRIVATE_THREAD if private else PUBLIC_THREAD, name=name,
+                         guild=parent.guild, parent=parent, owner=owner, members={owner.id},
+                         auto_archive=auto_archive)
+        parent.guild.channels.append(thread)
+        self.channels[thread.id] = thread
+        if from_message is not None:
+            from_message.thread = thread
+        self.emit("THREAD_CREATE", {**thread.payload(), "newly_created": True}, GUILDS)
+        self.touch()
+        return thread
+
+    # ---- messages --------------------------------------------------------------------------
+    def post(self, channel: Channel, author: User, body: dict, uploads: list[Upload] = (), *,
+             interaction: Interaction | None = None, ephemeral_to: User | None = None) -> Message:
+        """Create a message as Discord would, refusing what Discord refuses."""
+        limits.check_message(body, has_files=bool(uploads))
+        if channel.type == DM and not channel.recipient.dms_open and interaction is None:
+            raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
+        if channel.is_thread and channel.locked and ephemeral_to is None:
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
+        message = Message(snowflake(), channel, author, interaction=interaction,
+                          ephemeral_to=ephemeral_to, flags=EPHEMERAL if ephemeral_to else 0,
+                          type=20 if interaction and interaction.type == COMMAND else 0,
+                          reference=body.get("message_reference"))
+        self._fill(message, body, uploads)
+        if channel.is_thread:
+            channel.archived = False
+        channel.messages.append(message)
+        self.messages[message.id] = message
+        if ephemeral_to is None:
+            self.emit("MESSAGE_CREATE", message.payload(), self._message_intent(channel))
+        self.touch()
+        return message
+
+    def edit(self, message: Message, body: dict, uploads: list[Upload] = ()) -> Message:
+        limits.check_message({"flags": message.flags, **body}, creating=False)
+        self._fill(message, body, uploads)
+        message.edited = now_iso()
+        if message.ephemeral_to is None:
+            self.emit("MESSAGE_UPDATE", message.payload(), self._message_intent(message.channel))
+        self.touch()
+        return message
+
+    def delete(self, message: Message) -> None:
+        message.deleted = True
+        if message.ephemeral_to is None:
+            data = {"id": str(message.id), "channel_id": str(message.channel.id)}
+            if message.channel.guild:
+                data["guild_id"] = str(message.channel.guild.id)
+            self.emit("MESSAGE_DELETE", data, self._message_intent(message.channel))
+        self.touch()
+
+    def _fill(self, message: Message, body: dict, uploads: list[Upload]) -> None:
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "embeds" in body:
+            message.embeds = body["embeds"] or []
+        if "components" in body:
+            message.components = body["components"] or []
+        if body.get("flags") is not None:
+            message.flags = (message.flags & ~SETTABLE_FLAGS) | (body["flags"] & SETTABLE_FLAGS)
+        described = {str(a.get("id")): a for a in body.get("attachments") or []}
+        new = [self._store_upload(message.channel, str(i), upload, described)
+               for i, upload in enumerate(uploads)]
+        if "attachments" in body:
+            message.attachments = [a for a in message.attachments if str(a.id) in described]
+        message.attachments += new
+
+    def _store_upload(self, channel: Channel, index: str, upload: Upload,
+                      described: dict[str, dict]) -> Attachment:
+        filename, data, content_type = upload
+        meta = described.get(index, {})
+        att_id = snowflake()
+        name = meta.get("filename") or filename
+        att = Attachment(att_id, name, data, f"{self.base_url}/attachments/{channel.id}/{att_id}/{name}",
+                         content_type=content_type, description=meta.get("description"))
+        self.attachments[att_id] = att
+        return att
+
+    @staticmethod
+    def _message_intent(channel: Channel) -> int:
+        return DIRECT_MESSAGES if channel.type == DM else GUILD_MESSAGES
+
+    # ---- application commands --------------------------------------------------------------
+    def sync_commands(self, guild_id: int | None, payload: list[dict]) -> list[dict]:
+        """Bulk overwrite, keeping the id of a command whose name survives as Discord does."""
+        old = self.commands[guild_id]
+        new: dict[str, dict] = {}
+        for cmd in payload:
+            key = cmd["name"]
+            previous = old.get(key, {})
+            new[key] = {**cmd, "id": previous.get("id", str(snowflake())),
+                        "application_id": str(self.bot.id), "version": str(snowflake()),
+                        "type": cmd.get("type", 1), "default_member_permissions": None,
+                        "dm_permission": cmd.get("dm_permission", True), "nsfw": False,
+                        **({"guild_id": str(guild_id)} if guild_id else {})}
+        self.commands[guild_id] = new
+        self.touch()
+        return list(new.values())
+
+    def find_command(self, channel: Channel, name: str) -> dict:
+        """The command a user in `channel` reaches by `name`: the guild's own first."""
+        scopes = [channel.guild.id, None] if channel.guild else [None]
+        for scope in scopes:
+            if name in self.commands.get(scope, {}):
+                return self.commands[scope][name]
+        known = sorted({n for s in scopes for n in self.commands.get(s, {})})
+        raise LookupError(f"no command /{name} is registered here; known: {known}")
+
+    # ---- who sees what ---------------------------------------------------------------------
+    def visible_to(self, user: User) -> list[Message]:
+        return [m for m in self.messages.values() if m.visible_to(user)]
