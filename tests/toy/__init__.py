@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Option, Outcome, Pending
+from games.base import GM, PUBLIC, Engine, Event, Option, Outcome, Pending
 from games.rng import Rng
 
 LOCALES = Path(__file__).parent / "locales"
@@ -20,7 +20,7 @@ class ToyGame(Engine):
     def _setup(self, options, players, seed):
         state = {"rng": Rng.seed(seed), "players": players, "mode": options["mode"],
                  "round": 1, "phase": "night", "step": 0, "alive": list(range(players)),
-                 "votes": {}, "waited": False, "winner": None, "log": []}
+                 "votes": {}, "waited": False, "victim": None, "winner": None, "log": []}
         wolf = Rng(state).below(players)
         state["wolf"] = wolf
         events = [Event("role", {"role": "wolf" if s == wolf else "villager"}, [s])
@@ -34,11 +34,14 @@ class ToyGame(Engine):
             return []
         step = state["step"]
         if state["phase"] == "night":
-            out = [Pending(f"{step}:kill", state["wolf"], "kill",
-                           tuple(Option(str(s), "seat", {"seat": s})
-                                 for s in state["alive"] if s != state["wolf"]),
-                           default=str(min(s for s in state["alive"] if s != state["wolf"])),
-                           deadline="night_step")]
+            out = []
+            if state["victim"] is None:
+                out.append(Pending(f"{step}:kill", state["wolf"], "kill",
+                                   tuple(Option(str(s), "seat", {"seat": s})
+                                         for s in state["alive"] if s != state["wolf"]),
+                                   default=str(min(s for s in state["alive"]
+                                                   if s != state["wolf"])),
+                                   deadline="night_step"))
             if state["mode"] == "slow" and not state["waited"]:
                 out.append(Pending(f"{step}:wait", None, "wait", (Option("go", "go"),),
                                    default="go", deadline="night_step"))
@@ -50,21 +53,26 @@ class ToyGame(Engine):
                 for s in state["alive"] if str(s) not in state["votes"]]
 
     def _apply(self, state, pending, choice):
-        if pending.kind == "wait":
-            state["waited"] = True
-            return []
-        if pending.kind == "kill":
-            victim = int(choice)
-            if victim == state["wolf"]:
-                raise IllegalMove("self_kill", "The wolf cannot choose itself.")
-            state["alive"].remove(victim)
-            state["log"].append(victim)
-            state["phase"], state["step"], state["waited"] = "day", state["step"] + 1, False
-            return [Event("night_kill", {"victim": victim}), *self._check(state)]
+        if pending.kind in ("wait", "kill"):
+            if pending.kind == "wait":
+                state["waited"] = True
+            else:
+                state["victim"] = int(choice)
+                state["log"].append(state["victim"])
+            if state["victim"] is None or (state["mode"] == "slow" and not state["waited"]):
+                return []
+            return self._dawn(state)
         state["votes"][str(pending.seat)] = choice
         if len(state["votes"]) < len(state["alive"]):
             return [Event("voted", {"voter": pending.seat})]
         return self._close_vote(state)
+
+    def _dawn(self, state):
+        victim = state["victim"]
+        state["alive"].remove(victim)
+        state.update(phase="day", step=state["step"] + 1, waited=False, victim=None)
+        return [Event("night_kill", {"victim": victim}), Event("gm_kill", {"victim": victim}, GM),
+                *self._check(state)]
 
     def _close_vote(self, state):
         tally: dict[str, int] = {}

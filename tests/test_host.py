@@ -1,0 +1,239 @@
+"""The hosting core with the toy game: lobby rules, refusals, simultaneous decisions, timeouts on
+a fake clock, the outbox, pause/resume and restart recovery."""
+from __future__ import annotations
+
+import pytest
+
+from games.base import IllegalMove
+from hosting.clock import FakeClock
+from hosting.host import Host
+from hosting.store import Store
+
+ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+
+
+class Recorder:
+    """A Delivery that keeps what it is given, and can be told to fail."""
+
+    def __init__(self):
+        self.rows = []
+        self.fail = False
+        self.changes = 0
+
+    async def deliver(self, table, rows):
+        if self.fail:
+            raise ConnectionError("discord is down")
+        self.rows.extend(rows)
+
+    async def table_changed(self, table):
+        self.changes += 1
+
+    def kinds(self, audience=None):
+        return [r.kind for r in self.rows if audience is None or r.audience == audience]
+
+
+@pytest.fixture
+async def env(tmp_path):
+    store = await Store.open(tmp_path / "t.sqlite3")
+    clock = FakeClock()
+    out = Recorder()
+    host = Host(store, clock, out, background=False)
+    yield host, clock, out
+    await store.close()
+
+
+async def four_people(host, **kw):
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=5, **kw)
+    for uid, name in ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")):
+        await host.join(table.id, uid, name)
+    return table
+
+
+def user_of(table, seat):
+    return table.seats[seat].user_id
+
+
+async def refusal(coro) -> str:
+    with pytest.raises(IllegalMove) as err:
+        await coro
+    return err.value.code
+
+
+async def test_lobby_rules(env):
+    host, _, _ = env
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=1)
+    assert [s.name for s in table.seats] == ["alice"]
+    assert await refusal(host.join(table.id, ALICE, "alice")) == "already_joined"
+    await host.join(table.id, BOB, "bob")
+    assert await refusal(host.start(table.id, ALICE)) == "player_count"
+    assert await refusal(host.start(table.id, BOB)) == "not_host"
+    assert await refusal(host.leave(table.id, CAROL)) == "not_in_game"
+    await host.leave(table.id, ALICE)
+    assert [(s.seat, s.name) for s in table.seats] == [(0, "bob")]
+    for i in range(7):
+        await host.add_ai(table.id, None)
+    assert await refusal(host.add_ai(table.id, None)) == "table_full"
+    assert await refusal(host.add_ai(table.id, None, "genius")) == "unknown_policy"
+
+
+async def test_admin_may_start_and_cancel_anyones_table(env):
+    host, _, out = env
+    table = await four_people(host)
+    assert await refusal(host.cancel(table.id, BOB)) == "not_host"
+    await host.start(table.id, BOB, admin=True)
+    await host.cancel(table.id, BOB, admin=True)
+    assert table.status == "cancelled"
+    assert await host.store.deadlines(table.id) == []
+    assert "table_cancelled" in out.kinds("public")
+    assert await refusal(host.start(table.id, ALICE)) == "not_in_lobby"
+
+
+async def test_refusals_leave_state_untouched(env):
+    host, _, _ = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    wolf_user = user_of(table, kill.seat)
+    other_user = next(s.user_id for s in table.seats if s.seat != kill.seat)
+    version = table.version
+    assert await refusal(host.decide(table.id, 999, kill.id, kill.default)) == "not_in_game"
+    assert await refusal(host.decide(table.id, other_user, kill.id, kill.default)) == "not_yours"
+    assert await refusal(host.decide(table.id, wolf_user, "nope", kill.default)) == "stale"
+    assert await refusal(host.decide(table.id, wolf_user, kill.id, "42")) == "illegal_option"
+    assert table.version == version
+    await host.decide(table.id, wolf_user, kill.id, kill.default)
+    assert await refusal(host.decide(table.id, wolf_user, kill.id, kill.default)) \
+        == "already_answered"
+
+
+async def test_simultaneous_votes_close_when_all_are_in(env):
+    host, _, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+    votes = host.pending(table)
+    assert len(votes) == 3 and all(p.kind == "vote" and p.public for p in votes)
+    for p in votes[:-1]:
+        await host.decide(table.id, user_of(table, p.seat), p.id, "skip")
+    assert "votes" not in out.kinds()  # nothing revealed before the ballot closes
+    last = votes[-1]
+    await host.decide(table.id, user_of(table, last.seat), last.id, "skip")
+    assert out.kinds("public")[-2:] == ["no_lynch", "night_falls"]
+
+
+async def test_timeouts_apply_defaults_on_the_fake_clock(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    due = await host.next_due()
+    assert due == pytest.approx(clock.now() + table.pace["night_step"] * 0.75)  # reminder first
+    clock.advance(table.pace["night_step"] * 0.8)
+    assert await host.fire_due() == 0
+    assert out.kinds(f"seat:{kill.seat}")[-1] == "table_reminder"
+    clock.advance(table.pace["night_step"])
+    assert await host.fire_due() == 1
+    assert out.kinds(f"seat:{kill.seat}")[-1] == "table_timed_out"
+    assert "table_timed_out" not in out.kinds("public")  # a timeout must not show who acts
+    assert (await host.store.decisions(table.id))[-1][2:] == (kill.id, kill.default, "timeout")
+    # the day vote now has its own deadlines, one per voter
+    assert len(await host.store.deadlines(table.id)) == len(host.pending(table))
+
+
+async def test_clock_only_wait_resolves_at_its_deadline(env):
+    host, clock, _ = env
+    table = await four_people(host, mode="slow")
+    await host.start(table.id, ALICE)
+    kill, wait = host.pending(table)
+    assert wait.seat is None
+    await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+    assert table.state["phase"] == "night"  # the night lasts its minimum anyway
+    clock.advance(table.pace["night_step"] + 1)
+    await host.fire_due()
+    assert table.state["phase"] == "day"
+
+
+async def test_pause_freezes_deadlines(env):
+    host, clock, _ = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    assert await refusal(host.pause(table.id, BOB)) == "not_host"
+    await host.pause(table.id, ALICE)
+    kill = host.pending(table)[0]
+    assert await refusal(host.decide(table.id, user_of(table, kill.seat), kill.id,
+                                     kill.default)) == "paused"
+    clock.advance(10_000)
+    assert await host.fire_due() == 0
+    await host.resume(table.id, ALICE)
+    [d] = await host.store.deadlines(table.id)
+    assert d.due_at == pytest.approx(clock.now() + table.pace["night_step"])
+
+
+async def test_outbox_keeps_events_until_delivered(env):
+    host, _, out = env
+    table = await four_people(host)
+    out.fail = True
+    await host.start(table.id, ALICE)
+    assert out.rows == []
+    waiting = await host.store.undelivered(table.id)
+    assert [r.kind for r in waiting][:2] == ["table_started", "role"]
+    out.fail = False
+    await host.flush()
+    await host.flush()
+    assert [r.id for r in out.rows] == [r.id for r in waiting]  # each once, in order
+    assert await host.store.undelivered() == []
+
+
+async def test_restart_resumes_and_finishes(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    store = await Store.open(path)
+    clock = FakeClock()
+    host = Host(store, clock, Recorder(), background=False)
+    table = await four_people(host)
+    await host.add_ai(table.id, ALICE)
+    await host.start(table.id, ALICE)
+    await host.run_ai(table.id)
+    version = table.version
+    await store.close()
+
+    store = await Store.open(path)
+    out = Recorder()
+    clock = FakeClock(clock.now() + 100_000)
+    host = Host(store, clock, out, background=False)
+    assert await host.recover() == [table.id]
+    table = await host.table(table.id)
+    assert table.version == version and table.status == "running"
+    for _ in range(200):
+        if table.status == "finished":
+            break
+        await host.run_ai(table.id)
+        await host.fire_due()  # the first time, everything is long overdue and fires at once
+        clock.advance(1_000)
+    assert table.status == "finished"
+    assert out.kinds("public")[-1] == "table_finished"
+    assert set(table.result["winners"]) <= {0, 1, 2, 3, 4}
+    await store.close()
+
+
+async def test_migrations_are_numbered_and_idempotent(tmp_path):
+    path = tmp_path / "m.sqlite3"
+    for _ in range(2):
+        store = await Store.open(path)
+        async with store.db.execute("SELECT version FROM schema_version ORDER BY version") as cur:
+            assert [r[0] for r in await cur.fetchall()] == [1, 2]
+        async with store.db.execute("PRAGMA journal_mode") as cur:
+            assert (await cur.fetchone())[0] == "wal"
+        await store.close()
+
+
+async def test_pace_presets_and_overrides(env):
+    host, _, _ = env
+    table = await host.new_game("toy", host_user=ALICE, host_name="a", pace_preset="async",
+                                pace_overrides="vote=30, night_step=5")
+    assert table.pace["vote"] == 30 and table.pace["night_step"] == 5
+    assert table.pace["day_discussion"] >= 3600
+    assert await refusal(host.new_game("toy", host_user=ALICE, host_name="a",
+                                       pace_overrides="vote=soon")) == "bad_pace"
+    assert await refusal(host.new_game("toy", host_user=ALICE, host_name="a",
+                                       pace_preset="glacial")) == "unknown_pace"

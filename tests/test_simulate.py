@@ -1,0 +1,77 @@
+"""The simulator: whole toy games through the host and store, transcripts, the secret audit and
+the kill -9 / --resume equivalence."""
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from hosting.simulate import SimulationArgs, simulate
+from tests.durability import same_ending, simulate as run_killed
+
+ROOT = Path(__file__).resolve().parent.parent
+TOY = ["-m", "tests.toy", "simulate", "toy"]
+
+
+async def test_same_seed_same_game(tmp_path):
+    a = await simulate(SimulationArgs("toy", players=6, seed=9))
+    b = await simulate(SimulationArgs("toy", players=6, seed=9))
+    assert a == b and a["finished"]
+    assert set(a["winners"]) <= set(range(6)) and a["decisions"] > 0
+
+
+async def test_absent_seats_play_by_default(tmp_path):
+    result = await simulate(SimulationArgs("toy", players=5, seed=2, absent=5, mode="slow"))
+    assert result["finished"]  # nobody answers: every decision was a timeout default
+
+
+async def test_transcript_secret_audit(tmp_path):
+    """No text addressed to one seat (a role) ever reaches the public; the GM log stays GM."""
+    path = tmp_path / "t.jsonl"
+    await simulate(SimulationArgs("toy", players=7, seed=4, transcript=str(path)))
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert [x["id"] for x in lines] == sorted({x["id"] for x in lines})
+    private = {x["text"] for x in lines if x["audience"].startswith("seat:")}
+    public = [x for x in lines if x["audience"] == "public"]
+    assert private and public
+    assert not private & {x["text"] for x in public}
+    wolf = next(x for x in lines if x["kind"] == "role" and "wolf" in x["text"])
+    wolf_seat = int(wolf["audience"][5:])
+    for x in public:
+        if x["kind"] != "game_over" and not (x["kind"] == "lynched" and x["data"]["seat"] == wolf_seat):
+            assert "wolf" not in x["text"].lower().replace("the wolf wins", "")
+    assert {x["audience"] for x in lines if x["kind"] == "gm_kill"} == {"gm"}
+
+
+def test_kill_nine_and_resume_end_like_an_uninterrupted_run(tmp_path):
+    args = ["--players", "8", "--seed", "11", "--mode", "slow", "--absent", "2"]
+    env = {"TOY_STEP_DELAY": "0.02"}
+    whole = run_killed(TOY, args, tmp_path / "whole.sqlite3", env_extra=env)
+    assert whole["finished"]
+    killed = run_killed(TOY, args, tmp_path / "killed.sqlite3",
+                        kills=[0.9, 0.25, 0.4, 0.15, 0.6, 0.3], env_extra=env)
+    assert killed["killed"] >= 3
+    assert same_ending(whole, killed), (whole, killed)
+
+
+def test_rules_engines_never_import_discord():
+    offenders = []
+    for path in (ROOT / "games").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            offenders += [f"{path}: {n}" for n in names if n.split(".")[0] == "discord"]
+    assert offenders == []
+
+
+def test_bot_without_token_explains_and_exits_2():
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "bot.py"], cwd=ROOT,
+                          env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": ""},
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "applications.commands" in proc.stderr and "simulate" in proc.stderr
