@@ -1,0 +1,135 @@
+"""The Discord adapter fed fake Discord objects: public text to the thread only, seat text to that
+seat's DM only, and a closed DM (403 / 50007) turned into a ping with an "Answer here" button."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from cogs.common.delivery import DiscordDelivery
+from hosting.clock import FakeClock
+from hosting.host import Host
+from hosting.store import Store
+
+ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+
+
+class FakeMessage:
+    _ids = iter(range(10_000, 99_999))
+
+    def __init__(self, channel, content=None, **kw):
+        self.id = next(self._ids)
+        self.channel = channel
+        self.content = content
+        self.kw = kw
+
+
+class FakeChannel:
+    def __init__(self, cid):
+        self.id = cid
+        self.sent: list[FakeMessage] = []
+        self.edits = 0
+
+    async def send(self, content=None, **kw):
+        self.sent.append(FakeMessage(self, content, **kw))
+        return self.sent[-1]
+
+    def get_partial_message(self, mid):
+        channel = self
+
+        class Partial:
+            async def edit(self, **kw):
+                channel.edits += 1
+        return Partial()
+
+
+class FakeUser(FakeChannel):
+    def __init__(self, uid, dms_open=True):
+        super().__init__(uid)
+        self.dms_open = dms_open
+
+    async def send(self, content=None, **kw):
+        if not self.dms_open:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50007, "message": "Cannot send messages to this user"})
+        return await super().send(content, **kw)
+
+
+class FakeBot:
+    def __init__(self, host, channels, users):
+        self.host = host
+        self._channels = channels
+        self._users = users
+
+    def get_channel(self, cid):
+        return self._channels.get(cid)
+
+    def get_user(self, uid):
+        return self._users.get(uid)
+
+
+@pytest.fixture
+async def world(tmp_path):
+    store = await Store.open(tmp_path / "d.sqlite3")
+    users = {ALICE: FakeUser(ALICE), BOB: FakeUser(BOB), CAROL: FakeUser(CAROL, dms_open=False),
+             DAVE: FakeUser(DAVE)}
+    channels = {1: FakeChannel(1), 2: FakeChannel(2)}
+    bot = FakeBot(None, channels, users)
+    delivery = DiscordDelivery(bot)
+    bot.host = Host(store, FakeClock(), delivery, background=False)
+    yield bot.host, delivery, channels, users
+    await store.close()
+
+
+def texts(channel):
+    return [m.content or "" for m in channel.sent]
+
+
+async def test_secrets_go_only_to_their_seat_and_closed_dms_fall_back(world):
+    host, delivery, channels, users = world
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
+                                guild_id=99, channel_id=1)
+    for uid, name in ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")):
+        await host.join(table.id, uid, name)
+    await host.set_messages(table.id, thread_id=2, lobby_message_id=500)
+    await host.start(table.id, ALICE)
+    await delivery.settled()
+    thread = channels[2]
+    roles = {uid: [t for t in texts(users[uid]) if "You are the" in t] for uid in users}
+    for uid in (ALICE, BOB, DAVE):
+        assert len(roles[uid]) == 1  # each open DM got exactly its own role
+    assert not any("You are the" in t for t in texts(thread))
+    carol = table.seat_of(CAROL)
+    assert carol.dm_closed
+    ping = [m for m in thread.sent if f"<@{CAROL}>" in (m.content or "")]
+    assert len(ping) == 1 and ping[0].kw["view"].children[0].custom_id == f"tbl:secrets:{table.id}"
+    # The status message was posted once in the thread with the "My secrets" button.
+    status = [m for m in thread.sent if "embed" in m.kw]
+    assert len(status) == 1 and table.status_message_id == status[0].id
+    # The wolf's night prompt went to the wolf's DM (or waits in "My secrets" for Carol).
+    kill = host.pending(table)[0]
+    wolf_user = table.seats[kill.seat].user_id
+    prompts = [m for u in users.values() for m in u.sent if "view" in m.kw]
+    if wolf_user == CAROL:
+        assert prompts == []
+    else:
+        assert [m.channel.id for m in prompts] == [wolf_user]
+        custom_ids = [c.custom_id for c in prompts[0].kw["view"].children]
+        assert all(cid.startswith(f"tbl:d:{table.id}|{kill.id}|") for cid in custom_ids)
+
+
+async def test_prompts_are_sent_once_even_after_a_restart(world):
+    host, delivery, channels, users = world
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=8,
+                                guild_id=99, channel_id=1)
+    for uid, name in ((BOB, "bob"), (DAVE, "dave")):
+        await host.join(table.id, uid, name)
+    await host.set_messages(table.id, thread_id=2)
+    await host.start(table.id, ALICE)
+    await delivery.settled()
+    await delivery.refresh(table)
+    fresh = DiscordDelivery(delivery.bot)  # a new process: nothing in memory
+    await fresh.refresh(table)
+    prompts = [m for u in users.values() for m in u.sent if "view" in m.kw]
+    assert len(prompts) == 1
