@@ -351,25 +351,18 @@ class Host:
     # ---- deadlines ----------------------------------------------------------------------------
     async def next_due(self) -> float | None:
         """The earliest moment something is due in a running game (deadline or reminder)."""
-        times = []
-        for d in await self.store.deadlines():
-            table = await self.table(d.game_id)
-            if table.status == "running":
-                times.append(d.due_at if d.remind_at is None else min(d.due_at, d.remind_at))
-        return min(times, default=None)
+        return await self.store.next_due()
 
     async def fire_due(self) -> int:
         """Apply the default of every deadline that has passed, send due reminders. Returns how
         many defaults were applied. Late deadlines after a restart fire here at once."""
         fired = 0
         now = self.clock.now()
-        for d in await self.store.deadlines():
+        for d in await self.store.due(now):
             table = await self.table(d.game_id)
-            if table.status != "running":
-                continue
             if d.due_at <= now:
                 fired += await self._timeout(table, d.pending_id)
-            elif d.remind_at is not None and d.remind_at <= now:
+            else:
                 await self._remind(table, d)
         return fired
 
@@ -397,6 +390,7 @@ class Host:
     async def run_scheduler(self, max_sleep: float = 60.0) -> None:
         """One task for all games: sleep until the earliest deadline (or a wake-up), fire it."""
         while True:
+            self._wake.clear()  # before reading: a change made meanwhile wakes the next wait
             try:
                 await self.fire_due()
                 due = await self.next_due()
@@ -404,7 +398,6 @@ class Host:
                 log.exception("scheduler step failed")
                 due = None
             delay = max_sleep if due is None else min(max_sleep, max(0.0, due - self.clock.now()))
-            self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except asyncio.TimeoutError:

@@ -283,6 +283,21 @@ class Store:
         async with self.db.execute(sql + " ORDER BY due_at, game_id, pending_id", args) as cur:
             return [Deadline(*r) for r in await cur.fetchall()]
 
+    async def due(self, now: float) -> list[Deadline]:
+        """Deadlines or reminders that have come, in running games only."""
+        async with self.db.execute(
+                "SELECT d.game_id, d.pending_id, d.seat, d.due_at, d.remind_at FROM deadlines d "
+                "JOIN games g ON g.id = d.game_id WHERE g.status = 'running' "
+                "AND (d.due_at <= ? OR d.remind_at <= ?) ORDER BY d.due_at, d.game_id, d.pending_id",
+                (now, now)) as cur:
+            return [Deadline(*r) for r in await cur.fetchall()]
+
+    async def next_due(self) -> float | None:
+        async with self.db.execute(
+                "SELECT MIN(MIN(d.due_at, COALESCE(d.remind_at, d.due_at))) FROM deadlines d "
+                "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'") as cur:
+            return (await cur.fetchone())[0]
+
     async def shift_deadlines(self, game_id: int, delta: float) -> None:
         await self.db.execute(
             "UPDATE deadlines SET due_at = due_at + ?, "

@@ -237,3 +237,36 @@ async def test_pace_presets_and_overrides(env):
                                        pace_overrides="vote=soon")) == "bad_pace"
     assert await refusal(host.new_game("toy", host_user=ALICE, host_name="a",
                                        pace_preset="glacial")) == "unknown_pace"
+
+
+async def test_scheduler_and_background_ai_finish_a_real_time_game(tmp_path):
+    """The bot's mode: AI answers and delivery run as tasks, the scheduler fires deadlines for
+    the two people who never answer, on the real clock with sub-second timings."""
+    import asyncio
+
+    from hosting.clock import RealClock
+
+    store = await Store.open(tmp_path / "s.sqlite3")
+    out = Recorder()
+    host = Host(store, RealClock(), out, background=True)
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=21,
+                                mode="slow", pace_overrides="default=0.05,night_step=0.05,vote=0.05")
+    await host.join(table.id, BOB, "bob")
+    for _ in range(3):
+        await host.add_ai(table.id, ALICE)
+    await host.start(table.id, ALICE)
+    scheduler = asyncio.create_task(host.run_scheduler(max_sleep=0.5))
+    try:
+        for _ in range(200):
+            if table.status == "finished":
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        scheduler.cancel()
+        await host.idle()
+        await host.flush()
+    assert table.status == "finished"
+    sources = {row[4] for row in await store.decisions(table.id)}
+    assert sources == {"ai", "timeout"}
+    assert out.kinds("public")[-1] == "table_finished"
+    await store.close()
