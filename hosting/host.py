@@ -300,48 +300,47 @@ class Host:
 
     # ---- host controls ------------------------------------------------------------------------
     async def pause(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
-        async with self._locks[game_id]:
-            table = await self.table(game_id)
-            self._require_host(table, by_user, admin)
-            if table.status != "running":
-                raise IllegalMove("not_running", "This game is not running.")
-            now = self.clock.now()
-            await self.store.update_game(game_id, status="paused", paused_at=now)
-            table.status, table.paused_at = "paused", now
-            await self._note(table, "table_paused")
-        await self._after_step(table)
-        return table
+        return await self._transition(
+            game_id, by_user, admin, ("running",),
+            IllegalMove("not_running", "This game is not running."), "paused", "table_paused",
+            lambda table: {"paused_at": self.clock.now()})
 
     async def resume(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
-        async with self._locks[game_id]:
-            table = await self.table(game_id)
-            self._require_host(table, by_user, admin)
-            if table.status != "paused":
-                raise IllegalMove("not_paused", "This game is not paused.")
+        async def unfreeze(table):
             await self.store.shift_deadlines(game_id, self.clock.now() - (table.paused_at or 0))
-            await self.store.update_game(game_id, status="running", paused_at=None)
-            table.status, table.paused_at = "running", None
-            await self._note(table, "table_resumed")
-        await self._after_step(table)
-        return table
+            return {"paused_at": None}
+        return await self._transition(
+            game_id, by_user, admin, ("paused",),
+            IllegalMove("not_paused", "This game is not paused."), "running", "table_resumed",
+            unfreeze)
 
     async def cancel(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
+        async def stop_clock(table):
+            await self.store.drop_all_deadlines(game_id)
+            return {}
+        return await self._transition(
+            game_id, by_user, admin, OPEN, IllegalMove("not_open", "This game is already over."),
+            "cancelled", "table_cancelled", stop_clock)
+
+    async def _transition(self, game_id: int, by_user: int | None, admin: bool, allowed,
+                          refusal: IllegalMove, status: str, notice: str, prepare) -> GameRow:
+        """A host control: check who and when, change the status and post a public notice in
+        one commit. `prepare(table)` does the control's own work and returns extra columns."""
         async with self._locks[game_id]:
             table = await self.table(game_id)
             self._require_host(table, by_user, admin)
-            if table.status not in OPEN:
-                raise IllegalMove("not_open", "This game is already over.")
-            await self.store.drop_all_deadlines(game_id)
-            await self.store.update_game(game_id, status="cancelled")
-            table.status = "cancelled"
-            await self._note(table, "table_cancelled")
+            if table.status not in allowed:
+                raise refusal
+            columns = prepare(table)
+            if asyncio.iscoroutine(columns):
+                columns = await columns
+            await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
+                                         outbox=[(PUBLIC, notice, {})], now=self.clock.now(),
+                                         status=status, columns=columns)
+            for key, value in columns.items():
+                setattr(table, key, value)
         await self._after_step(table)
         return table
-
-    async def _note(self, table: GameRow, kind: str) -> None:
-        """A public notice from the table itself, through the outbox like any event."""
-        await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
-                                     outbox=[(PUBLIC, kind, {})], now=self.clock.now())
 
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
         table = await self.table(game_id)

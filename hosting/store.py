@@ -195,12 +195,13 @@ class Store:
                           outbox: list[tuple[str, str, dict]], now: float,
                           decision: tuple[int | None, str, str, str] | None = None,
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
-                          status: str | None = None, result: dict | None = None) -> None:
+                          status: str | None = None, result: dict | None = None,
+                          columns: dict | None = None) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first."""
         await self.db.execute("BEGIN IMMEDIATE")
         try:
-            cols = {"state": _dump(state) if state is not None else None,
+            cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                     "version": new_version, "updated_at": now}
             if status:
                 cols["status"] = status
@@ -259,15 +260,17 @@ class Store:
             return [tuple(r) for r in await cur.fetchall()]
 
     # ---- outbox -----------------------------------------------------------------------------
-    async def undelivered(self, game_id: int | None = None) -> list[OutboxRow]:
-        sql = "SELECT id, game_id, seq, audience, kind, data FROM outbox WHERE delivered = 0"
-        args: tuple = ()
-        if game_id is not None:
-            sql += " AND game_id = ?"
-            args = (game_id,)
-        async with self.db.execute(sql + " ORDER BY id", args) as cur:
+    async def _outbox(self, where: str, args: tuple, order: str = "id") -> list[OutboxRow]:
+        async with self.db.execute(
+                f"SELECT id, game_id, seq, audience, kind, data FROM outbox WHERE {where} "
+                f"ORDER BY {order}", args) as cur:
             return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
                     for r in await cur.fetchall()]
+
+    async def undelivered(self, game_id: int | None = None) -> list[OutboxRow]:
+        if game_id is None:
+            return await self._outbox("delivered = 0", ())
+        return await self._outbox("delivered = 0 AND game_id = ?", (game_id,))
 
     async def mark_delivered(self, ids: Iterable[int]) -> None:
         await self.db.executemany("UPDATE outbox SET delivered = 1 WHERE id = ?",
@@ -318,20 +321,12 @@ class Store:
 
     async def private_history(self, game_id: int, seat: int, limit: int = 12) -> list[OutboxRow]:
         """The latest events addressed to one seat, for "My secrets"."""
-        async with self.db.execute(
-                "SELECT id, game_id, seq, audience, kind, data FROM outbox "
-                "WHERE game_id = ? AND audience = ? ORDER BY id DESC LIMIT ?",
-                (game_id, f"seat:{seat}", limit)) as cur:
-            rows = [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
-                    for r in await cur.fetchall()]
+        rows = await self._outbox("game_id = ? AND audience = ?", (game_id, f"seat:{seat}"),
+                                  f"id DESC LIMIT {int(limit)}")
         return rows[::-1]
 
     async def gm_log(self, game_id: int) -> list[OutboxRow]:
-        async with self.db.execute(
-                "SELECT id, game_id, seq, audience, kind, data FROM outbox "
-                "WHERE game_id = ? AND audience = 'gm' ORDER BY id", (game_id,)) as cur:
-            return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
-                    for r in await cur.fetchall()]
+        return await self._outbox("game_id = ? AND audience = 'gm'", (game_id,))
 
     # ---- prompts ----------------------------------------------------------------------------
     async def prompted(self, game_id: int) -> dict[tuple[str, int], tuple[int | None, int | None]]:

@@ -47,38 +47,32 @@ async def _table(interaction: discord.Interaction, game_id: int) -> GameRow | No
         return None
 
 
-async def join(interaction: discord.Interaction, game_id: int) -> None:
+async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
+                        done_key: str) -> None:
     table = await _table(interaction, game_id)
     if table is None:
         return
     try:
-        await host_of(interaction).join(game_id, interaction.user.id,
-                                        interaction.user.display_name)
+        await call(host_of(interaction), table)
     except IllegalMove as err:
         return await refuse(interaction, err, table)
-    await reply(interaction, render.translator(table)("ui", "joined"))
+    await reply(interaction, render.translator(table)("ui", done_key))
+
+
+async def join(interaction: discord.Interaction, game_id: int) -> None:
+    user = interaction.user
+    await _lobby_action(interaction, game_id,
+                        lambda host, t: host.join(t.id, user.id, user.display_name), "joined")
 
 
 async def leave(interaction: discord.Interaction, game_id: int) -> None:
-    table = await _table(interaction, game_id)
-    if table is None:
-        return
-    try:
-        await host_of(interaction).leave(game_id, interaction.user.id)
-    except IllegalMove as err:
-        return await refuse(interaction, err, table)
-    await reply(interaction, render.translator(table)("ui", "left"))
+    await _lobby_action(interaction, game_id,
+                        lambda host, t: host.leave(t.id, interaction.user.id), "left")
 
 
 async def start(interaction: discord.Interaction, game_id: int) -> None:
-    table = await _table(interaction, game_id)
-    if table is None:
-        return
-    try:
-        await host_of(interaction).start(game_id, interaction.user.id, is_admin(interaction))
-    except IllegalMove as err:
-        return await refuse(interaction, err, table)
-    await reply(interaction, render.translator(table)("ui", "started"))
+    await _lobby_action(interaction, game_id, lambda host, t: host.start(
+        t.id, interaction.user.id, is_admin(interaction)), "started")
 
 
 async def secrets(interaction: discord.Interaction, game_id: int) -> None:
