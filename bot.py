@@ -111,6 +111,8 @@ def _simulate(argv: list[str]) -> int:
                         help="continue the unfinished game in --db")
     parser.add_argument("--transcript", help="write every delivered message as JSON lines")
     parser.add_argument("--policy", help="AI policy for every seat (default: the game's best)")
+    parser.add_argument("--delay", type=float, default=0.0,
+                        help="real seconds to wait after each AI decision, to watch a game")
     args = parser.parse_args(argv)
     if args.resume and not args.db:
         parser.error("--resume needs --db")

@@ -276,11 +276,11 @@ class Host:
         ai_seats = {s.seat for s in table.seats if s.is_ai}
         return [p for p in self.pending(table) if p.seat in ai_seats]
 
-    async def run_ai(self, game_id: int) -> int:
+    async def run_ai(self, game_id: int, limit: int | None = None) -> int:
         """Let every AI seat answer what it is asked, until only people (or the clock) are
-        awaited. Returns how many decisions the AI made."""
+        awaited, or `limit` answers were given. Returns how many decisions the AI made."""
         made = 0
-        while True:
+        while limit is None or made < limit:
             async with self._locks[game_id]:
                 table = await self.table(game_id)
                 if table.status != "running":
@@ -297,6 +297,7 @@ class Host:
             await self.flush(game_id)
             await self.delivery.table_changed(table)
             self._wake.set()
+        return made
 
     # ---- host controls ------------------------------------------------------------------------
     async def pause(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:

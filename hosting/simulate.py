@@ -6,6 +6,7 @@ driving loop only reads what the store holds, so a run killed at any instant and
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ class SimulationArgs:
     resume: bool = False
     transcript: str | None = None
     policy: str | None = None
+    delay: float = 0.0
 
 
 class TranscriptDelivery:
@@ -95,7 +97,8 @@ async def simulate(a: SimulationArgs) -> dict:
         for _ in range(MAX_STEPS):
             if table.status != "running":
                 break
-            if await host.run_ai(table.id):
+            if await host.run_ai(table.id, limit=1):
+                await asyncio.sleep(a.delay)
                 continue
             due = await host.next_due()
             if due is None:

@@ -29,11 +29,11 @@ def _run(args: list[str], env: dict, kill_after: float | None) -> str | None:
     return out.strip().splitlines()[-1]
 
 
-def simulate(entry: list[str], game_args: list[str], db: Path, *, kills: list[float] = (),
-             env_extra: dict | None = None) -> dict:
+def simulate(entry: list[str], game_args: list[str], db: Path, *,
+             kills: list[float] = ()) -> dict:
     """Run once, killing after each delay in `kills` and resuming, until the game ends.
     The result says in "killed" how many runs were really cut short."""
-    env = {**os.environ, **(env_extra or {})}
+    env = dict(os.environ)
     args = [*entry, *game_args, "--db", str(db)]
     killed = 0
     for delay in kills:

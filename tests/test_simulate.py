@@ -47,11 +47,10 @@ async def test_transcript_secret_audit(tmp_path):
 
 def test_kill_nine_and_resume_end_like_an_uninterrupted_run(tmp_path):
     args = ["--players", "8", "--seed", "11", "--mode", "slow", "--absent", "2"]
-    env = {"TOY_STEP_DELAY": "0.02"}
-    whole = run_killed(TOY, args, tmp_path / "whole.sqlite3", env_extra=env)
+    whole = run_killed(TOY, args, tmp_path / "whole.sqlite3")
     assert whole["finished"]
-    killed = run_killed(TOY, args, tmp_path / "killed.sqlite3",
-                        kills=[0.9, 0.25, 0.4, 0.15, 0.6, 0.3], env_extra=env)
+    killed = run_killed(TOY, args + ["--delay", "0.06"], tmp_path / "killed.sqlite3",
+                        kills=[0.9, 0.5, 0.7, 0.6, 0.8])
     assert killed["killed"] >= 3
     assert same_ending(whole, killed), (whole, killed)
 
