@@ -91,9 +91,11 @@ def run(ctx: Ctx) -> None:
     s = ctx.s
     while s["ask"] is None and s["wait"] is None and s["over"] is None:
         t = s["stack"].pop()
+        mark = len(ctx.ev)
         try:
             TASKS[t["t"]](ctx, t)
         except (Asked, Waiting):
+            del ctx.ev[mark:]  # the task runs again from its start once answered
             s["stack"].append(t)
         except Halt:
             s["stack"] = []

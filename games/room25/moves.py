@@ -76,11 +76,6 @@ def replace_empty(ctx: Ctx, uid: int, cause: str) -> None:
     ctx.emit("replaced", {"cell": board.name(board.cell_of(s, uid)), "room": old, "cause": cause})
 
 
-def leave(ctx: Ctx, cis: list[int]) -> None:
-    """Leave effects once `cis` have left their old tiles (their `u` already updated by caller):
-    a Shredder kills whoever is still on it and becomes No-Pass."""
-
-
 def shift(ctx: Ctx, cis: list[int], uid: int) -> None:
     """Move characters onto tile `uid`, then run the leave effects of the tiles they left."""
     s = ctx.s
@@ -101,7 +96,7 @@ def shift(ctx: Ctx, cis: list[int], uid: int) -> None:
 
 
 def relocate(ctx: Ctx, cis: list[int], cell: int, d: str | None, how: str,
-             by: int | None = None) -> None:
+             by: int | None = None, **extra) -> None:
     """An entering relocation (Move, Push, Carry, Attract, robot or card push, Fake-Exit excepted):
     leave, reveal, arrival order, rotation, then the room's effect as a task (spec 4.5)."""
     s = ctx.s
@@ -113,7 +108,7 @@ def relocate(ctx: Ctx, cis: list[int], cell: int, d: str | None, how: str,
     fresh = reveal(ctx, uid)
     arrive(ctx, cis, uid, d)
     ctx.push({"t": "fx", "u": uid, "c": cis, "by": cis[0] if by is None else by,
-              "rev": fresh, "d": d, "how": how})
+              "rev": fresh, "d": d, "how": how, **extra})
 
 
 def arrive(ctx: Ctx, cis: list[int], uid: int, d: str | None) -> None:
@@ -129,6 +124,7 @@ def place(ctx: Ctx, cis: list[int], uid: int, how: str) -> None:
     """A non-entering relocation (Tunnel, Vortex, Rewind, Fake-Exit pull): no room effect."""
     s = ctx.s
     shift(ctx, cis, uid)
+    arrive(ctx, cis, uid, None)
     live = [ci for ci in cis if s["chars"][ci]["a"]]
     if live:
         ctx.emit("placed", {"chars": [s["chars"][ci]["n"] for ci in live],

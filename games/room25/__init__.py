@@ -1,0 +1,80 @@
+"""Room 25 (seasons 1 and 2): Suspicion and Cooperative, Basic and Ultimate rules.
+
+The engine keeps the whole game in plain JSON and resolves it as a stack of tasks (see `flow`);
+this module maps that machine onto the engine contract."""
+from __future__ import annotations
+
+from games.base import Engine, Option, Outcome, Pending
+from games.room25 import (abilities, actions, mac, robots, rooms, rounds,  # noqa: F401  (tasks)
+                          programming, setup, views)
+from games.room25.flow import Ctx, answer, run
+
+
+class Room25Engine(Engine):
+    name = "room25"
+    modes = ("suspicion", "coop")
+    min_players = 1
+    max_players = 8
+    ai_policies = ("baseline", "coop", "guard")
+
+    def player_range(self, mode: str) -> tuple[int, int]:
+        return (4, 8) if mode == "suspicion" else (1, 6)
+
+    def default_options(self, mode: str, players: int) -> dict:
+        return setup.default_options(mode, players)
+
+    def _setup(self, options, players, seed):
+        state, ctx = setup.build(options, players, seed)
+        run(ctx)
+        return state, ctx.ev
+
+    # ---- play --------------------------------------------------------------------------------
+    def pending(self, state: dict) -> list[Pending]:
+        if state["over"]:
+            return []
+        ask = state["ask"]
+        if ask:
+            return [Pending(ask["id"], ask["s"], ask["k"], tuple(Option(*o) for o in ask["o"]),
+                            ask["d"], ask["dl"], ask["pub"], ask["p"])]
+        if state["wait"] == "clue":
+            opts = tuple(Option(*o) for o in rounds.clue_options(state))
+            return [Pending(f"clue.{seat}", seat, "clue", opts, "none", "clue")
+                    for seat in range(state["players"]) if str(seat) not in state["clue"]]
+        if state["wait"] == "program":
+            out = []
+            for ci in rounds.programmers(state):
+                c = state["chars"][ci]
+                if c["sub"] is None:
+                    opts = tuple(Option(*o) for o in programming.options(state, c))
+                    out.append(Pending(f"p{state['round']}.{ci}", c["s"], "program", opts, "0",
+                                       "programming", False, {"char": c["n"]}))
+            return out
+        return []
+
+    def _apply(self, state, pending, choice):
+        ctx = Ctx(state)
+        if pending.kind == "clue":
+            rounds.give_clue(ctx, pending.seat, choice)
+            state["wait"] = None
+        elif pending.kind == "program" and state["wait"] == "program":
+            ci = int(pending.id.split(".")[1])
+            state["chars"][ci]["sub"] = choice
+            state["wait"] = None
+        else:
+            answer(state, choice)
+        run(ctx)
+        return ctx.ev
+
+    # ---- views & end -------------------------------------------------------------------------
+    def public_view(self, state):
+        return views.public_view(state)
+
+    def seat_view(self, state, seat):
+        return views.seat_view(state, seat)
+
+    def describe(self, view, t):
+        return views.describe(view, t)
+
+    def outcome(self, state):
+        over = state["over"]
+        return Outcome(tuple(over["w"]), over["r"], over["p"]) if over else None

@@ -1,0 +1,20 @@
+"""Looking at a face-down room: the result goes to the looker's seat only, the cell to everyone."""
+from __future__ import annotations
+
+from games.room25 import board, data
+from games.room25.flow import Ctx
+from games.room25.outcome import who
+
+
+def look(ctx: Ctx, cis: list[int], cell: int, how: str) -> None:
+    """`cis` see the room (Carry into a Monitor Room shows it to both players)."""
+    s = ctx.s
+    uid = s["board"][cell]
+    k = s["kind"][uid]
+    seats = sorted({s["chars"][ci]["s"] for ci in cis})
+    ctx.emit("looked", {**who(s, cis[0]), "cell": board.name(cell), "how": how})
+    ctx.emit("look_result", {"cell": board.name(cell), "room": k, "colour": data.colour(k)}, seats)
+    for seat in seats:
+        seen = s["seen"].setdefault(str(seat), [])
+        if uid not in seen:
+            seen.append(uid)

@@ -1,0 +1,55 @@
+"""The secret programming of tokens (spec 4.2): which programmes are legal and what they mean.
+
+An option id spells the programme: token letters in slot order (one letter = the floating
+token), then "A" when Adrenaline is programmed and "R" when a guard plans to reveal itself at its
+next action turn. "0" is the empty programme a timeout gives (R-37a).
+"""
+from __future__ import annotations
+
+from games.room25 import board
+from games.room25.tokens import LETTER, TOKEN, owned
+
+
+def adrenaline_ok(s: dict, c: dict) -> bool:
+    return bool(c["adr"]) and board.kind(s, c["u"]) != "cold_room"
+
+
+def may_reveal(s: dict, c: dict) -> bool:
+    """An unrevealed guard may flip its identity once Room 25 is face-up (5.3)."""
+    r25 = board.find_kind(s, "room_25")
+    return c["r"] == "G" and not c["gr"] and r25 is not None and bool(s["up"][r25])
+
+
+def options(s: dict, c: dict) -> list:
+    cold = board.kind(s, c["u"]) == "cold_room"
+    plans: list[tuple[str, str, dict]] = []
+    if c["para"] is None:
+        toks = owned(s, c)
+        for a in toks:
+            plans.append((LETTER[a], "prog_one", {"a": a}))
+        if not cold:
+            for a in toks:
+                for b in toks:
+                    if a != b:
+                        plans.append((LETTER[a] + LETTER[b], "prog_two", {"a": a, "b": b}))
+    adr = [False, True] if adrenaline_ok(s, c) else [False]
+    rev = [False, True] if may_reveal(s, c) else [False]
+    out = []
+    base = plans or [("", "prog_adr_only", {})]
+    for oid, key, params in base:
+        for a in adr:
+            for r in rev:
+                if not oid and not (a or r):
+                    continue
+                out.append([oid + ("A" if a else "") + ("R" if r else ""), key,
+                            {**params, "adr": a, "reveal": r}])
+    out.append(["0", "prog_none", {}])
+    return out
+
+
+def parse(choice: str) -> tuple[list[str], bool, bool]:
+    """(tokens in slot order, adrenaline, reveal)."""
+    if choice == "0":
+        return [], False, False
+    toks = [TOKEN[ch] for ch in choice if ch in TOKEN]
+    return toks, "A" in choice, "R" in choice

@@ -1,0 +1,173 @@
+"""Building a game (spec 3): options, characters and identities, the Complex, the deck."""
+from __future__ import annotations
+
+from collections import Counter
+
+from games.base import IllegalMove
+from games.rng import Rng
+from games.room25 import board, data, mac
+from games.room25.flow import Ctx
+
+COLOURS = ("green", "yellow", "red")
+
+
+def char_count(mode: str, players: int, options: dict) -> int:
+    if mode == "suspicion":
+        return players
+    per = options.get("per_player") or data.rules()["coop_chars_per_player"][str(players)]
+    return per * players
+
+
+def default_options(mode: str, players: int) -> dict:
+    rules = data.rules()
+    out = {"level": "basic", "madness": False, "characters": None, "composition": None,
+           "reminders": False, "coop_win_on_gather": False, "show_exit_origin": False}
+    if mode == "suspicion":
+        out["guards"] = rules["guards"].get(str(players), [1])[0]
+    else:
+        out["per_player"] = rules["coop_chars_per_player"][str(players)]
+    return out
+
+
+def preset_name(mode: str, level: str, guards: int) -> str:
+    presets = data.rules()["presets"][mode][level]
+    return presets if isinstance(presets, str) else presets[str(guards)]
+
+
+def allowed_counts(level: str, mode: str) -> Counter:
+    """How many of each tile the rule level offers (Basic: Season 1, plus the Key Room in co-op)."""
+    out = Counter()
+    for k, r in data.rooms().items():
+        n = r["s1"] + (r["s2"] if level == "ultimate" else 0)
+        if k == "key_room" and mode == "coop":
+            n = max(n, 1)
+        if k != "central_room" and n:
+            out[k] = n
+    return out
+
+
+def compose(name: str, mode: str, level: str, rng: Rng) -> list[str]:
+    """Draw a preset's 24 tiles: its fixed tiles, then random ones of each colour."""
+    preset = data.compositions()[name]
+    avail = allowed_counts(level, mode)
+    tiles = list(preset["blue"])
+    for colour in COLOURS:
+        part = preset[colour]
+        fixed = list(part.get("fixed", []))
+        left = avail.copy()
+        left.subtract(Counter(fixed))
+        pool = [k for k in sorted(left) for _ in range(max(left[k], 0))
+                if data.colour(k) == colour and k not in part.get("exclude", [])]
+        tiles += fixed + rng.sample(pool, part.get("random", 0))
+    return tiles
+
+
+def validate(tiles: list[str], mode: str, level: str) -> None:
+    """A custom composition must fit the rules of spec 3.3."""
+    rooms = data.rooms()
+    counts = Counter(tiles)
+    avail = allowed_counts(level, mode)
+    bad = (len(tiles) != 24 or counts["room_25"] != 1
+           or (counts["key_room"] == 1) != (mode == "coop")
+           or any(k not in rooms or counts[k] > avail[k] for k in counts)
+           or sum(n for k, n in counts.items() if rooms[k]["aside"]) > 12)
+    if bad:
+        raise IllegalMove("bad_composition", "That Complex composition is not valid.")
+
+
+def pick_characters(options: dict, count: int, level: str, rng: Rng) -> list[str]:
+    pool = [n for n, c in data.characters().items() if level == "ultimate" or c["season"] == 1]
+    chosen = options.get("characters")
+    if chosen:
+        if len(chosen) != count or len(set(chosen)) != count or not set(chosen) <= set(pool):
+            raise IllegalMove("bad_characters", "Pick one distinct character per pawn.",
+                              count=count)
+        return list(chosen)
+    return rng.sample(pool, count)
+
+
+def new_char(name: str, seat: int, level: str, adrenaline: bool) -> dict:
+    extras = data.characters()[name]
+    ult = level == "ultimate"
+    return {"n": name, "s": seat, "u": board.CENTRAL, "a": True, "r": None, "sh": False,
+            "lost": [], "adr": int(ult and adrenaline), "adr_r": 0, "pa": False,
+            "p": [None, None], "f": None, "n_p": None, "sub": None, "q": 0, "hid": False,
+            "para": None, "pu": None, "pl": False, "trap": None, "fl": None, "rg": 0, "gr": 0,
+            "rv": False, "gu": [], "gc": False, "acts": 0, "dead": 0,
+            "emp": extras.get("empties", 0) if ult else 0}
+
+
+def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
+    mode = options["mode"]
+    level = options.get("level", "basic")
+    if level not in ("basic", "ultimate"):
+        raise IllegalMove("bad_level", "The rule level is basic or ultimate.")
+    rules = data.rules()
+    count = char_count(mode, players, options)
+    if mode == "coop" and not rules["coop_characters"][0] <= count <= rules["coop_characters"][1]:
+        raise IllegalMove("coop_characters", "Co-op plays 4 to 6 characters.")
+    if level == "basic" and count > rules["basic_max_characters"]:
+        raise IllegalMove("basic_max", "Basic rules play at most 6 characters.")
+    guards = int(options.get("guards") or 1)
+    if mode == "suspicion" and guards not in rules["guards"][str(players)]:
+        raise IllegalMove("bad_guards", "That number of guards does not fit this table.")
+    madness = bool(options.get("madness")) and level == "ultimate"
+    s: dict = {
+        "rng": Rng.seed(seed), "mode": mode, "level": level, "players": players,
+        "madness": madness, "mad": madness and mode == "coop",
+        "opts": {"reminders": bool(options.get("reminders")) and not (madness and mode == "coop"),
+                 "coop_win_on_gather": bool(options.get("coop_win_on_gather")),
+                 "show_exit_origin": bool(options.get("show_exit_origin"))},
+        "round": 1, "remaining": rules["rounds"][mode][str(count)], "first": 0,
+        "phase": "start", "pass": 0, "cur": None, "step": 0, "stack": [{"t": "round"}],
+        "ask": None, "wait": None, "over": None, "np": [], "locks": [], "rot": "NS", "rem": {},
+        "robots": [None] * rules["robots"], "deck": [], "discard": [], "face": [], "ctrl": {},
+        "acc": False, "jam": False, "key": False, "alarm": False, "seq": 0, "seen": {}, "clue": {},
+    }
+    rng = Rng(s)
+    names = pick_characters(options, count, level, rng)
+    s["chars"] = [new_char(n, i % players, level, not s["mad"]) for i, n in enumerate(names)]
+    comp = options.get("composition")
+    if isinstance(comp, list):
+        validate(comp, mode, level)
+        tiles = list(comp)
+    else:
+        name = comp or preset_name(mode, level, guards)
+        if name not in data.compositions():
+            raise IllegalMove("bad_composition", "Unknown composition.")
+        tiles = compose(name, mode, level, rng)
+        validate(tiles, mode, level)
+    lay_out(s, tiles, rng)
+    ctx = Ctx(s)
+    if mode == "suspicion":
+        roles = rng.shuffle(["G"] * guards + ["P"] * (players - guards))
+        for c, r in zip(s["chars"], roles):
+            c["r"] = r
+    if mode == "coop" or "mac_room" in tiles:
+        s["deck"] = rng.shuffle(mac.build_deck(s, madness))
+    ctx.emit("setup", {"mode": mode, "level": level, "rounds": s["remaining"],
+                       "rooms": sorted(tiles), "madness": madness})
+    for seat in range(players):
+        mine = [c for c in s["chars"] if c["s"] == seat]
+        ctx.emit("you_are", {"chars": [c["n"] for c in mine],
+                             "role": {"P": "prisoner", "G": "guard"}.get(mine[0]["r"], "team")},
+                 [seat])
+    return s, ctx
+
+
+def lay_out(s: dict, tiles: list[str], rng: Rng) -> None:
+    """Spec 3.4: set-aside tiles always go to the exit zones; Room 25 starts in one."""
+    rooms = data.rooms()
+    aside = [k for k in tiles if rooms[k]["aside"]]
+    rest = rng.shuffle([k for k in tiles if not rooms[k]["aside"]])
+    cross, exits = rest[:12], rng.shuffle(rest[12:] + aside)
+    kind = [""] * 25
+    kind[board.CENTRAL] = "central_room"
+    for cell, k in zip(board.CROSS, cross):
+        kind[cell] = k
+    for cell, k in zip(board.EXIT, exits):
+        kind[cell] = k
+    s["board"] = list(range(25))
+    s["kind"] = kind
+    s["up"] = [int(c == board.CENTRAL) for c in range(25)]
+    s["exit0"] = list(board.EXIT)
