@@ -1,4 +1,5 @@
-"""The error bodies Discord answers with, raised anywhere in the fake and rendered by the REST layer."""
+"""The error bodies Discord answers with: raised anywhere in the fake, rendered by the REST
+middleware."""
 from __future__ import annotations
 
 

@@ -71,7 +71,6 @@ class Session:
 class Gateway:
     def __init__(self, world: World):
         self.world = world
-        self.url = ""                       # set when the server listens
         self.sessions: list[Session] = []
         self.identifies = 0
         self.resumes = 0
@@ -147,7 +146,7 @@ class Gateway:
         bot = self.world.bot
         session.send("READY", {
             "v": 10, "user": bot.payload(), "session_id": session.id,
-            "resume_gateway_url": self.url, "session_type": "normal",
+            "resume_gateway_url": self.world.gateway_url, "session_type": "normal",
             "application": {"id": str(bot.id), "flags": 0},
             "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
             "private_channels": [], "relationships": [], "presences": [],

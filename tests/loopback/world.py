@@ -9,8 +9,8 @@ from typing import Any, Callable
 
 from . import limits
 from .errors import CANNOT_DM, MISSING_ACCESS, ApiError
-from .model import (COMMAND, DM, EPHEMERAL, PRIVATE_THREAD, PUBLIC_THREAD, TEXT, Attachment, Channel,
-                    Guild, Interaction, Message, User, now_iso, snowflake)
+from .model import (COMMAND, DM, EPHEMERAL, LOADING, PRIVATE_THREAD, PUBLIC_THREAD, TEXT,
+                    Attachment, Channel, Guild, Interaction, Message, User, now_iso, snowflake)
 
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1, 1 << 1, 1 << 9, 1 << 12
 SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
@@ -23,7 +23,7 @@ class World:
     def __init__(self, bot_name: str = "Loopback Bot"):
         self.bot = User(snowflake(), bot_name, bot=True)
         self.token = "loopback-token"
-        self.base_url = ""                            # set when the server listens
+        self.base_url = self.gateway_url = ""         # set when the server listens
         self.users: dict[int, User] = {self.bot.id: self.bot}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
@@ -113,15 +113,19 @@ class World:
 
     # ---- messages --------------------------------------------------------------------------
     def post(self, channel: Channel, author: User, body: dict, uploads: list[Upload] = (), *,
-             interaction: Interaction | None = None, ephemeral_to: User | None = None) -> Message:
-        """Create a message as Discord would, refusing what Discord refuses."""
-        limits.check_message(body, has_files=bool(uploads))
+             interaction: Interaction | None = None, ephemeral_to: User | None = None,
+             loading: bool = False) -> Message:
+        """Create a message as Discord would, refusing what Discord refuses. `loading` makes the
+        "thinking" placeholder of a deferred interaction reply."""
+        if not loading:
+            limits.check_message(body, has_files=bool(uploads))
         if channel.type == DM and not channel.recipient.dms_open and interaction is None:
             raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
         if channel.is_thread and channel.locked and ephemeral_to is None:
             raise ApiError(403, MISSING_ACCESS, "Missing Access")
         message = Message(snowflake(), channel, author, interaction=interaction,
-                          ephemeral_to=ephemeral_to, flags=EPHEMERAL if ephemeral_to else 0,
+                          ephemeral_to=ephemeral_to,
+                          flags=(EPHEMERAL if ephemeral_to else 0) | (LOADING if loading else 0),
                           type=20 if interaction and interaction.type == COMMAND else 0,
                           reference=body.get("message_reference"))
         self._fill(message, body, uploads)
@@ -174,8 +178,9 @@ class World:
         meta = described.get(index, {})
         att_id = snowflake()
         name = meta.get("filename") or filename
-        att = Attachment(att_id, name, data, f"{self.base_url}/attachments/{channel.id}/{att_id}/{name}",
-                         content_type=content_type, description=meta.get("description"))
+        url = f"{self.base_url}/attachments/{channel.id}/{att_id}/{name}"
+        att = Attachment(att_id, name, data, url, content_type=content_type,
+                         description=meta.get("description"))
         self.attachments[att_id] = att
         return att
 

@@ -1,0 +1,144 @@
+"""`Loopback`: the fake Discord and the handles a test script uses, in one object.
+
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        alice = guild.user("alice")
+        games = guild.text_channel("games")
+        async with discord.run_bot(make_bot) as bot:
+            reply = await alice.slash(games, "toy new")
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Callable
+
+from .bots import pointed_at, running
+from .faults import Faults
+from .gateway import Gateway
+from .model import PUBLIC_THREAD, TEXT, Interaction
+from .people import GuildView
+from .server import Call, FakeDiscord
+from .views import MessageView
+
+
+class _ErrorLog(logging.Handler):
+    """Keeps ERROR records (discord.py's "Ignoring exception in ..." among them) so a test
+    fails when the bot raised somewhere nobody awaited."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith("tests.loopback"):
+            self.records.append(record)
+
+
+class Loopback:
+    """`ack_deadline`: seconds the bot has to acknowledge an interaction (Discord: 3).
+    `quiet`: how long without API traffic counts as the bot having finished reacting.
+    `timeout`: default wait for anything. `strict`: on a clean exit, fail if the bot called a
+    route the fake does not know or logged an error."""
+
+    def __init__(self, *, ack_deadline: float = 3.0, quiet: float = 0.05, timeout: float = 10.0,
+                 strict: bool = True):
+        self.fake = FakeDiscord(ack_deadline)
+        self.quiet, self.timeout, self.strict = quiet, timeout, strict
+        self._errors = _ErrorLog()
+        self._pointing = None
+
+    async def __aenter__(self) -> "Loopback":
+        await self.fake.start()
+        self._pointing = pointed_at(self.fake.api_url, self.fake.world.gateway_url)
+        self._pointing.__enter__()
+        logging.getLogger().addHandler(self._errors)
+        return self
+
+    async def __aexit__(self, exc_type, exc, tb) -> None:
+        logging.getLogger().removeHandler(self._errors)
+        self._pointing.__exit__(None, None, None)
+        await self.fake.stop()
+        if exc_type is None and self.strict:
+            self.check_clean()
+
+    def check_clean(self) -> None:
+        assert not self.unknown_routes, f"the bot called unknown routes: {self.unknown_routes}"
+        messages = [f"{r.name}: {r.getMessage()}\n{r.exc_text or ''}" for r in self.errors]
+        assert not messages, "errors were logged:\n" + "\n".join(messages)
+
+    # ---- building the world ----------------------------------------------------------------
+    def guild(self, name: str) -> GuildView:
+        world = self.fake.world
+        found = next((g for g in world.guilds.values() if g.name == name), None)
+        return GuildView(self, found or world.add_guild(name))
+
+    @asynccontextmanager
+    async def run_bot(self, factory: Callable[..., Any], *args: Any, sync_commands: bool = True,
+                      **kwargs: Any) -> AsyncIterator[Any]:
+        """Start the real bot built by `factory(*args, **kwargs)`. If it registered no command
+        itself, its tree is synced globally so people can use its slash commands."""
+        async with running(self.fake.world.token, factory, *args, **kwargs) as bot:
+            tree = getattr(bot, "tree", None)
+            if sync_commands and tree is not None and not any(self.fake.world.commands.values()):
+                await tree.sync()
+            yield bot
+
+    # ---- faults and the gateway ------------------------------------------------------------
+    @property
+    def faults(self) -> Faults:
+        return self.fake.faults
+
+    @property
+    def gateway(self) -> Gateway:
+        return self.fake.gateway
+
+    # ---- waiting ---------------------------------------------------------------------------
+    async def settle(self, quiet: float | None = None, timeout: float | None = None) -> None:
+        """Wait until no API call is in flight and none began for `quiet` seconds."""
+        quiet = self.quiet if quiet is None else quiet
+        world = self.fake.world
+
+        def calm() -> bool:
+            return world.busy == 0 and time.monotonic() - world.last_activity >= quiet
+
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while not calm():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot kept calling the API for {timeout or self.timeout}s")
+            await asyncio.sleep(quiet / 2)
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float | None = None,
+                       what: str = "a condition") -> Any:
+        """Wait until `predicate()` is truthy (re-checked on every change in the fake)."""
+        return await self.fake.world.wait_for(predicate, timeout or self.timeout, what)
+
+    # ---- what happened ---------------------------------------------------------------------
+    @property
+    def calls(self) -> list[Call]:
+        return self.fake.calls
+
+    @property
+    def unknown_routes(self) -> list[str]:
+        return self.fake.unknown_routes
+
+    @property
+    def errors(self) -> list[logging.LogRecord]:
+        return self._errors.records
+
+    @property
+    def interactions(self) -> list[Interaction]:
+        return list(self.fake.world.interactions.values())
+
+    def ack_latencies(self) -> list[float]:
+        """Seconds from dispatching each interaction to the bot's first callback."""
+        return [i.latency for i in self.interactions if i.latency is not None]
+
+    def public_messages(self) -> list[MessageView]:
+        """Messages anyone in a guild can read: channels and public threads, no ephemerals."""
+        world = self.fake.world
+        return [MessageView(self, m) for m in world.messages.values()
+                if not m.deleted and m.ephemeral_to is None and m.channel.guild is not None
+                and m.channel.type in (TEXT, PUBLIC_THREAD)]
