@@ -89,7 +89,7 @@ def answer(state: dict, choice: str) -> None:
 
 def run(ctx: Ctx) -> None:
     s = ctx.s
-    while s["ask"] is None and s["wait"] is None and s["over"] is None:
+    while s["ask"] is None and s["wait"] is None and s["over"] is None and s["stack"]:
         t = s["stack"].pop()
         mark = len(ctx.ev)
         try:

@@ -36,7 +36,8 @@ def kill(ctx: Ctx, ci: int, cause: str) -> None:
 
 
 def kill_many(ctx: Ctx, cis: list[int], cause: str) -> None:
-    """Eliminate characters one at a time in turn order (spec 4.6)."""
+    """Eliminate characters one at a time in turn order (spec 4.6); the game-ending checks run
+    once the whole batch is processed, so a Carry into a Death Room kills both."""
     s = ctx.s
     order = turn_order(s)
     for ci in sorted(set(cis), key=order.index):
@@ -55,15 +56,15 @@ def kill_many(ctx: Ctx, cis: list[int], cause: str) -> None:
         if c["n"] == "emmett" and s["locks"]:
             s["locks"] = []
             ctx.emit("locks_removed", {})
-        if s["mode"] == "coop":
-            end(ctx, [], "coop_death", {"char": c["n"]})
         for p in previous:
             show(ctx, p)
         if any(s["chars"][p]["r"] == "P" for p in previous):
             show(ctx, ci)
-        dead_prisoners = sum(1 for o in s["chars"] if not o["a"] and o["r"] == "P")
-        if dead_prisoners >= 2:
-            end(ctx, side(s, "G"), "guards_kill", {})
+    dead = [c for c in s["chars"] if not c["a"]]
+    if s["mode"] == "coop" and dead:
+        end(ctx, [], "coop_death", {"char": dead[0]["n"]})
+    if sum(1 for c in dead if c["r"] == "P") >= 2:
+        end(ctx, side(s, "G"), "guards_kill", {})
 
 
 def side(s: dict, role: str) -> list[int]:
@@ -106,8 +107,8 @@ def end(ctx: Ctx, winners: list[int], reason: str, params: dict) -> None:
     s["ask"] = None
     for ci in range(len(s["chars"])):
         show(ctx, ci)
-    hidden = {board.name(c): board.kind_at(s, c) for c in board.face_down_cells(s)}
-    ctx.emit("layout", {"rooms": hidden})
+    for cell in board.face_down_cells(s):
+        ctx.emit("hidden_room", {"cell": board.name(cell), "room": board.kind_at(s, cell)})
     ctx.emit("game_over", {"reason": reason, "winners": sorted(winners)})
     raise Halt
 
