@@ -36,7 +36,7 @@ def opt(oid: str, key: str, **params) -> list:
 
 
 def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, deadline: str,
-        h: str, x: dict | None = None, public: bool = False, **params) -> str:
+        h: str, x: dict | None = None, /, public: bool = False, **params) -> str:
     """Open a question. `x` is the handler's private context; `params` fill the prompt."""
     st["seq"] += 1
     qid = str(st["seq"])
@@ -45,7 +45,8 @@ def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, 
     return qid
 
 
-def clock(st: dict, kind: str = "step_clock", deadline: str = "night_step_min", **params) -> None:
+def clock(st: dict, kind: str = "step_clock", deadline: str = "night_step_min", /,
+          **params) -> None:
     """A wait nobody answers: it keeps a step open for its minimum length whoever acts."""
     ask(st, None, kind, [opt("go", "go")], "go", deadline, "clock", **params)
 
@@ -82,18 +83,18 @@ def drop_questions(st: dict, kind: str | None = None, seat: int | None = None) -
                if not ((kind is None or q["k"] == kind) and (seat is None or q["s"] == seat))]
 
 
-def pub(ev: list, kind: str, **data) -> None:
+def pub(ev: list, kind: str, /, **data) -> None:
     ev.append(Event(kind, data, PUBLIC))
 
 
-def gm(ev: list, kind: str, **data) -> None:
+def gm(ev: list, kind: str, /, **data) -> None:
     ev.append(Event(kind, data, GM))
 
 
-def tell(ev: list, seats, kind: str, **data) -> None:
-    seats = [seats] if isinstance(seats, int) else sorted(set(seats))
-    if seats:
-        ev.append(Event(kind, data, tuple(seats)))
+def tell(ev: list, to, kind: str, /, **data) -> None:
+    to = [to] if isinstance(to, int) else sorted(set(to))
+    if to:
+        ev.append(Event(kind, data, tuple(to)))
 
 
 def refuse(code: str, message: str = "", **params):

@@ -7,7 +7,7 @@ lob lobotomy (1 normal, 2 bipolar), an awakening announced, o0 original owner, k
 """
 from __future__ import annotations
 
-from .cards import GROUPS, MUTINEER_CARDS, group, group_rank
+from .cards import MUTINEER_CARDS, group, group_rank
 from .core import opt
 
 
@@ -56,7 +56,8 @@ def in_play(st: dict, cid: str) -> bool:
 
 def living(st: dict, seat: int) -> int:
     """Living cards of a seat (a bipolar cataleptic waiting to return still counts)."""
-    return sum(1 for c in held(st, seat) if alive(st, c) or st["c"][c].get("cd"))
+    return sum(1 for c in held(st, seat)
+               if (alive(st, c) or st["c"][c].get("cd")) and not st["c"][c].get("ghost"))
 
 
 def row_living(st: dict, seat: int) -> list:
@@ -72,10 +73,11 @@ def seats(st: dict) -> list:
 
 
 def neighbour(st: dict, seat: int, step: int):
-    """Next active seat to the left (step 1) or right (step -1), None if alone."""
-    n = st["n"]
+    """Next active seat to the left (step 1) or right (step -1) around the seating ring."""
+    ring = st["ring"]
+    n, at = len(ring), ring.index(seat)
     for i in range(1, n):
-        s = (seat + step * i) % n
+        s = ring[(at + step * i) % n]
         if not st["out"][s]:
             return s
     return None
@@ -172,9 +174,3 @@ def living_targets(st: dict, exclude=()) -> list:
                 out.append(c)
     return out
 
-
-def groups_of(cards) -> list:
-    return [group(c) for c in cards]
-
-
-GROUP_ORDER = GROUPS

@@ -1,0 +1,74 @@
+"""El manicomio de Bethlem: rules engine (spec shared/rules/bethlem.md).
+
+The engine is a continuation machine over plain JSON (see `core`); the modules hold the rules by
+topic: `setup`, `night` (the guide), `mutiny`, `nightevents`, `deaths` and `triggers` (the death
+pipeline), `day`, `lynch`, `dayevents`, `objectives`, `custom`; `views`, `picture` and `ai` serve
+the host.
+"""
+from __future__ import annotations
+
+import marshal
+
+from games.base import Engine, Option, Outcome, Pending
+
+from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa: F401
+               nightevents, picture, setup, triggers, views)
+from .core import answer
+
+RANGES = {"normal": (4, 7), "three": (3, 3), "two": (2, 2), "custom": (4, 7)}
+
+
+class _Snapshot(dict):
+    """The base class deep-copies the state on every decision; the state is plain JSON, so a
+    marshal round trip gives the same private copy many times faster."""
+
+    def __deepcopy__(self, memo):
+        return marshal.loads(marshal.dumps(dict(self)))
+
+
+class BethlemEngine(Engine):
+    name = "bethlem"
+    modes = ("normal", "three", "two", "custom")
+    min_players, max_players = 2, 7
+    ai_policies = ("baseline", "objective")
+
+    def player_range(self, mode):
+        return RANGES[mode]
+
+    def default_options(self, mode, players):
+        lo, hi = RANGES.get(mode, (0, -1))
+        return setup.default_options(mode, players) if lo <= players <= hi else {}
+
+    def _setup(self, options, players, seed):
+        return setup.setup(options, players, seed)
+
+    def apply(self, state, seat, pending_id, choice):
+        return super().apply(_Snapshot(state), seat, pending_id, choice)
+
+    def pending(self, state):
+        return [Pending(q["id"], q["s"], q["k"], tuple(Option(o[0], o[1], o[2]) for o in q["o"]),
+                        q["df"], q["dl"], q["pb"], q["pr"]) for q in state["q"]]
+
+    def _apply(self, state, pending, choice):
+        return answer(state, pending.id, choice)
+
+    def public_view(self, state):
+        return views.public_view(state)
+
+    def seat_view(self, state, seat):
+        return views.seat_view(state, seat)
+
+    def describe(self, view, t):
+        return views.describe(view, t)
+
+    def picture(self, view, t):
+        return picture.render(view, t)
+
+    def outcome(self, state):
+        win = state["win"]
+        if win is None:
+            return None
+        return Outcome(tuple(win["w"]), win["r"], dict(win["p"]))
+
+    def ai_choice(self, state, pending, policy):
+        return ai.choose(state, pending, policy)

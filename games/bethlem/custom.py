@@ -1,0 +1,537 @@
+"""Custom-cards mode (spec §6.5): objective cards and their reveal, the traitor's choice, the
+inquisitor's declaration, the custom events, and the custom characters the bot supports
+(Arquitecto, Chef, Gas de la risa, Otaku, Cyborg, Médium, Superviviente, Alquimista).
+
+Hooks called from the shared pipeline are no-ops outside this mode.
+"""
+from __future__ import annotations
+
+from .cards import CELLMATES, TWINS, catalog, group_rank, rules
+from .core import ask, handler, opt, pub, push, refuse, task, tell
+from .deaths import mark, resolve_now, revive
+from .night import insert_after, kill_night, log, woke
+from .objectives import declare, refresh, wakes_with_mutineers
+from .table import (acting_seat, active, alive, card_opt, dead_cards, held, inactive,
+                    living_targets, neighbour, on_row, owner, parse_card, parse_seat, seat_opt,
+                    seats, where, where_public)
+
+SUPPORTED = ("arquitecto", "chef", "gas_risa", "otaku", "cyborg", "medium", "superviviente",
+             "alquimista")
+STEP_CARD = {"c5": "superviviente", "c8": "arquitecto", "c11": "gas_risa", "c13": "otaku",
+             "c14": "cyborg", "c15": "chef", "c16": "medium"}
+HAKIS = ("haki_off", "haki_def", "haki_obs")
+
+
+def cx(st: dict) -> dict:
+    return st["cx"]
+
+
+def custom_called(st: dict, code: str) -> bool:
+    card = STEP_CARD.get(code)
+    if card is None or card not in st["c"]:
+        return False
+    if code == "c5":
+        return st["round"] == 1
+    if code in ("c8", "c14"):
+        return True
+    return not st["c"][card]["d"]
+
+
+def extra_power(st: dict, s: int) -> bool:
+    """The extra power is for players who do not wake with the mutineers."""
+    return not wakes_with_mutineers(st, s)
+
+
+# ---- objective reveal --------------------------------------------------------------------------
+
+def reveal_objective(st: dict, ev: list, s: int) -> None:
+    if not st["orv"][s]:
+        st["orv"][s] = 1
+        pub(ev, "objective_revealed", seat=s, objective=st["ocard"][s])
+
+
+def _reveal_due(st, s):
+    cards = held(st, s)
+    if "alquimista" in cards:
+        return all(not alive(st, c) or st["c"][c].get("ghost") for c in cards) and st["out"][s]
+    if "arquitecto" in cards and cx(st)["link"] and alive(st, cx(st)["link"]):
+        return False
+    best = min(group_rank(c) for c in cards)
+    return any(group_rank(c) == best and not alive(st, c) for c in cards)
+
+
+def after_cascade(st: dict, ev: list) -> None:
+    if st["mode"] != "custom":
+        return
+    sv = "superviviente"
+    if sv in st["c"] and not alive(st, sv) and st["c"][sv].get("dr", 99) <= 3:
+        declare(st, ev, [owner(st, sv)], "survivor")
+        return
+    for s in range(st["n"]):
+        if not st["orv"][s] and _reveal_due(st, s):
+            reveal_objective(st, ev, s)
+    from .objectives import check
+    check(st, ev)
+
+
+def rabies_reveal(st: dict, ev: list, s: int) -> None:
+    """FAQ 15.3: rabies shows the objective of the first mutineer to the left; nobody dies."""
+    t = s
+    for _ in range(st["n"]):
+        t = neighbour(st, t, 1)
+        if t is None or t == s:
+            return
+        if wakes_with_mutineers(st, t):
+            reveal_objective(st, ev, t)
+            return
+
+
+# ---- immunities in the pipeline ----------------------------------------------------------------
+
+def custom_filter(st: dict, ev: list, batch: list) -> list:
+    if st["mode"] != "custom":
+        return batch
+    c = cx(st)
+    out = []
+    for m in batch:
+        card = m["c"]
+        info = st["c"][card]
+        if info.get("ghost"):
+            continue
+        if card == "superviviente" and info["aw"] and st["round"] <= info.get("awr", 0) + 3:
+            continue
+        if card in c["shield"] and not m["i"]:
+            c["shield"].remove(card)
+            continue
+        if card == "otaku" and c["observed"] and alive(st, c["observed"]) and not m["i"]:
+            continue
+        if card == "cyborg" and not inactive(st, card):
+            _cyborg_hit(st, ev)
+            continue
+        out.append(m)
+    for m in out:
+        if m["c"] == "superviviente":
+            st["c"]["superviviente"]["dr"] = st["round"]
+    return out
+
+
+def _cyborg_hit(st, ev):
+    c = cx(st)
+    c["points"] += 1
+    s = owner(st, "cyborg")
+    cands = [t for t in living_targets(st) if owner(st, t) != s]
+    if cands and not st["out"][s]:
+        ask(st, s, "cyborg_swap", [card_opt(st, t) for t in cands], card_opt(st, cands[0])[0],
+            "reactive", "cyborg_swap")
+
+
+@handler("cyborg_swap")
+def _cyborg_swap(st, ev, q, choice):
+    t = parse_card(st, choice)
+    (a, pa), (b, pb) = where(st, "cyborg"), where(st, t)
+    st["rows"][a][pa - 1], st["rows"][b][pb - 1] = t, "cyborg"
+    pub(ev, "cyborg_swap", seat=a, pos=pa, to_seat=b, to_pos=pb)
+    for s in (a, b):
+        tell(ev, s, "your_row", row=list(st["rows"][s]))
+    refresh(st, ev)
+
+
+# ---- night steps -------------------------------------------------------------------------------
+
+def _c5(st, ev):
+    s = acting_seat(st, "superviviente")
+    if s is not None:
+        pub(ev, "survivor_announced", seat=s)
+
+
+def _c8(st, ev):
+    card = "arquitecto"
+    s = owner(st, card)
+    link = cx(st)["link"]
+    if s is None or st["out"][s] or inactive(st, card):
+        return
+    if not alive(st, card) and not (link and alive(st, link)):
+        return
+    woke(st, "c8", s)
+    if link is None:
+        ask(st, s, "architect_link", [card_opt(st, c) for c in living_targets(st, (card,))],
+            None, "night_step", "architect_link")
+        return
+    _labyrinth(st, s)
+
+
+def _labyrinth(st, s):
+    pool = [t for t in seats(st) if t != s and t not in cx(st)["maze"]]
+    if pool:
+        ask(st, s, "labyrinth", [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
+            "night_step", "labyrinth")
+
+
+@handler("architect_link")
+def _architect_link(st, ev, q, choice):
+    cx(st)["link"] = parse_card(st, choice)
+    log(st, ev, "gm_architect_link", **where_public(st, cx(st)["link"]))
+    _labyrinth(st, q["s"])
+
+
+@handler("labyrinth")
+def _labyrinth_h(st, ev, q, choice):
+    if choice == "pass":
+        return
+    t = parse_seat(choice)
+    cx(st)["maze"].append(t)
+    st["nt"]["dawn_pub"] = st["nt"].get("dawn_pub", []) + [["labyrinth", {"seat": t}]]
+    tell(ev, q["s"], "labyrinth_sees", seat=t, card=st["pers"][t],
+         objective=st["ocard"][t] if extra_power(st, q["s"]) else None)
+
+
+def _c11(st, ev):
+    s = acting_seat(st, "gas_risa")
+    if s is None:
+        return
+    woke(st, "c11", s)
+    names = sorted(c for c in st["c"] if c not in cx(st)["laughs"] and c != "gas_risa")
+    ask(st, s, "laugh", [opt("pass", "pass")] + [opt(c, "card_name", card=c) for c in names],
+        "pass", "night_step", "laugh")
+
+
+@handler("laugh")
+def _laugh(st, ev, q, choice):
+    if choice == "pass":
+        return
+    cx(st)["laughs"].append(choice)
+    holder = acting_seat(st, choice)
+    if holder is not None:
+        st["nt"]["laughed"].append(choice)
+    pub(ev, "laugh", card=choice, seat=holder)
+
+
+def _c13(st, ev):
+    s = acting_seat(st, "otaku")
+    if s is None or len(cx(st)["hakis"]) == len(HAKIS):
+        return
+    woke(st, "c13", s)
+    if extra_power(st, s):
+        ask(st, s, "otaku_peek", [opt("pass", "pass")] + [
+            card_opt(st, c) for c in living_targets(st) if owner(st, c) != s], "pass",
+            "night_step", "otaku_peek")
+    else:
+        _haki_ask(st, s)
+
+
+def _haki_ask(st, s):
+    left = [h for h in HAKIS if h not in cx(st)["hakis"]]
+    ask(st, s, "haki", [opt("pass", "pass")] + [opt(h, h) for h in left], "pass", "night_step",
+        "haki")
+
+
+@handler("otaku_peek")
+def _otaku_peek(st, ev, q, choice):
+    if choice != "pass":
+        c = parse_card(st, choice)
+        tell(ev, q["s"], "peek_result", card=c, **where_public(st, c))
+        st["know"][q["s"]].append(c)
+    _haki_ask(st, q["s"])
+
+
+@handler("haki")
+def _haki(st, ev, q, choice):
+    if choice == "pass":
+        return
+    if choice == "haki_off" and kill_night(st):
+        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
+    ask(st, q["s"], "haki_target", [card_opt(st, c) for c in living_targets(st)], None,
+        "night_step", "haki_target", {"h": choice})
+
+
+@handler("haki_target")
+def _haki_target(st, ev, q, choice):
+    h, c = q["x"]["h"], parse_card(st, choice)
+    cx(st)["hakis"].append(h)
+    if h == "haki_off":
+        from .deaths import place
+        place(st, c, mark("otaku", [q["s"]]))
+    elif h == "haki_def":
+        cx(st)["shield"].append(c)
+    else:
+        cx(st)["observed"] = c
+    log(st, ev, "gm_haki", by=q["s"], haki=h, **where_public(st, c))
+
+
+def _c14(st, ev):
+    c = cx(st)
+    s = st["c"]["cyborg"]["o0"]
+    if st["out"][s] or c["points"] < 1:
+        return
+    costs = catalog_costs()
+    opts = [opt(k, "cyborg_" + k, cost=v) for k, v in costs.items() if v <= c["points"]]
+    ask(st, s, "cyborg_points", [opt("pass", "pass")] + opts, "pass", "night_step",
+        "cyborg_points")
+
+
+def catalog_costs():
+    return rules()["cyborg_costs"]
+
+
+@handler("cyborg_points")
+def _cyborg_points(st, ev, q, choice):
+    if choice == "pass":
+        return
+    if choice == "kill" and kill_night(st):
+        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
+    cards = dead_cards(st) if choice == "revive" else living_targets(st)
+    cards = [c for c in cards if on_row(st, c) and active(st, owner(st, c))]
+    if cards:
+        ask(st, q["s"], "cyborg_target", [card_opt(st, c) for c in cards], None, "night_step",
+            "cyborg_target", {"use": choice})
+
+
+@handler("cyborg_target")
+def _cyborg_target(st, ev, q, choice):
+    use, c = q["x"]["use"], parse_card(st, choice)
+    cx(st)["points"] -= catalog_costs()[use]
+    if use == "look":
+        tell(ev, q["s"], "peek_result", card=c, **where_public(st, c))
+        st["know"][q["s"]].append(c)
+    elif use == "kill":
+        from .deaths import place
+        place(st, c, mark("cyborg", [q["s"]]))
+    else:
+        revive(st, ev, c, "cyborg")
+
+
+def _c15(st, ev):
+    s = acting_seat(st, "chef")
+    if s is None:
+        return
+    woke(st, "c15", s)
+    c = cx(st)
+    if st["round"] == 1 and not c["broccoli_dealt"]:
+        c["broccoli_dealt"] = 1
+        c["centre"] += len(seats(st))
+    c["fed"] = []
+    _serve(st, s)
+
+
+def _serve(st, s):
+    """The chef hands out broccoli from the centre, one per player per round."""
+    c = cx(st)
+    if c["centre"] <= 0:
+        _meal(st, s)
+        return
+    cap_one = c["centre"] <= len(seats(st))
+    cards = [t for t in living_targets(st) if t != "chef"
+             and not (cap_one and owner(st, t) in c["fed"])]
+    if not cards:
+        _meal(st, s)
+        return
+    ask(st, s, "broccoli", [opt("stop", "pass")] + [card_opt(st, t) for t in cards], "stop",
+        "night_step", "broccoli")
+
+
+@handler("broccoli")
+def _broccoli(st, ev, q, choice):
+    if choice == "stop":
+        _meal(st, q["s"])
+        return
+    t = parse_card(st, choice)
+    c = cx(st)
+    c["centre"] -= 1
+    c["fed"].append(owner(st, t))
+    add_broccoli(st, t)
+    _serve(st, q["s"])
+
+
+def add_broccoli(st: dict, t: str) -> None:
+    c = cx(st)
+    c["broc"][t] = c["broc"].get(t, 0) + 1
+    need = 2 if st["c"]["chef"]["an"] else 3
+    if c["broc"][t] >= need:
+        c["broc"].pop(t)
+        c["broc_die"].append(t)
+
+
+def _meal(st, s):
+    pool = [t for t in seats(st) if t != s and t not in cx(st)["meals"]]
+    if pool:
+        ask(st, s, "chef_meal", [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
+            "night_step", "chef_meal")
+
+
+@handler("chef_meal")
+def _chef_meal(st, ev, q, choice):
+    if choice == "pass":
+        return
+    t = parse_seat(choice)
+    cx(st)["meals"].append(t)
+    tell(ev, q["s"], "meal_partner", seat=t, objective=st["ocard"][t])
+    tell(ev, t, "meal_partner", seat=q["s"], objective=st["ocard"][q["s"]])
+
+
+def dawn_marks(st: dict) -> list:
+    """Broccoli deaths are not skulls: they join the dawn batch after Paciencia has acted."""
+    if st["mode"] != "custom":
+        return []
+    out = [mark("brocoli", [], cid=t) for t in cx(st)["broc_die"] if alive(st, t)]
+    cx(st)["broc_die"] = []
+    return out
+
+
+def _c16(st, ev):
+    s = acting_seat(st, "medium")
+    if s is None:
+        return
+    woke(st, "c16", s)
+    borrow = catalog()["borrowable"]
+    cards = [c for c in dead_cards(st) if c in borrow and owner(st, c) not in cx(st)["medium"]
+             and borrow[c] not in ("16", "16b", "day")]
+    ask(st, s, "medium", [opt("pass", "pass")] + [card_opt(st, c) for c in cards], "pass",
+        "night_step", "medium")
+
+
+@handler("medium")
+def _medium(st, ev, q, choice):
+    s = q["s"]
+    if choice != "pass":
+        c = parse_card(st, choice)
+        cx(st)["medium"].append(owner(st, c))
+        code = catalog()["borrowable"][c]
+        st["nt"]["dir"] = {"card": c, "code": code, "seat": s, "via": "medium"}
+        pub(ev, "medium_borrows", card=c)
+        insert_after(st, code, code + "d")
+    if extra_power(st, s):
+        ask(st, s, "medium_sight", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
+                                                           if t != s],
+            "pass", "night_step", "medium_sight")
+
+
+@handler("medium_sight")
+def _medium_sight(st, ev, q, choice):
+    if choice != "pass":
+        t = parse_seat(choice)
+        tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
+
+
+STEPS = {"c5": _c5, "c8": _c8, "c11": _c11, "c13": _c13, "c14": _c14, "c15": _c15, "c16": _c16}
+
+
+# ---- day: the inquisitor and the custom events -------------------------------------------------
+
+def day_powers(st: dict, s: int) -> list:
+    if st["mode"] != "custom" or st["ocard"][s] != "obj_inquisidor":
+        return []
+    if cx(st)["inquired"] == st["round"]:
+        return []
+    return [opt("inquire", "inquire")]
+
+
+def _slots(st, s):
+    slots = [["twins"], ["twins"], ["cellmates"], ["cellmates"], ["cellmates"], ["pact"]]
+    return slots + [["obj", t] for t in range(st["n"]) if t != s]
+
+
+def use_power(st: dict, ev: list, s: int, choice: str) -> None:
+    cx(st)["inquired"] = st["round"]
+    _inquire_next(st, s, [])
+
+
+def _inquire_next(st, s, answers):
+    slots = _slots(st, s)
+    if len(answers) == len(slots):
+        push(st, ["inquiry_check", s, answers])
+        return
+    slot = slots[len(answers)]
+    if slot[0] == "obj":
+        opts = [opt(o, "objective_card", objective=o) for o in catalog()["objectives"]]
+    else:
+        opts = [seat_opt(t) for t in range(st["n"])] + ([opt("none", "none")]
+                                                       if slot[0] == "pact" else [])
+    ask(st, s, "inquiry", opts, opts[0][0], "reactive", "inquiry", {"a": answers},
+        slot=slot[0], seat=slot[1] if len(slot) > 1 else None)
+
+
+@handler("inquiry")
+def _inquiry(st, ev, q, choice):
+    _inquire_next(st, q["s"], q["x"]["a"] + [choice])
+
+
+def _truth(st, s):
+    def holders(cards):
+        return sorted(f"s{owner(st, c)}" for c in cards if c in st["c"])
+    pact = st["pact"]
+    return [sorted(x) for x in (holders(TWINS), holders(CELLMATES))] + [
+        f"s{owner(st, 'pacto_de_sangre')}" if "pacto_de_sangre" in st["c"] and pact else "none"
+    ] + [st["ocard"][t] for t in range(st["n"]) if t != s]
+
+
+@task("inquiry_check")
+def _inquiry_check(st, ev, s, answers):
+    said = [sorted(answers[0:2]), sorted(answers[2:5]), answers[5]] + answers[6:]
+    if said == _truth(st, s):
+        pub(ev, "inquisition_right", seat=s)
+        declare(st, ev, [s], "inquisitor")
+    else:
+        pub(ev, "inquisition_wrong", seat=s)
+        reveal_objective(st, ev, s)
+
+
+def day_event(st: dict, ev: list, s: int, e: str) -> None:
+    if e == "psiquiatra":
+        ask(st, s, "event_player", [seat_opt(t) for t in seats(st)], None, "reactive",
+            "psychiatrist", {"a": None}, event=e)
+    elif e == "pandora":
+        ask(st, s, "event_card", [card_opt(st, c) for c in living_targets(st)], None,
+            "reactive", "pandora", event=e)
+
+
+@handler("psychiatrist")
+def _psychiatrist(st, ev, q, choice):
+    t = parse_seat(choice)
+    a = q["x"]["a"]
+    if a is None:
+        ask(st, q["s"], "event_player", [seat_opt(x) for x in seats(st) if x != t], None,
+            "reactive", "psychiatrist", {"a": t}, event="psiquiatra")
+        return
+    oc = st["ocard"]
+    oc[a], oc[t] = oc[t], oc[a]
+    st["orv"][a] = st["orv"][t] = 0
+    pub(ev, "objectives_swapped", seats=[a, t])
+    for x in (a, t):
+        tell(ev, x, "your_objective_card", objective=oc[x])
+    refresh(st, ev)
+
+
+@handler("pandora")
+def _pandora(st, ev, q, choice):
+    c = parse_card(st, choice)
+    st["tok"]["pandora"].append(c)
+    st["c"][c]["aw"] = 0
+    pub(ev, "pandora", **where_public(st, c))
+
+
+def upkeep(st: dict, ev: list) -> None:
+    """End of round: broccoli on cards not used this round pass to the left neighbour."""
+    if st["mode"] != "custom" or "chef" not in st["c"]:
+        return
+    c = cx(st)
+    for t, n in list(c["broc"].items()):
+        if t == "chef" or not alive(st, t) or owner(st, t) is None:
+            c["centre"] += n
+            c["broc"].pop(t)
+            continue
+        s = owner(st, t)
+        used = any(s in st["nt"]["woke"].get(code, []) for code in catalog()["life"][t]["steps"])
+        if used:
+            c["centre"] += 1
+            continue
+        left = neighbour(st, s, 1)
+        dest = next((x for x in st["rows"][left] if alive(st, x)), None) if left is not None \
+            else None
+        if dest is not None:
+            c["broc"].pop(t)
+            for _ in range(n):
+                add_broccoli(st, dest)
+    dying = [x for x in c["broc_die"] if alive(st, x)]
+    c["broc_die"] = []
+    if dying:
+        resolve_now(st, [mark("brocoli", [], cid=x) for x in dying])

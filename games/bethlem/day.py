@@ -1,0 +1,110 @@
+"""The day (spec §4.4): discussion window with day powers, the lynches, the event draw and the
+end-of-round upkeep.
+
+The discussion is one "ready" question per living seat whose options also carry the day powers
+that seat may use; using one suspends the window, resolves it, then asks the rest again.
+"""
+from __future__ import annotations
+
+from .cards import GROUPS, group
+from .core import ask, drop_questions, handler, opt, pub, push, task, tell
+from .objectives import check, declare
+from .table import alive, held, living, seats
+
+
+@task("day")
+def _day(st, ev):
+    st["phase"], st["att"] = "day", []
+    st["dy"] = {"ready": [], "sanction": None, "extra": [], "cancel": 0, "done": 0,
+                "defer": 0, "amnesia": [], "lynched": []}
+    pub(ev, "day_begins", round=st["round"])
+    push(st, ["window"], ["lynches"], ["draw"], ["upkeep"])
+
+
+@task("window")
+def _window(st, ev):
+    from .dayevents import day_powers
+    for s in seats(st):
+        if s not in st["dy"]["ready"]:
+            ask(st, s, "ready", [opt("ready", "ready")] + day_powers(st, s), "ready",
+                "day_discussion", "ready")
+
+
+@handler("ready")
+def _ready(st, ev, q, choice):
+    if choice == "ready":
+        st["dy"]["ready"].append(q["s"])
+        return
+    drop_questions(st, "ready")
+    push(st, ["day_power", q["s"], choice], ["window"])
+
+
+@task("day_power")
+def _day_power(st, ev, s, choice):
+    from .dayevents import use
+    use(st, ev, s, choice)
+
+
+# ---- event draw --------------------------------------------------------------------------------
+
+def losing(st: dict) -> list:
+    """Fewest living cards; then most dead cards by group P1, P2, A1, A2; ties all lose."""
+    act = seats(st)
+    if not act:
+        return []
+
+    def key(s):
+        dead = [sum(1 for c in held(st, s) if group(c) == g and not alive(st, c)) for g in GROUPS]
+        return (living(st, s), [-d for d in dead])
+
+    best = min(key(s) for s in act)
+    return [s for s in act if key(s) == best]
+
+
+@task("draw")
+def _draw(st, ev):
+    if st["deck"]:
+        push(st, *[["draw_offer", s] for s in losing(st)])
+
+
+@task("draw_offer")
+def _draw_offer(st, ev, s):
+    if st["deck"] and not st["out"][s]:
+        ask(st, s, "draw_event", [opt("yes", "draw"), opt("no", "no")], "yes", "reactive",
+            "draw_event")
+
+
+@handler("draw_event")
+def _draw_event(st, ev, q, choice):
+    if choice != "yes" or not st["deck"]:
+        return
+    card = st["deck"].pop(0)
+    st["hand"][q["s"]].append(card)
+    pub(ev, "drew_event", seat=q["s"])
+    tell(ev, q["s"], "you_drew", event=card)
+
+
+# ---- end of round ------------------------------------------------------------------------------
+
+@task("upkeep")
+def _upkeep(st, ev):
+    parca, tok = st["parca"], st["tok"]
+    if parca["set"]:
+        parca["cnt"] = 0 if parca["hit"] else parca["cnt"] + 1
+        aw = "la_parca" in st["c"] and st["c"]["la_parca"]["an"]
+        if parca["cnt"] >= (1 if aw else 2):
+            parca["kill"], parca["cnt"] = 1, 0
+        parca["set"] = parca["hit"] = 0
+    tok["arrow"], tok["scythe"], tok["melan"], tok["celda"] = [], [], [], []
+    st["round_blocks"] = []
+    if st["neuro"]:
+        st["neuro"]["order"] = None
+    from .custom import upkeep as custom_upkeep
+    custom_upkeep(st, ev)
+    if check(st, ev):
+        return
+    if st["round"] >= st["opt"]["round_cap"]:
+        declare(st, ev, [], "round_cap")
+        return
+    st["round"] += 1
+    push(st, ["night"])

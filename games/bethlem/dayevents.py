@@ -1,0 +1,277 @@
+"""Day powers (spec §4.4.1, §5.13, §5.17, R-43, R-46, R-49, R-50): day events, Hostilidad,
+Amnesia, awakening announcements, Nostradamus prophecies. All of them are public acts.
+"""
+from __future__ import annotations
+
+from .cards import GROUPS, event_when, group, is_action
+from .core import ask, handler, opt, pub, tell
+from .deaths import awaken, mark, resolve_now, revive
+from .night import cycle_pool
+from .table import (acting_seat, active, alive, card_opt, dead_cards, living,
+                    living_targets, on_row, owner, parse_card, parse_seat, seat_opt, seats,
+                    usable_action, where_public)
+
+ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca")
+
+
+def amnesia_holder(st: dict):
+    s = acting_seat(st, "amnesia") if "amnesia" in st["c"] else None
+    return s if s is not None and usable_action(st, "amnesia") else None
+
+
+def _amnesia_forms(st, s):
+    dy, out = st["dy"], []
+    first_pending = not dy["done"]
+    bip = st["pers"][s] == "bipolaridad"
+    if amnesia_holder(st) == s:
+        card = st["c"]["amnesia"]
+        if not card["u"]:
+            out.append("amnesia")
+            if bip and first_pending:
+                out.append("amnesia_cancel")
+        if card["aw"] and not card["au"]:
+            out.append("amnesia_dead" if bip else "amnesia_pick")
+    borrowed = st["nt"].get("dir") or {}
+    if st["nt"].get("hyp_amnesia") == s or (borrowed.get("code") == "day"
+                                              and acting_seat(st, "krugman") == s
+                                              and not st["nt"].get("dir_used")):
+        out += [f for f in ("amnesia", "amnesia_cancel") if f not in out
+                and (f == "amnesia" or (bip and first_pending))]
+    return out
+
+
+def day_powers(st: dict, s: int) -> list:
+    opts = []
+    for e in sorted(set(st["hand"][s])):
+        if event_when(e) == "day" and _event_usable(st, s, e):
+            opts.append(opt(f"ev:{e}", "play_event", event=e))
+    if st["pers"][s] == "hostilidad" and st["dy"]["sanction"] is None and not st["dy"]["done"]:
+        opts.append(opt("hostil", "sanction"))
+    opts += [opt(f, f) for f in _amnesia_forms(st, s)]
+    for c in ANNOUNCED:
+        if c in st["c"] and st["c"][c]["aw"] and not st["c"][c]["an"] and owner(st, c) == s \
+                and alive(st, c):
+            opts.append(opt(f"an:{c}", "announce", card=c))
+    from .custom import day_powers as custom_powers
+    return opts + custom_powers(st, s)
+
+
+def _milagro_targets(st):
+    return [c for t in seats(st) for c in st["rows"][t]
+            if is_action(c) and c != "pacto_de_sangre" and alive(st, c) and st["c"][c]["u"]]
+
+
+def _own_sleepers(st, s):
+    return [c for c in st["rows"][s] if alive(st, c) and not st["c"][c]["aw"]
+            and c not in st["tok"]["pandora"]]
+
+
+def _event_usable(st, s, e):
+    if e == "milagrero":
+        return bool(_milagro_targets(st))
+    if e == "despertar":
+        return bool(_own_sleepers(st, s))
+    if e == "pandora":
+        return bool(living_targets(st))
+    return e != "indulto"
+
+
+def use(st: dict, ev: list, s: int, choice: str) -> None:
+    if choice.startswith("ev:"):
+        _event(st, ev, s, choice[3:])
+    elif choice == "hostil":
+        pool = cycle_pool(st, "hostil", s)
+        ask(st, s, "sanction", [seat_opt(t) for t in pool], None, "reactive", "sanction")
+    elif choice.startswith("an:"):
+        c = choice[3:]
+        st["c"][c]["an"] = 1
+        pub(ev, "awakening_announced", seat=s, card=c)
+    elif choice.startswith("amnesia"):
+        _amnesia(st, ev, s, choice)
+    else:
+        from .custom import use_power
+        use_power(st, ev, s, choice)
+
+
+@handler("sanction")
+def _sanction(st, ev, q, choice):
+    t = parse_seat(choice)
+    st["dy"]["sanction"] = t
+    st["hist"]["hostil"].append(t)
+    pub(ev, "sanctioned", by_seat=q["s"], seat=t)
+
+
+def _amnesia(st, ev, s, form):
+    dy = st["dy"]
+    own = amnesia_holder(st) == s and (form in ("amnesia_pick", "amnesia_dead")
+                                       or not st["c"]["amnesia"]["u"])
+    if own:
+        if form in ("amnesia_pick", "amnesia_dead"):
+            st["c"]["amnesia"]["au"] = 1
+        else:
+            st["c"]["amnesia"]["u"] = 1
+    elif st["nt"].get("hyp_amnesia") == s:
+        st["nt"]["hyp_amnesia"] = None
+    else:
+        st["nt"]["dir_used"] = 1
+    if form == "amnesia_cancel":
+        dy["cancel"] = 1
+        pub(ev, "amnesia_cancels", seat=s)
+        return
+    kind = {"amnesia": "normal", "amnesia_pick": "pick", "amnesia_dead": "dead"}[form]
+    dy["extra"].append(kind)
+    if kind == "pick":
+        dy["picker"] = s
+    if not dy["done"]:
+        dy["defer"] = 1
+    pub(ev, "amnesia_declared", seat=s, kind=kind)
+
+
+# ---- day events --------------------------------------------------------------------------------
+
+def _event(st, ev, s, e):
+    st["hand"][s].remove(e)
+    st["disc"].append(e)
+    pub(ev, "event_played", seat=s, event=e)
+    if e in ("barbero", "confesion"):
+        cards = living_targets(st) if e == "barbero" else [
+            c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["c"][c]["rv"]]
+        if cards:
+            ask(st, s, "event_card", [card_opt(st, c) for c in cards], None, "reactive",
+                "day_event", {"e": e}, event=e)
+    elif e == "milagrero":
+        ask(st, s, "event_card", [card_opt(st, c) for c in _milagro_targets(st)], None,
+            "reactive", "day_event", {"e": e}, event=e)
+    elif e == "despertar":
+        ask(st, s, "event_card", [card_opt(st, c) for c in _own_sleepers(st, s)], None,
+            "reactive", "day_event", {"e": e}, event=e)
+    elif e == "nostradamus":
+        ask(st, s, "prophecy_condition", [opt(k, "cond_" + k) for k in CONDITIONS], "quiet_night",
+            "reactive", "prophecy_condition")
+    else:
+        from .custom import day_event
+        day_event(st, ev, s, e)
+
+
+@handler("day_event")
+def _day_event(st, ev, q, choice):
+    e, s = q["x"]["e"], q["s"]
+    c = parse_card(st, choice)
+    if e == "barbero":
+        pub(ev, "barber", by_seat=s, **where_public(st, c))
+        resolve_now(st, [mark("barbero", [s], cid=c)])
+    elif e == "confesion":
+        st["c"][c]["rv"] = 1
+        pub(ev, "confession", card=c, **where_public(st, c))
+    elif e == "milagrero":
+        st["c"][c]["u"] = 0
+        pub(ev, "miracle", **where_public(st, c))
+    elif e == "despertar":
+        awaken(st, ev, c)
+
+
+# ---- Síndrome de Nostradamus -------------------------------------------------------------------
+
+CONDITIONS = ("card_dies", "player_loses", "player_lynched", "quiet_night", "group_dies")
+EFFECTS = ("kill", "revive", "reveal")
+
+
+@handler("prophecy_condition")
+def _prophecy_condition(st, ev, q, choice):
+    x = {"cond": choice}
+    if choice == "card_dies":
+        opts = [card_opt(st, c) for c in living_targets(st)]
+    elif choice in ("player_loses", "player_lynched"):
+        opts = [seat_opt(t) for t in seats(st)]
+    elif choice == "group_dies":
+        opts = [opt(g, "group", group=g) for g in GROUPS]
+    else:
+        _prophecy_effect(st, q["s"], {**x, "param": None})
+        return
+    ask(st, q["s"], "prophecy_param", opts, None, "reactive", "prophecy_param", x)
+
+
+@handler("prophecy_param")
+def _prophecy_param(st, ev, q, choice):
+    x = q["x"]
+    param = parse_card(st, choice) if x["cond"] == "card_dies" else (
+        parse_seat(choice) if x["cond"] != "group_dies" else choice)
+    _prophecy_effect(st, q["s"], {**x, "param": param})
+
+
+def _prophecy_effect(st, s, x):
+    ask(st, s, "prophecy_effect", [opt(k, "eff_" + k) for k in EFFECTS], "reveal", "reactive",
+        "prophecy_effect", x)
+
+
+@handler("prophecy_effect")
+def _prophecy_eff(st, ev, q, choice):
+    x = {**q["x"], "eff": choice}
+    cards = dead_cards(st) if choice == "revive" else [c for t in seats(st) for c in st["rows"][t]
+                                                         if alive(st, c)]
+    cards = [c for c in cards if on_row(st, c) and active(st, owner(st, c))]
+    if not cards:
+        return
+    ask(st, q["s"], "prophecy_card", [card_opt(st, c) for c in cards], None, "reactive",
+        "prophecy_card", x)
+
+
+@handler("prophecy_card")
+def _prophecy_card(st, ev, q, choice):
+    x = q["x"]
+    p = {"by": q["s"], "cond": x["cond"], "param": x["param"], "eff": x["eff"],
+         "card": parse_card(st, choice), "from": st["round"] + 1, "to": st["round"] + 2,
+         "base": None}
+    st["nostra"].append(p)
+    shown = where_public(st, p["param"]) if x["cond"] == "card_dies" else {}
+    pub(ev, "prophecy", by_seat=q["s"], cond=x["cond"], param=x["param"] if not shown else None,
+        **shown)
+    tell(ev, q["s"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
+
+
+def arm_prophecies(st: dict) -> None:
+    """At the start of the first night of a prophecy's window, note what counts as change."""
+    for p in st["nostra"]:
+        if p["from"] == st["round"] and p["base"] is None:
+            if p["cond"] == "player_loses":
+                p["base"] = living(st, p["param"])
+            elif p["cond"] == "group_dies":
+                p["base"] = sum(1 for c in st["c"] if group(c) == p["param"] and not alive(st, c))
+            else:
+                p["base"] = 0
+
+
+def _fulfilled(st, p, quiet):
+    if p["base"] is None:
+        return False
+    cond, x = p["cond"], p["param"]
+    if cond == "card_dies":
+        return not alive(st, x)
+    if cond == "player_loses":
+        return living(st, x) < p["base"]
+    if cond == "player_lynched":
+        return st["phase"] == "day" and x in st["dy"]["lynched"]
+    if cond == "group_dies":
+        return sum(1 for c in st["c"] if group(c) == x and not alive(st, c)) > p["base"]
+    return quiet
+
+
+def nostradamus_check(st: dict, ev: list, quiet: bool = False) -> None:
+    for p in list(st["nostra"]):
+        if not _fulfilled(st, p, quiet):
+            continue
+        st["nostra"].remove(p)
+        c = p["card"]
+        pub(ev, "prophecy_fulfilled", by_seat=p["by"], eff=p["eff"], **where_public(st, c))
+        if p["eff"] == "kill" and alive(st, c):
+            resolve_now(st, [mark("nostradamus", [p["by"]], cid=c)])
+        elif p["eff"] == "revive":
+            revive(st, ev, c, "nostradamus")
+        elif p["eff"] == "reveal":
+            st["c"][c]["rv"] = 1
+            pub(ev, "confession", card=c, **where_public(st, c))
+
+
+def expire_prophecies(st: dict) -> None:
+    st["nostra"] = [p for p in st["nostra"] if p["to"] > st["round"]]
+

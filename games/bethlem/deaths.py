@@ -1,0 +1,427 @@
+"""Marks, the death-resolution pipeline and what follows a cascade (spec §4.5, §4.6, §5.6).
+
+Night kills only place marks; dawn resolves them as one batch. A day kill resolves at once.
+A batch runs: immunity filter -> save windows -> deaths -> on-death triggers; marks made by the
+triggers form the next batch. After the cascade: eliminations, pact collapse, awakenings,
+objectives, win check. Each stage is an agenda task so a window can stop to ask somebody.
+"""
+from __future__ import annotations
+
+from .cards import CELLMATES, TWINS, group
+from .core import (ask, clock, gm, handler, opt, pub, push, task, tell)
+from .objectives import HATE_PACT, declare, refresh, check
+from .table import (alive, bipolar, card_opt, held, inactive, living, on_row, owner,
+                    parse_card, row_living, where, where_public)
+
+STAGES = (["p_filter"], ["p_mania"], ["p_waker"], ["p_death"], ["p_trig"], ["p_next"])
+
+
+def mark(src: str, killers, inev=0, notrig=0, mut=0, indirect=0, cid=None) -> dict:
+    return {"c": cid, "s": src, "k": sorted(set(killers)), "i": inev, "nt": notrig,
+            "m": mut, "x": indirect}
+
+
+def note_attack(st: dict, cid: str) -> None:
+    """A card counts as attacked when a mark lands on it or the lynch picks it."""
+    st["att"].append(cid)
+    if cid in st["tok"]["scythe"]:
+        st["parca"]["hit"] = 1
+
+
+def place(st: dict, cid: str, m: dict) -> bool:
+    """Put a night mark on a living card; an isolated card cannot be attacked at all."""
+    if cid in st["tok"]["celda"] or not alive(st, cid):
+        return False
+    st["marks"].append({**m, "c": cid})
+    note_attack(st, cid)
+    return True
+
+
+def marked(st: dict, cid: str) -> list:
+    return [m for m in st["marks"] if m["c"] == cid]
+
+
+def unmark(st: dict, cid: str, keep_inevitable: bool = True) -> bool:
+    """Save: remove the card's marks (inevitable ones stay unless told). True if any went."""
+    before = len(st["marks"])
+    st["marks"] = [m for m in st["marks"]
+                   if m["c"] != cid or (keep_inevitable and m["i"])]
+    return len(st["marks"]) < before
+
+
+# ---- entry points ------------------------------------------------------------------------------
+
+def resolve_now(st: dict, marks: list, after: list | None = None) -> None:
+    """Start a cascade with these marks (day kills, dawn, Nostradamus...)."""
+    push(st, ["p_start", marks], *(after or []))
+
+
+@task("p_start")
+def _start(st, ev, marks):
+    st["pipe"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [],
+                  "dawn": st["phase"] == "night"}
+    live = [m for m in marks if alive(st, m["c"])]
+    for m in live:
+        if st["phase"] == "day":
+            note_attack(st, m["c"])
+    st["pipe"]["batch"] = live
+    push(st, *STAGES, ["p_after"])
+
+
+# ---- 1. immunity filter ------------------------------------------------------------------------
+
+@task("p_filter")
+def _filter(st, ev):
+    pipe = st["pipe"]
+    batch = [m for m in pipe["batch"] if alive(st, m["c"])]
+    tok = st["tok"]
+    keep = []
+    for m in batch:
+        c = m["c"]
+        if c in tok["celda"]:
+            continue
+        if c == "richard_dadd" and st["c"][c]["aw"] and not inactive(st, c) and not m["x"] \
+                and m["s"] != "leproso":
+            continue
+        if c == "pacto_de_sangre" and st["c"][c]["aw"] and not m["i"] and not _pact_broken(st):
+            continue
+        keep.append(m)
+    keep = _twins(st, keep)
+    from .custom import custom_filter
+    keep = custom_filter(st, ev, keep)
+    if st["phase"] == "day":
+        from .night import sweet_death_check
+        keep = sweet_death_check(st, ev, keep)
+    pipe["batch"] = keep
+
+
+def _pact_broken(st):
+    pact = st["pact"]
+    return bool(pact) and (st["out"][pact["a"]] or st["out"][pact["b"]])
+
+
+def _twins(st, batch):
+    """Siamesas: a lone attack fails; both attacked in the same phase die together."""
+    hit = {m["c"] for m in batch}
+    out = list(batch)
+    for t in TWINS:
+        other = TWINS[1 - TWINS.index(t)]
+        if t not in hit or other not in st["c"] or not alive(st, other) or inactive(st, t):
+            continue
+        ok = other in hit or (st["phase"] == "day" and other in st["att"])
+        if ok and st["c"][t]["aw"]:
+            mate = where(st, other)
+            mine = where(st, t)
+            if mate and mine and mine[1] > 0:
+                across = st["rows"][mate[0]][mine[1] - 1]
+                ok = not alive(st, across)
+        if not ok:
+            out = [m for m in out if m["c"] != t or m["i"]]
+        elif other not in hit:
+            out.append(mark("siamesas", [], indirect=1, cid=other))
+            hit.add(other)
+    return out
+
+
+# ---- 2. save windows ---------------------------------------------------------------------------
+
+@task("p_mania")
+def _mania(st, ev):
+    """Bipolar Manía persecutoria in the batch may save one other dying card first."""
+    batch = st["pipe"]["batch"]
+    c = "mania_persecutoria"
+    mine = [m for m in batch if m["c"] == c]
+    if not mine or any(m["nt"] for m in mine) or inactive(st, c):
+        return
+    s = owner(st, c)
+    if not bipolar(st, s):
+        return
+    opts = [opt("normal", "effect_normal")]
+    for o in sorted({m["c"] for m in batch if m["c"] != c and not m["i"]}):
+        os_, op_ = where(st, o)
+        opts.append(opt(f"save:s{os_}p{op_}", "save_card", seat=os_, pos=op_))
+    ask(st, s, "mania_mode", opts, "normal", "reactive", "mania_mode")
+
+
+@handler("mania_mode")
+def _mania_mode(st, ev, q, choice):
+    if choice == "normal":
+        return
+    st["pipe"]["mania"] = "b"
+    cid = parse_card(st, choice[5:])
+    st["pipe"]["batch"] = [m for m in st["pipe"]["batch"] if m["c"] != cid or m["i"]]
+    pub(ev, "mania_saves", **where_public(st, cid))
+
+
+@task("p_waker")
+def _waker(st, ev):
+    w = "wakerfield"
+    batch = st["pipe"]["batch"]
+    if w not in st["c"] or not alive(st, w) or not batch:
+        return
+    clock(st, "window_clock", "reactive_min", window="wakerfield")
+    s = owner(st, w)
+    if inactive(st, w) or not on_row(st, w) or st["out"][s] or any(m["c"] == w for m in batch):
+        return
+    inev = {m["c"] for m in batch if m["i"]}
+    cands = sorted({m["c"] for m in batch} - inev, key=lambda c: where(st, c))
+    cands = [c for c in cands if on_row(st, c)]
+    if not cands:
+        return
+    seen = st["c"][w]["aw"]
+    opts = [opt("pass", "pass")]
+    for c in cands:
+        o = card_opt(st, c)
+        if seen:
+            o[2]["card"] = c
+        opts.append(o)
+    ask(st, s, "wakerfield", opts, "pass", "reactive", "wakerfield")
+
+
+@handler("wakerfield")
+def _wakerfield(st, ev, q, choice):
+    if choice == "pass":
+        return
+    w = "wakerfield"
+    c = parse_card(st, choice)
+    ws, wp = where(st, w)
+    cs, cp = where(st, c)
+    st["rows"][ws][wp - 1], st["rows"][cs][cp - 1] = c, w
+    batch = st["pipe"]["batch"]
+    killers = sorted({k for m in batch if m["c"] == c for k in m["k"]})
+    st["pipe"]["batch"] = [m for m in batch if m["c"] != c] + [mark("wakerfield", killers, cid=w)]
+    st["marks"] = [m for m in st["marks"] if m["c"] != c]
+    pub(ev, "wakerfield_swap", seat=cs, pos=cp, to_seat=ws, to_pos=wp)
+    tell(ev, ws, "you_took", card=c, seat=ws, pos=wp)
+    st["know"][ws].append(c)
+    if st["c"][w]["aw"] and not st["c"][c]["aw"]:
+        awaken(st, ev, c)
+    refresh(st, ev)
+
+
+# ---- 3. deaths ---------------------------------------------------------------------------------
+
+@task("p_death")
+def _death(st, ev):
+    pipe = st["pipe"]
+    by_card: dict = {}
+    for m in pipe["batch"]:
+        if alive(st, m["c"]):
+            by_card.setdefault(m["c"], []).append(m)
+    died = []
+    for c in sorted(by_card, key=lambda c: where(st, c)):
+        ms = by_card[c]
+        killers = sorted({k for m in ms for k in m["k"]})
+        info = {"c": c, "k": killers, "nt": any(m["nt"] for m in ms),
+                "off": inactive(st, c), "src": ms[0]["s"], "s": owner(st, c)}
+        kill_card(st, ev, c, killers, ms[0]["s"])
+        died.append(info)
+    pipe["died"] = died
+    pipe["batch"] = []
+    for d in died:
+        pipe["last"].setdefault(str(d["s"]), []).append(d)
+
+
+def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
+    card = st["c"][c]
+    card["d"], card["rv"], card["k"], card["why"] = 1, 1, list(killers), src
+    s, p = where(st, c)
+    st["marks"] = [m for m in st["marks"] if m["c"] != c]
+    tok = st["tok"]
+    tok["arrow"] = [a for a in tok["arrow"] if a != c]
+    tok["scythe"] = [a for a in tok["scythe"] if a != c]
+    tok["paci"] = [p_ for p_ in tok["paci"] if p_[0] != c]
+    pub(ev, "card_died", seat=s, pos=p, card=c, cause=src)
+    gm(ev, "gm_killers", seat=s, pos=p, card=c, killers=list(killers), cause=src)
+    if c == "cataleptico" and st["phase"] == "day" and card.get("bm") == "b" and not card["u"]:
+        card["cd"] = 1
+
+
+def revive(st: dict, ev: list, c: str, src: str) -> bool:
+    """A dead card comes back in its place; its identity stays public (spec §4.6, R-68)."""
+    s = owner(st, c)
+    if c not in st["c"] or alive(st, c) or s is None or st["out"][s] or not on_row(st, c):
+        return False
+    card = st["c"][c]
+    card["d"], card["cd"] = 0, 0
+    st["tok"]["flames"] = [f for f in st["tok"]["flames"] if not (f[2] == "n" and f[1] == c)]
+    pub(ev, "card_revived", card=c, cause=src, **where_public(st, c))
+    return True
+
+
+# ---- 4. triggers -------------------------------------------------------------------------------
+
+TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "ali", "larry")
+
+
+@task("p_trig")
+def _triggers(st, ev):
+    pipe = st["pipe"]
+    todo = []
+    for d in pipe["died"]:
+        if d["nt"] or d["off"]:
+            continue
+        c = d["c"]
+        for i, kind in enumerate(TRIGGER_ORDER):
+            if _fires(st, kind, c, d):
+                todo.append((i, d["s"], where(st, c)[1], kind, c))
+    todo.sort()
+    push(st, *[["trig", kind, c] for _, _, _, kind, c in todo])
+
+
+def _fires(st, kind, c, d):
+    if kind == "profeta":
+        return any(c in f[:2] for f in st["tok"]["flames"])
+    if kind == "juego":
+        return c == "juego_de_azar"
+    if kind == "celda_mates":
+        return c in CELLMATES
+    if kind == "dulce":
+        md = st["md"]
+        return bool(md) and md["M"] == c and md["aw"]
+    if kind == "rabia":
+        return c == "infecto_de_rabia"
+    if kind == "mania":
+        return c == "mania_persecutoria" and st["pipe"].get("mania") != "b"
+    if kind == "ali":
+        return c == "ali" and st["c"][c]["aw"] and bool(d["k"])
+    if kind == "larry":
+        return c == "larry_owls" and st["c"][c]["aw"] and bool(st["nt"].get("shown")) \
+            and st["pipe"].get("dawn")
+    return False
+
+
+def add_mark(st: dict, cid: str, m: dict) -> None:
+    """A mark made by a trigger: joins the next batch of the cascade."""
+    if cid in st["c"] and alive(st, cid) and on_row(st, cid) and not st["out"][owner(st, cid)]:
+        st["pipe"]["new"].append({**m, "c": cid})
+
+
+@task("trig")
+def _trig(st, ev, kind, c):
+    from . import triggers
+    triggers.fire(st, ev, kind, c)
+
+
+@task("p_next")
+def _next(st, ev):
+    pipe = st["pipe"]
+    if pipe["new"]:
+        pipe["batch"], pipe["new"] = pipe["new"], []
+        for m in pipe["batch"]:
+            note_attack(st, m["c"])
+        push(st, *STAGES)
+
+
+# ---- 5. after the cascade ----------------------------------------------------------------------
+
+@task("p_after")
+def _after(st, ev):
+    pipe = st["pipe"]
+    if st["mode"] in ("two", "three"):
+        _replace_from_reserve(st, ev)
+    newly = [s for s in range(st["n"]) if not st["out"][s] and living(st, s) == 0]
+    for s in newly:
+        eliminate(st, ev, s)
+    if _hate_pact(st, ev, newly):
+        return
+    collapse = _pact_collapse(st, ev, newly)
+    if collapse:
+        pipe["batch"] = collapse
+        for m in collapse:
+            note_attack(st, m["c"])
+        push(st, *STAGES, ["p_after"])
+        return
+    if not st["dy"].get("defer"):
+        awaken_lone(st, ev)
+    refresh(st, ev)
+    st["pipe"] = None
+    if not check(st, ev):
+        from .custom import after_cascade
+        after_cascade(st, ev)
+        from .dayevents import nostradamus_check
+        nostradamus_check(st, ev)
+
+
+def eliminate(st: dict, ev: list, s: int) -> None:
+    st["out"][s] = 1
+    st["disc"].extend(st["hand"][s])
+    st["hand"][s] = []
+    pub(ev, "eliminated", seat=s)
+
+
+def _replace_from_reserve(st, ev):
+    """Small modes: a dead row card is replaced by the reserve card of the same group."""
+    for s in range(st["n"]):
+        for i, c in enumerate(st["rows"][s]):
+            if alive(st, c):
+                continue
+            spare = next((r for r in st["res"][s] if group(r) == group(c) and alive(st, r)), None)
+            if spare is None:
+                continue
+            st["res"][s].remove(spare)
+            st["grave"][s].append(c)
+            st["rows"][s][i] = spare
+            pub(ev, "reserve_enters", seat=s, pos=i + 1)
+            tell(ev, s, "your_row", row=list(st["rows"][s]))
+
+
+def _hate_pact(st, ev, newly) -> bool:
+    pact = st["pact"]
+    if not pact or not pact["on"] or pact["type"] != "hate":
+        return False
+    a, b = pact["a"], pact["b"]
+    last = st["pipe"]["last"]
+
+    def killed_by(victim, killer):
+        return any(killer in d["k"] for d in last.get(str(victim), []))
+
+    wins = [x for x, y in ((a, b), (b, a)) if y in newly and killed_by(y, x) and x not in newly]
+    if wins:
+        declare(st, ev, wins, "hate_pact")
+        return True
+    if a in newly or b in newly:
+        pact["on"] = 0
+        tell(ev, [a, b], "pact_dissolved")
+    return False
+
+
+def _pact_collapse(st, ev, newly) -> list:
+    pact = st["pact"]
+    if not pact or not pact["on"] or pact["type"] != "normal":
+        return []
+    a, b = pact["a"], pact["b"]
+    if a not in newly and b not in newly:
+        return []
+    pact["on"] = 0
+    survivor = b if a in newly else a
+    pub(ev, "pact_collapse", seat=survivor)
+    if st["out"][survivor]:
+        return []
+    return [mark("pacto", [], inev=1, indirect=1, cid=c)
+            for c in held(st, survivor) if alive(st, c) and on_row(st, c)]
+
+
+def awaken_lone(st: dict, ev: list) -> None:
+    for s in range(st["n"]):
+        if st["out"][s]:
+            continue
+        live = [c for c in held(st, s) if alive(st, c)]
+        if len(live) == 1 and not st["c"][live[0]]["aw"] and on_row(st, live[0]):
+            awaken(st, ev, live[0])
+
+
+def awaken(st: dict, ev: list, c: str) -> None:
+    if c in st["tok"]["pandora"]:
+        return
+    st["c"][c]["aw"], st["c"][c]["awr"] = 1, st["round"]
+    s, p = where(st, c)
+    pub(ev, "awakened", seat=s, pos=p)
+    tell(ev, s, "your_awakening", card=c)
+    if c == "richard_dadd":
+        st["c"][c]["rv"] = 1
+        pub(ev, "richard_revealed", seat=s, pos=p)
+
+
+def living_cards(st: dict, s: int) -> list:
+    return row_living(st, s)

@@ -1,0 +1,295 @@
+"""The lynch (spec §4.4.2, R-13, R-42, §6.3-6.4): a player ballot, then a card ballot among that
+player's voters, both simultaneous and published when they close; Indulto's window; then the
+death pipeline. Amnesia adds lynches; the small modes replace the ballots by a chooser.
+"""
+from __future__ import annotations
+
+from .core import ask, clock, handler, opt, pub, push, task
+from .deaths import awaken_lone, mark, note_attack, resolve_now, revive
+from .night import blocked_against
+from .objectives import INTERNOS, MUTINEER, check, refresh
+from .table import (active, alive, card_opt, held, on_row, owner, parse_card, parse_seat,
+                    seat_opt, seats, where_public)
+
+
+def voters(st: dict) -> list:
+    out = []
+    for s in seats(st):
+        if st["novote"][s] or s == st["dy"]["sanction"]:
+            continue
+        if any(st["c"][c]["lob"] and not st["c"][c].get("lobv") for c in held(st, s)):
+            continue
+        out.append(s)
+    return out
+
+
+def weight(st: dict, s: int) -> int:
+    return 2 if st["pers"][s] == "responsabilidad" and st["mode"] not in ("two", "three") else 1
+
+
+def _arrows(st):
+    """John Flick's arrows that still add a vote (normal rules only; the card must live)."""
+    if st["mode"] in ("two", "three"):
+        return []
+    return [c for c in st["tok"]["arrow"] if alive(st, c) and active(st, owner(st, c))]
+
+
+@task("lynches")
+def _lynches(st, ev):
+    dy = st["dy"]
+    if not dy["done"]:
+        dy["done"] = 1
+        if dy["cancel"]:
+            pub(ev, "lynch_cancelled")
+            push(st, ["lynches"])
+        else:
+            push(st, ["lynch", "normal"], ["amnesia_late"], ["lynches"])
+        return
+    if dy["extra"]:
+        kind = dy["extra"].pop(0)
+        push(st, ["lynch", kind], ["lynches"])
+        return
+    if dy["defer"]:
+        dy["defer"] = 0
+        awaken_lone(st, ev)
+        refresh(st, ev)
+        check(st, ev)
+
+
+@task("amnesia_late")
+def _amnesia_late(st, ev):
+    """The short window right after the first lynch in which Amnesia may still be declared."""
+    from .dayevents import amnesia_holder
+    if "amnesia" not in st["c"] or not alive(st, "amnesia"):
+        return
+    clock(st, "window_clock", "reactive_min", window="amnesia")
+    s = amnesia_holder(st)
+    if s is not None:
+        ask(st, s, "amnesia_late", [opt("no", "no"), opt("yes", "amnesia")], "no", "reactive",
+            "amnesia_late")
+
+
+@handler("amnesia_late")
+def _amnesia_late_h(st, ev, q, choice):
+    if choice == "yes":
+        from .dayevents import use
+        use(st, ev, q["s"], "amnesia")
+
+
+@task("lynch")
+def _lynch(st, ev, kind):
+    dy = st["dy"]
+    dy["b1"], dy["b2"], dy["kind"] = {}, {}, kind
+    pub(ev, "lynch_opens", kind=kind)
+    if st["mode"] in ("two", "three") and kind == "normal":
+        chooser = _small_mode_chooser(st)
+        if chooser is not None:
+            _ask_chooser(st, chooser)
+            return
+    if kind == "pick":
+        s = dy["picker"]
+        ask(st, s, "amnesia_pick", [seat_opt(t) for t in seats(st)], None, "vote",
+            "amnesia_pick")
+        return
+    _ballot1(st, kind)
+
+
+def _small_mode_chooser(st):
+    """3p: odd rounds the lone player; 2p: odd rounds internos, even rounds mutineers."""
+    r, side = st["round"], st["side"]
+    if st["mode"] == "three":
+        return st["lone"] if r % 2 == 1 and not st["out"][st["lone"]] else None
+    want = INTERNOS if r % 2 == 1 else MUTINEER
+    return next((s for s in seats(st) if side[s] == want), None)
+
+
+def _ask_chooser(st, s):
+    rivals = [t for t in seats(st) if st["side"][t] != st["side"][s]]
+    if st["mode"] == "two":
+        cards = [c for t in rivals for c in _eligible(st, t, "normal")]
+        ask(st, s, "lynch_card", [opt("none", "none")] + [card_opt(st, c) for c in cards],
+            "none", "vote", "chooser_card")
+    else:
+        ask(st, s, "lynch_player", [opt("none", "none")] + [seat_opt(t) for t in rivals],
+            "none", "vote", "chooser_player")
+
+
+@handler("chooser_player")
+def _chooser_player(st, ev, q, choice):
+    if choice == "none":
+        pub(ev, "no_lynch")
+        return
+    t = parse_seat(choice)
+    pub(ev, "lynched_player", seat=t)
+    cards = _eligible(st, t, "normal")
+    ask(st, q["s"], "lynch_card", [card_opt(st, c) for c in cards], card_opt(st, cards[0])[0]
+        if cards else None, "vote", "chooser_card")
+
+
+@handler("chooser_card")
+def _chooser_card(st, ev, q, choice):
+    if choice == "none":
+        pub(ev, "no_lynch")
+        return
+    c = parse_card(st, choice)
+    push(st, ["lynch_window", c, [q["s"]]])
+
+
+@handler("amnesia_pick")
+def _amnesia_pick(st, ev, q, choice):
+    t = parse_seat(choice)
+    st["dy"]["lynched"].append(t)
+    pub(ev, "lynched_player", seat=t)
+    _card_stage(st, ev, t, voters(st), "pick")
+
+
+def _ballot1(st, kind):
+    dy = st["dy"]
+    if kind == "dead":
+        cands = [t for t in seats(st) if _eligible(st, t, "dead")]
+    else:
+        cands = seats(st)
+    order = st["neuro"]["order"] if st["neuro"] else None
+    for v in voters(st):
+        arch = [t for t in cands if not blocked_against(st, v, t)]
+        opts = [seat_opt(t) for t in arch] + [opt("abstain", "abstain")]
+        default = "abstain"
+        if (order and order[0] == st["round"] and st["neuro"]["ctl"] == v and st["round"] % 2 == 0
+                and order[1] in arch and kind == "normal"):
+            opts, default = [seat_opt(order[1])], f"s{order[1]}"
+        ask(st, v, "vote_player", opts, default, "vote", "ballot1", public=True, kind=kind)
+    dy["voters"] = voters(st)
+    push(st, ["b1_close"])
+
+
+@handler("ballot1")
+def _ballot1_h(st, ev, q, choice):
+    st["dy"]["b1"][str(q["s"])] = None if choice == "abstain" else parse_seat(choice)
+
+
+@task("b1_close")
+def _b1_close(st, ev):
+    dy = st["dy"]
+    tally: dict = {}
+    for v in dy["voters"]:
+        t = dy["b1"].get(str(v))
+        pub(ev, "vote_player_cast", voter=v, target=t)
+        if t is not None:
+            tally[t] = tally.get(t, 0) + weight(st, v)
+    if tally:
+        for c in _arrows(st):
+            o = owner(st, c)
+            tally[o] = tally.get(o, 0) + 1
+    top = _strict_max(tally)
+    if top is None:
+        pub(ev, "no_lynch")
+        return
+    dy["lynched"].append(top)
+    pub(ev, "lynched_player", seat=top)
+    backers = [v for v in dy["voters"] if dy["b1"].get(str(v)) == top]
+    _card_stage(st, ev, top, backers, dy["kind"])
+
+
+def _strict_max(tally):
+    if not tally:
+        return None
+    best = max(tally.values())
+    tops = [k for k, v in tally.items() if v == best]
+    return tops[0] if len(tops) == 1 and best > 0 else None
+
+
+def _eligible(st, t, kind):
+    row = [c for c in st["rows"][t] if on_row(st, c)]
+    if kind == "dead":
+        return [c for c in row if not alive(st, c)]
+    out = []
+    for c in row:
+        if not alive(st, c) or c in st["tok"]["celda"]:
+            continue
+        if c == "john_flick" and st["c"][c]["an"]:
+            continue
+        if st["mode"] in ("two", "three") and c in st["tok"]["arrow"]:
+            continue
+        out.append(c)
+    return out
+
+
+def _card_stage(st, ev, t, backers, kind):
+    dy = st["dy"]
+    cards = _eligible(st, t, kind)
+    flick = [c for c in _arrows(st) if c in cards]
+    if flick and "john_flick" in st["c"] and st["c"]["john_flick"]["an"] and kind != "dead":
+        push(st, ["lynch_window", flick[0], backers])
+        return
+    if not cards:
+        pub(ev, "no_card_eligible", seat=t)
+        return
+    if len(cards) == 1:
+        push(st, ["lynch_window", cards[0], backers])
+        return
+    dy["b2voters"] = [v for v in backers if v in voters(st)]
+    for v in dy["b2voters"]:
+        ask(st, v, "vote_card", [card_opt(st, c) for c in cards] + [opt("abstain", "abstain")],
+            "abstain", "vote", "ballot2", public=True, seat=t)
+    push(st, ["b2_close", cards])
+
+
+@handler("ballot2")
+def _ballot2_h(st, ev, q, choice):
+    st["dy"]["b2"][str(q["s"])] = None if choice == "abstain" else parse_card(st, choice)
+
+
+@task("b2_close")
+def _b2_close(st, ev, cards):
+    dy = st["dy"]
+    tally: dict = {}
+    for v in dy["b2voters"]:
+        c = dy["b2"].get(str(v))
+        pub(ev, "vote_card_cast", voter=v, target=where_public(st, c) if c else None)
+        if c is not None:
+            tally[c] = tally.get(c, 0) + weight(st, v)
+    if tally and dy["kind"] != "dead":
+        for c in _arrows(st):
+            if c in cards:
+                tally[c] = tally.get(c, 0) + 1
+    top = _strict_max(tally)
+    if top is None:
+        pub(ev, "no_card_chosen")
+        return
+    killers = [v for v in dy["b2voters"] if dy["b2"].get(str(v)) == top]
+    push(st, ["lynch_window", top, killers])
+
+
+@task("lynch_window")
+def _lynch_window(st, ev, c, killers):
+    dy = st["dy"]
+    pub(ev, "lynch_card_chosen", **where_public(st, c))
+    if dy["kind"] == "dead":
+        revive(st, ev, c, "amnesia")
+        return
+    note_attack(st, c)
+    holders = [s for s in seats(st) if "indulto" in st["hand"][s]]
+    clock(st, "window_clock", "reactive_min", window="indulto")
+    for s in holders:
+        ask(st, s, "indulto", [opt("no", "no"), opt("yes", "play_indulto")], "no", "reactive",
+            "indulto")
+    dy["pardon"] = None
+    push(st, ["lynch_kill", c, killers])
+
+
+@handler("indulto")
+def _indulto(st, ev, q, choice):
+    dy = st["dy"]
+    if choice == "yes" and dy["pardon"] is None and "indulto" in st["hand"][q["s"]]:
+        dy["pardon"] = q["s"]
+        st["hand"][q["s"]].remove("indulto")
+        st["disc"].append("indulto")
+
+
+@task("lynch_kill")
+def _lynch_kill(st, ev, c, killers):
+    dy = st["dy"]
+    if dy["pardon"] is not None:
+        pub(ev, "pardoned", by_seat=dy["pardon"], **where_public(st, c))
+        return
+    resolve_now(st, [mark("lynch", killers, cid=c)])

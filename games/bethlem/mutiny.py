@@ -1,0 +1,236 @@
+"""The mutineers' turn (spec §5.7): the private conference at 16, the director's kill at 16b and
+Daniel's (or Richard's) solo attack at 17.
+
+The conference is consensus-only (R-08): the target locks the moment every participant names the
+same card; when everyone is done without agreement nobody is attacked. Its traffic goes to the
+participants and to anybody spying on them, never to the public.
+"""
+from __future__ import annotations
+
+from games.rng import Rng
+
+from .cards import MUTINEER_CARDS, rules
+from .core import ask, drop_questions, handler, opt, push, task, tell
+from .deaths import mark, place
+from .night import blocked_against, kill_night, log, woke
+from .table import (acting_seat, alive, card_opt, held, is_mut, living_targets, owner,
+                    parse_card, parse_seat, seat_opt, seats, where_public)
+
+
+def participants(st: dict) -> list:
+    if kill_night(st):
+        return []
+    nt, out = st["nt"], []
+    for s in seats(st):
+        if s in nt["blocked"] or s in st["hist"]["mary_perm"]:
+            continue
+        if st["mode"] == "custom":
+            from .objectives import wakes_with_mutineers
+            if wakes_with_mutineers(st, s):
+                out.append(s)
+        elif any(is_mut(st, c) and acting_seat(st, c) == s for c in MUTINEER_CARDS):
+            out.append(s)
+    if nt["imp"] is not None and nt["imp"] not in out and not st["out"][nt["imp"]]:
+        out.append(nt["imp"])
+    return sorted(out)
+
+
+def _s16(st, ev):
+    traitor = _undecided_traitor(st)
+    if traitor is not None:
+        ask(st, traitor, "traitor_side", [opt("mut", "join_mutineers"), opt("int", "stay_away")],
+            "int", "night_step", "traitor_side")
+    push(st, ["conf_open"])
+
+
+def _undecided_traitor(st):
+    if st["mode"] != "custom" or st["traitor"] is not None:
+        return None
+    return next((s for s in seats(st) if st["ocard"][s] == "obj_traidor"), None)
+
+
+@handler("traitor_side")
+def _traitor_side(st, ev, q, choice):
+    st["traitor"] = choice
+    from .objectives import refresh
+    refresh(st, ev)
+
+
+@task("conf_open")
+def _conf_open(st, ev):
+    parts = participants(st)
+    spies = _spies(st)
+    st["nt"]["conf"] = {"p": parts, "sel": {}, "n": {}, "lock": None, "spies": spies,
+                        "nath": None}
+    for s in parts:
+        woke(st, "16", s)
+    if not parts:
+        return
+    tell(ev, parts + spies, "conference_open", seats=parts)
+    log(st, ev, "gm_conference", seats=parts)
+    pct = st["opt"]["ali_detect_pct"]
+    for spy in spies:
+        if Rng(st).below(100) < pct:
+            tell(ev, parts, "ali_caught", seat=spy)
+            log(st, ev, "gm_ali_caught", seat=spy)
+    for s in parts:
+        _ask_pick(st, s)
+    push(st, ["conf_close"])
+
+
+def _spies(st):
+    out = []
+    ali = st["nt"]["ali"]
+    if ali.get("spy") and acting_seat(st, "ali") is not None:
+        out.append(acting_seat(st, "ali"))
+    d = st["nt"]["dir"]
+    if d and d["card"] == "ali" and acting_seat(st, "krugman") is not None:
+        out.append(acting_seat(st, "krugman"))
+    return sorted(set(out))
+
+
+def _ask_pick(st, s):
+    conf = st["nt"]["conf"]
+    opts = [opt("done", "conf_done")]
+    if _nathaniel_ready(st, s):
+        opts.append(opt("nath", "nathaniel_awakening"))
+    opts += [card_opt(st, c) for c in living_targets(st)
+             if not blocked_against(st, s, owner(st, c))]
+    ask(st, s, "conference", opts, "done", "conference", "conf_pick",
+        current=conf["sel"].get(str(s)))
+
+
+def _nathaniel_ready(st, s):
+    return ("nathaniel" in st["c"] and acting_seat(st, "nathaniel") == s
+            and st["c"]["nathaniel"]["aw"] and not st["hist"]["nath"] and is_mut(st, "nathaniel"))
+
+
+@handler("conf_pick")
+def _conf_pick(st, ev, q, choice):
+    conf, s = st["nt"]["conf"], q["s"]
+    audience = conf["p"] + conf["spies"]
+    if choice == "done":
+        return
+    if choice == "nath":
+        st["hist"]["nath"] = 1
+        conf["nath"] = s
+        tell(ev, audience, "nathaniel_announces", seat=s)
+        _ask_pick(st, s)
+        return
+    c = parse_card(st, choice)
+    conf["sel"][str(s)] = c
+    conf["n"][str(s)] = conf["n"].get(str(s), 0) + 1
+    tell(ev, audience, "conference_pick", seat=s, **{"target": where_public(st, c)})
+    picks = [conf["sel"].get(str(p)) for p in conf["p"]]
+    if None not in picks and len(set(picks)) == 1:
+        conf["lock"] = c
+        drop_questions(st, "conference")
+        return
+    if conf["n"][str(s)] < rules()["conference_changes"]:
+        _ask_pick(st, s)
+
+
+@task("conf_close")
+def _conf_close(st, ev):
+    conf = st["nt"]["conf"]
+    audience = conf["p"] + conf["spies"]
+    picks = {c for c in conf["sel"].values() if c}
+    target = conf["lock"] or (picks.pop() if len(picks) == 1 else None)
+    if target is not None and alive(st, target):
+        place(st, target, mark("mutineers", conf["p"], mut=1))
+        tell(ev, audience, "conference_result", target=where_public(st, target))
+        log(st, ev, "gm_group_attack", seats=conf["p"], card=target, **where_public(st, target))
+    else:
+        tell(ev, audience, "conference_result", target=None)
+    if conf["nath"] is not None:
+        _nathaniel(st, ev, conf["nath"])
+
+
+def _nathaniel(st, ev, s):
+    """Awakened Nathaniel: half (rounded down) of the living cards of mutineer-free players."""
+    pool = [c for t in seats(st) if not any(is_mut(st, m) for m in held(st, t))
+            for c in st["rows"][t] if alive(st, c)]
+    left = len(pool) // 2
+    if left:
+        _nath_ask(st, s, left)
+
+
+def _nath_ask(st, s, left):
+    pool = [c for t in seats(st) if not any(is_mut(st, m) for m in held(st, t))
+            for c in st["rows"][t] if alive(st, c) and c not in st["tok"]["celda"]
+            and not any(m["c"] == c and m["s"] == "nathaniel" for m in st["marks"])]
+    if pool and left:
+        ask(st, s, "nathaniel_kill", [card_opt(st, c) for c in pool], card_opt(st, pool[0])[0],
+            "night_step", "nathaniel_kill", {"left": left})
+
+
+@handler("nathaniel_kill")
+def _nath_kill(st, ev, q, choice):
+    c = parse_card(st, choice)
+    place(st, c, mark("nathaniel", [q["s"]], mut=1))
+    log(st, ev, "gm_kill", by=q["s"], card=c, cause="nathaniel", **where_public(st, c))
+    _nath_ask(st, q["s"], q["x"]["left"] - 1)
+
+
+def _s16b(st, ev):
+    d = st["nt"]["dir"]
+    s = acting_seat(st, "krugman")
+    if s is None or kill_night(st) or not d:
+        return
+    woke(st, "16b", s)
+    _ask_kill(st, s, "director")
+
+
+def _solo_seat(st):
+    """Daniel's holder, or Richard's if Daniel is dead or lobotomised (not merely blocked)."""
+    for c in ("daniel", "richard_dadd"):
+        if c not in st["c"]:
+            continue
+        if not alive(st, c) or not is_mut(st, c):
+            continue
+        s = acting_seat(st, c)
+        if s is None or s in st["nt"]["blocked"] or s in st["hist"]["mary_perm"]:
+            return None, None
+        return s, c
+    return None, None
+
+
+def _s17(st, ev):
+    s, c = _solo_seat(st)
+    if s is None or kill_night(st):
+        return
+    woke(st, "17", s)
+    _ask_kill(st, s, c)
+
+
+def _ask_kill(st, s, source):
+    opts = [card_opt(st, c) for c in living_targets(st)]
+    ask(st, s, "solo_kill", [opt("pass", "pass")] + opts, "pass", "night_step", "solo_kill",
+        {"src": source})
+
+
+@handler("solo_kill")
+def _solo_kill(st, ev, q, choice):
+    s, src = q["s"], q["x"]["src"]
+    if choice != "pass":
+        c = parse_card(st, choice)
+        place(st, c, mark(src, [s], mut=1))
+        log(st, ev, "gm_kill", by=s, card=c, cause=src, **where_public(st, c))
+    if src == "daniel" and st["c"]["daniel"]["aw"] and not st["hist"]["dan_conv"]:
+        ask(st, s, "daniel_convert", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
+                                                              if t != s],
+            "pass", "night_step", "daniel_convert")
+
+
+@handler("daniel_convert")
+def _daniel_convert(st, ev, q, choice):
+    if choice == "pass":
+        return
+    t = parse_seat(choice)
+    st["hist"]["dan_conv"] = 1
+    st["tok"]["daniel"].append(t)
+    st["nt"]["dawn_pub"] = st["nt"].get("dawn_pub", []) + [["daniel_token", {"seat": t}]]
+    log(st, ev, "gm_daniel_convert", by=q["s"], seat=t)
+
+
+STEPS = {"16": _s16, "16b": _s16b, "17": _s17}

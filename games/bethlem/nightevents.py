@@ -1,0 +1,212 @@
+"""Night event cards, played at step 5 (spec §4.7, R-48).
+
+Every holder is asked at once; each play picks its targets (by seat and position, like pointing
+at the table) and waits. At the end of the step the plays resolve in the fixed order Celda ->
+Cambio de habitación -> Cirujano -> Leproso -> Hipnosis -> Historias clínicas, then seat order;
+a play whose target became illegal fizzles and the card goes back to its owner's hand.
+"""
+from __future__ import annotations
+
+from .cards import TWINS, catalog, event_order, event_when
+from .core import ask, handler, opt, pub, refuse, tell
+from .deaths import mark, place
+from .night import insert_after, kill_night, log
+from .objectives import refresh
+from .table import (active, alive, card_at, card_opt, living_targets, parse_seat, seat_opt,
+                    seats, where)
+
+
+def _night_events(st, s):
+    return sorted({e for e in st["hand"][s] if event_when(e) == "night"})
+
+
+def open_plays(st: dict, ev: list) -> None:
+    for s in seats(st):
+        _offer(st, s)
+
+
+def _offer(st, s):
+    evs = _night_events(st, s)
+    if evs:
+        ask(st, s, "night_event", [opt("none", "none")] + [opt(e, "event", event=e) for e in evs],
+            "none", "night_step", "night_event")
+
+
+def _pos_opts(st, cards):
+    return [card_opt(st, c) for c in cards]
+
+
+def _any_row_cards(st):
+    return [c for s in seats(st) for c in st["rows"][s]]
+
+
+@handler("night_event")
+def _night_event(st, ev, q, choice):
+    if choice == "none":
+        return
+    s, e = q["s"], choice
+    if e == "leproso" and kill_night(st):
+        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
+    x = {"e": e, "t": []}
+    if e in ("celda", "leproso"):
+        _pick(st, s, x, _pos_opts(st, living_targets(st)))
+    elif e == "cirujano":
+        _pick(st, s, x, _pos_opts(st, _any_row_cards(st)))
+    elif e in ("cambio_habitacion", "hipnosis", "recuerdos"):
+        who = [t for t in seats(st) if not (e == "hipnosis" and t == s)]
+        _pick(st, s, x, [seat_opt(t) for t in who])
+    else:
+        _play(st, s, x)
+
+
+def _pick(st, s, x, opts):
+    ask(st, s, "event_target", opts, None, "night_step", "event_target", x, event=x["e"])
+
+
+@handler("event_target")
+def _event_target(st, ev, q, choice):
+    s, x = q["s"], q["x"]
+    x = {**x, "t": x["t"] + [choice]}
+    e, got = x["e"], len(x["t"])
+    if e == "cirujano" and got == 1:
+        _pick(st, s, x, [o for o in _pos_opts(st, _any_row_cards(st)) if o[0] != choice])
+    elif e == "cambio_habitacion" and got < 3:
+        taken = [int(p) for p in x["t"][1:]]
+        _pick(st, s, x, [opt(str(p), "position", pos=p) for p in range(1, 5) if p not in taken])
+    elif e == "hipnosis" and got == 1:
+        powers = catalog()["hypnosis_powers"]
+        _pick(st, s, x, [opt(p, "card_name", card=p) for p in powers])
+    elif e == "recuerdos" and got == 1:
+        _pick(st, s, x, [seat_opt(t) for t in seats(st) if f"s{t}" != choice])
+    else:
+        _play(st, s, x)
+
+
+def _play(st, s, x):
+    st["hand"][s].remove(x["e"])
+    st["nt"]["plays"].append([s, x["e"], x["t"]])
+    _offer(st, s)
+
+
+def resolve_plays(st: dict, ev: list) -> None:
+    plays = sorted(st["nt"]["plays"], key=lambda p: (event_order(p[1]), p[0]))
+    st["nt"]["plays"] = []
+    for s, e, t in plays:
+        if not active(st, s) or not RESOLVE[e](st, ev, s, t):
+            if active(st, s):
+                st["hand"][s].append(e)
+                tell(ev, s, "event_fizzled", event=e)
+            continue
+        st["disc"].append(e)
+        log(st, ev, "gm_event", by=s, event=e, targets=t)
+
+
+def _card(st, oid):
+    s, p = oid[1:].split("p")
+    s, p = int(s), int(p)
+    return card_at(st, s, p) if active(st, s) else None
+
+
+def _celda(st, ev, s, t):
+    c = _card(st, t[0])
+    if c is None or not alive(st, c) or c in st["tok"]["celda"]:
+        return False
+    st["tok"]["celda"].append(c)
+    st["marks"] = [m for m in st["marks"] if m["c"] != c]
+    st["nt"]["dawn"].append(["celda_placed", c])
+    return True
+
+
+def _swap(st, ev, a, b, kind):
+    (sa, pa), (sb, pb) = where(st, a), where(st, b)
+    st["rows"][sa][pa - 1], st["rows"][sb][pb - 1] = b, a
+    pub_data = {"seat": sa, "pos": pa, "to_seat": sb, "to_pos": pb}
+    st["nt"].setdefault("dawn_pub", []).append([kind, pub_data])
+    for s_ in {sa, sb}:
+        tell(ev, s_, "your_row", row=list(st["rows"][s_]))
+    refresh(st, ev)
+
+
+def _cambio(st, ev, s, t):
+    who = parse_seat(t[0])
+    if not active(st, who):
+        return False
+    a, b = card_at(st, who, int(t[1])), card_at(st, who, int(t[2]))
+    if a in st["tok"]["celda"] or b in st["tok"]["celda"]:
+        return False
+    _swap(st, ev, a, b, "room_change")
+    return True
+
+
+def _cirujano(st, ev, s, t):
+    a, b = _card(st, t[0]), _card(st, t[1])
+    if a is None or b is None or a in st["tok"]["celda"] or b in st["tok"]["celda"]:
+        return False
+    _swap(st, ev, a, b, "surgeon_swap")
+    return True
+
+
+def _leproso(st, ev, s, t):
+    c = _card(st, t[0])
+    if c is None or not alive(st, c) or c in st["tok"]["celda"] or kill_night(st):
+        return False
+    place(st, c, mark("leproso", [s], inev=1, notrig=1))
+    st["nt"]["dawn"].append(["leper_placed", c])
+    return True
+
+
+def _hipnosis(st, ev, s, t):
+    target, power = parse_seat(t[0]), t[1]
+    if not active(st, target):
+        return False
+    code = catalog()["hypnosis_powers"][power]
+    pub(ev, "hypnosis", card=power)
+    tell(ev, target, "hypnotised", card=power)
+    if code == "day":
+        st["nt"]["hyp_amnesia"] = target
+    else:
+        st["nt"]["hyp"][code] = [target, power]
+        insert_after(st, code, code + "h")
+    return True
+
+
+def _identify(st, ev, s, kind, found, named):
+    """Clinical records: the reader learns names; whoever was named learns they were."""
+    tell(ev, s, kind, **found)
+    tell(ev, [t for t in named if t is not None and t != s], "you_were_identified")
+    return True
+
+
+def _hc_neurotico(st, ev, s, t):
+    holder = next((x for x in seats(st) if st["pers"][x] == "neuroticismo"), None)
+    ctl = st["neuro"]["ctl"] if st["neuro"] else None
+    return _identify(st, ev, s, "record_neurotic", {"holder": holder, "follower": ctl},
+                     [holder, ctl])
+
+
+def _hc_siamesas(st, ev, s, t):
+    holders = sorted({where(st, c)[0] for c in TWINS if c in st["c"]})
+    return _identify(st, ev, s, "record_twins", {"seats": holders}, holders)
+
+
+def _hc_secretos(st, ev, s, t):
+    pact = st["pact"]
+    found = ({"maker": pact["maker"], "seats": [pact["a"], pact["b"]], "failed": pact["failed"]}
+             if pact else {"maker": None, "seats": [], "failed": 0})
+    return _identify(st, ev, s, "record_secrets", found, [found["maker"], *found["seats"]])
+
+
+def _recuerdos(st, ev, s, t):
+    a, b = parse_seat(t[0]), parse_seat(t[1])
+    if not (active(st, a) and active(st, b)):
+        return False
+    st["pers"][a], st["pers"][b] = st["pers"][b], st["pers"][a]
+    for x in (a, b):
+        tell(ev, x, "your_personality", card=st["pers"][x])
+    st["nt"].setdefault("dawn_pub", []).append(["memories_swap", {"seats": [a, b]}])
+    return True
+
+
+RESOLVE = {"celda": _celda, "cambio_habitacion": _cambio, "cirujano": _cirujano,
+           "leproso": _leproso, "hipnosis": _hipnosis, "hc_neurotico": _hc_neurotico,
+           "hc_siamesas": _hc_siamesas, "hc_secretos": _hc_secretos, "recuerdos": _recuerdos}
