@@ -517,7 +517,7 @@ def upkeep(st: dict, ev: list) -> None:
     for t, n in list(c["broc"].items()):
         if t == "chef" or not alive(st, t) or owner(st, t) is None:
             c["centre"] += n
-            c["broc"].pop(t)
+            c["broc"].pop(t, None)
             continue
         s = owner(st, t)
         used = any(s in st["nt"]["woke"].get(code, []) for code in catalog()["life"][t]["steps"])
@@ -528,7 +528,7 @@ def upkeep(st: dict, ev: list) -> None:
         dest = next((x for x in st["rows"][left] if alive(st, x)), None) if left is not None \
             else None
         if dest is not None:
-            c["broc"].pop(t)
+            c["broc"].pop(t, None)
             for _ in range(n):
                 add_broccoli(st, dest)
     dying = [x for x in c["broc_die"] if alive(st, x)]

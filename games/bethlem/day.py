@@ -99,8 +99,8 @@ def _upkeep(st, ev):
     st["round_blocks"] = []
     if st["neuro"]:
         st["neuro"]["order"] = None
-    from .custom import upkeep as custom_upkeep
-    custom_upkeep(st, ev)
+    from .dayevents import expire_prophecies
+    expire_prophecies(st)
     if check(st, ev):
         return
     if st["round"] >= st["opt"]["round_cap"]:
@@ -108,3 +108,5 @@ def _upkeep(st, ev):
         return
     st["round"] += 1
     push(st, ["night"])
+    from .custom import upkeep as custom_upkeep
+    custom_upkeep(st, ev)

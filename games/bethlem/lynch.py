@@ -122,8 +122,11 @@ def _chooser_player(st, ev, q, choice):
     t = parse_seat(choice)
     pub(ev, "lynched_player", seat=t)
     cards = _eligible(st, t, "normal")
-    ask(st, q["s"], "lynch_card", [card_opt(st, c) for c in cards], card_opt(st, cards[0])[0]
-        if cards else None, "vote", "chooser_card")
+    if not cards:
+        pub(ev, "no_card_eligible", seat=t)
+        return
+    ask(st, q["s"], "lynch_card", [card_opt(st, c) for c in cards], card_opt(st, cards[0])[0],
+        "vote", "chooser_card")
 
 
 @handler("chooser_card")
