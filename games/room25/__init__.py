@@ -5,8 +5,8 @@ this module maps that machine onto the engine contract."""
 from __future__ import annotations
 
 from games.base import Engine, Option, Outcome, Pending
-from games.room25 import (abilities, actions, mac, robots, rooms, rounds,  # noqa: F401  (tasks)
-                          programming, setup, views)
+from games.room25 import (abilities, actions, ai, mac, robots, rooms,  # noqa: F401 (tasks)
+                          programming, rounds, setup, views)
 from games.room25.flow import Ctx, answer, run
 
 
@@ -78,3 +78,8 @@ class Room25Engine(Engine):
     def outcome(self, state):
         over = state["over"]
         return Outcome(tuple(over["w"]), over["r"], over["p"]) if over else None
+
+    # ---- AI ----------------------------------------------------------------------------------
+    def ai_choice(self, state, pending, policy):
+        choice = ai.choose(state, pending, policy)
+        return choice if choice is not None and pending.option(choice) else None
