@@ -5,8 +5,8 @@ this module maps that machine onto the engine contract."""
 from __future__ import annotations
 
 from games.base import Engine, Option, Outcome, Pending
-from games.room25 import (abilities, actions, ai, mac, robots, rooms,  # noqa: F401 (tasks)
-                          programming, rounds, setup, views)
+from games.room25 import (abilities, actions, ai, mac, picture, robots,  # noqa: F401 (tasks)
+                          programming, rooms, rounds, setup, views)
 from games.room25.flow import Ctx, answer, run
 
 
@@ -74,6 +74,9 @@ class Room25Engine(Engine):
 
     def describe(self, view, t):
         return views.describe(view, t)
+
+    def picture(self, view, t):
+        return picture.render(view, t)
 
     def outcome(self, state):
         over = state["over"]
