@@ -12,6 +12,10 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+# Tasks discord.py starts to run a bot's handlers: commands, components, modals, events.
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item",
+                 "discord-ui-modal-dispatch", "discord.py: ")
+
 # discord.py waits this long after the last GUILD_CREATE before firing on_ready (2 s by
 # default). Against a local fake every guild arrives at once, so a short wait loses nothing.
 GUILD_READY_TIMEOUT = 0.05
@@ -53,3 +57,14 @@ async def running(token: str, factory: Callable[..., Any], *args: Any,
         if not bot.is_closed():
             await bot.close()
         await asyncio.wait_for(task, 10)
+
+
+async def handlers_done() -> None:
+    """Wait until no handler task of any bot in this loop is running."""
+    me = asyncio.current_task()
+    while True:
+        busy = [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                and t.get_name().startswith(HANDLER_TASKS)]
+        if not busy:
+            return
+        await asyncio.wait(busy)

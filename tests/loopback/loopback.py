@@ -13,9 +13,9 @@ import asyncio
 import logging
 import time
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
-from .bots import pointed_at, running
+from .bots import handlers_done, pointed_at, running
 from .faults import Faults
 from .gateway import Gateway
 from .model import PUBLIC_THREAD, TEXT, Interaction
@@ -49,6 +49,7 @@ class Loopback:
         self.quiet, self.timeout, self.strict = quiet, timeout, strict
         self._errors = _ErrorLog()
         self._pointing = None
+        self._idle_hooks: list[Callable[[], Awaitable]] = []
 
     async def __aenter__(self) -> "Loopback":
         await self.fake.start()
@@ -77,14 +78,23 @@ class Loopback:
 
     @asynccontextmanager
     async def run_bot(self, factory: Callable[..., Any], *args: Any, sync_commands: bool = True,
+                      idle: Callable[[Any], Awaitable] | None = None,
                       **kwargs: Any) -> AsyncIterator[Any]:
         """Start the real bot built by `factory(*args, **kwargs)`. If it registered no command
-        itself, its tree is synced globally so people can use its slash commands."""
+        itself, its tree is synced globally so people can use its slash commands. `idle(bot)`,
+        if given, waits for the bot's own background work; `settle` then waits for it too."""
         async with running(self.fake.world.token, factory, *args, **kwargs) as bot:
             tree = getattr(bot, "tree", None)
             if sync_commands and tree is not None and not any(self.fake.world.commands.values()):
                 await tree.sync()
-            yield bot
+            hook = (lambda: idle(bot)) if idle else None
+            if hook:
+                self._idle_hooks.append(hook)
+            try:
+                yield bot
+            finally:
+                if hook:
+                    self._idle_hooks.remove(hook)
 
     # ---- faults and the gateway ------------------------------------------------------------
     @property
@@ -97,18 +107,22 @@ class Loopback:
 
     # ---- waiting ---------------------------------------------------------------------------
     async def settle(self, quiet: float | None = None, timeout: float | None = None) -> None:
-        """Wait until no API call is in flight and none began for `quiet` seconds."""
+        """Wait until the bots' handlers and idle hooks return, no API call is in flight and none began for
+        `quiet` seconds, and repeat until a round passes with nothing new happening."""
         quiet = self.quiet if quiet is None else quiet
+        timeout = timeout or self.timeout
         world = self.fake.world
-
-        def calm() -> bool:
-            return world.busy == 0 and time.monotonic() - world.last_activity >= quiet
-
-        deadline = time.monotonic() + (timeout or self.timeout)
-        while not calm():
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the bot kept calling the API for {timeout or self.timeout}s")
-            await asyncio.sleep(quiet / 2)
+        deadline = time.monotonic() + timeout
+        while True:
+            before = world.last_activity
+            hooks = [handlers_done(), *(hook() for hook in self._idle_hooks)]
+            await asyncio.wait_for(asyncio.gather(*hooks), max(0.0, deadline - time.monotonic()))
+            while world.busy or time.monotonic() - world.last_activity < quiet:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the bot kept calling the API for {timeout}s")
+                await asyncio.sleep(quiet / 2)
+            if world.last_activity == before:
+                return
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float | None = None,
                        what: str = "a condition") -> Any:

@@ -1,0 +1,98 @@
+"""Driving the project's TableBot through the loopback with the test-only toy game: building
+the bot, waiting for its background work, finding the prompts a person was sent, and scripted
+players that answer them until the game ends."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import games
+from bot import INITIAL_EXTENSIONS, Config, TableBot
+from hosting.text import register_locale_dir
+from tests.toy import LOCALES
+
+from .people import Person
+from .views import ChannelView, MessageView
+
+TOY_EXTENSIONS = (*INITIAL_EXTENSIONS, "tests.toy.cog")
+KILL_PROMPT = "Choose tonight's victim."
+GAME_OVER = "The game is over."
+
+
+def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS) -> TableBot:
+    games.register("toy", "tests.toy:ToyGame")
+    register_locale_dir("toy", LOCALES)
+    return TableBot(Config(token="loopback-token", db_path=str(db_path), dev_guild_id=None,
+                           extensions=extensions))
+
+
+async def idle(bot: TableBot) -> None:
+    """The bot's own background work: AI moves, deliveries, coalesced status refreshes."""
+    if bot.host is not None:
+        await bot.host.idle()
+        await bot.host.delivery.settled()
+
+
+def status_message(thread: ChannelView) -> MessageView:
+    """The game's status message: the newest one in the thread offering "My secrets"."""
+    found = [m for m in thread.messages() if "My secrets" in m.labels()]
+    if not found:
+        raise LookupError(f"no status message in {thread!r}: {thread.messages()}")
+    return found[-1]
+
+
+def dm_prompts(person: Person) -> list[MessageView]:
+    """Questions waiting in this person's DMs (answered ones lose their buttons)."""
+    return [m for m in person.dms() if m.buttons or m.selects]
+
+
+async def secret_prompts(person: Person, thread: ChannelView) -> list[MessageView]:
+    """The questions "My secrets" shows this person, as ephemeral follow-ups."""
+    reply = await person.click(status_message(thread), "My secrets")
+    return [m for m in reply.followups if m.buttons or m.selects]
+
+
+def finished(thread: ChannelView) -> bool:
+    return any(GAME_OVER in m.content for m in thread.messages())
+
+
+def known_wolf(people: list[Person]) -> str | None:
+    """The wolf's name if a scripted person was told they are the wolf."""
+    for person in people:
+        seen = "\n".join(m.text for m in person.visible())
+        if "You are the **wolf**" in seen or "Your role: wolf" in seen:
+            return person.name
+    return None
+
+
+def toy_choice(person: Person, prompt: MessageView, wolf: str | None) -> str:
+    """Scripted play: the wolf takes the last victim offered (so the host, seat 0, lives
+    longest); the others vote the wolf out when a script knows who it is, else nobody."""
+    labels = prompt.labels()
+    if KILL_PROMPT in prompt.text:
+        return labels[-1]
+    return wolf if wolf in labels and wolf != person.name else "Nobody"
+
+
+async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
+               after_step: Callable[[], None] = lambda: None) -> None:
+    """Answer every open question until the game ends. People with DMs closed answer through
+    "My secrets". `after_step` runs after each answer (leak checks)."""
+    for _ in range(rounds):
+        if finished(thread):
+            return
+        wolf = known_wolf(people)
+        answered = False
+        for person in people:
+            if finished(thread):
+                return
+            prompts = (dm_prompts(person) if person.dms_open
+                       else await secret_prompts(person, thread))
+            for prompt in prompts:
+                await person.click(prompt, toy_choice(person, prompt, wolf))
+                answered = True
+                after_step()
+        if not answered and not finished(thread):
+            raise AssertionError(f"nobody has anything to answer, yet the game goes on: "
+                                 f"{[m.text for m in thread.messages()[-3:]]}")
+    raise AssertionError(f"the game did not end within {rounds} rounds")

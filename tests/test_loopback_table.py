@@ -1,0 +1,205 @@
+"""End to end: the project's bot (bot.TableBot with the toy game) against the loopback fake
+Discord, played by scripted people: lobby, refusals, whole games, closed DMs, a restart mid-night
+and injected API faults."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.loopback import Loopback
+from tests.loopback.table import (GAME_OVER, KILL_PROMPT, dm_prompts, finished, idle, make_bot,
+                                  play, secret_prompts, status_message)
+
+SECRETS = ("You are the", "Your role", "wolf sits at", KILL_PROMPT)
+
+
+@pytest.fixture
+async def lb():
+    async with Loopback() as discord:
+        yield discord
+
+
+@pytest.fixture
+def town(lb):
+    guild = lb.guild("Test server")
+    people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+    return guild, people, guild.text_channel("games")
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "table.sqlite3"
+
+
+def table_bot(lb, db):
+    return lb.run_bot(make_bot, db, idle=idle)
+
+
+async def open_table(games, host, joiners, ai_seats: int = 0):
+    """Open a toy table, seat people and AI seats, start it; returns (lobby, thread)."""
+    await host.slash(games, "toy new", pace="live")
+    lobby = games.last_message()
+    for person in joiners:
+        await person.click(lobby, "Join")
+    for _ in range(ai_seats):
+        await host.slash(games, "toy add-ai")
+    assert (await host.click(lobby, "Start")).content == "The game has started."
+    return lobby, lobby.thread
+
+
+def secrets_kept(lb, people, thread):
+    """A check to run after every move: until the game ends no public message holds a secret,
+    and nobody sees a role but their own or a wolf's prompt unless they are the wolf."""
+    def check():
+        if finished(thread):
+            return
+        for message in lb.public_messages():
+            assert not any(s in message.text for s in SECRETS), message
+        for person in people:
+            seen = "\n".join(m.text for m in person.visible())
+            roles = {r for r in ("wolf", "villager")
+                     if f"You are the **{r}**" in seen or f"Your role: {r}" in seen}
+            assert len(roles) <= 1, (person, roles)
+            assert KILL_PROMPT not in seen or roles == {"wolf"}, person
+    return check
+
+
+def winners_line(thread) -> str:
+    return next(m.content for m in thread.messages() if GAME_OVER in m.content)
+
+
+async def test_lobby_flow(lb, town, db):
+    guild, (alice, bob, carol, dave), games = town
+    async with table_bot(lb, db):
+        assert (await alice.slash(games, "games")).content == "No open games here."
+        modes = await alice.autocomplete(games, "toy new", mode="")
+        assert [c["value"] for c in modes] == ["normal", "slow"]
+        reply = await alice.slash(games, "toy new", pace="live")
+        lobby = games.last_message()
+        assert not reply.ephemeral and reply.message == lobby
+        assert lobby.labels() == ["Join", "Leave", "Start"]
+        assert lobby.thread.name == "toy #1"
+        joined = await bob.click(lobby, "Join")
+        assert joined.ephemeral and joined.content == "You joined the table."
+        assert "Seats (2/8): alice, bob" in lobby.text
+        assert (await bob.click(lobby, "Leave")).content == "You left the table."
+        assert "Seats (1/8): alice" in lobby.text
+        await carol.click(lobby, "Join")
+        await bob.click(lobby, "Join")
+        assert (await alice.slash(games, "toy add-ai")).content == "Added AI 1."
+        listing = await dave.slash(games, "games")
+        assert listing.ephemeral and "toy · " in listing.content and "4 players" in listing.content
+        await alice.click(lobby, "Start")
+        assert lobby.buttons == [] and "alice, carol, bob, AI 1" in lobby.text
+        thread = lobby.thread
+        assert thread.messages()[0].content.startswith("The game begins")
+        assert status_message(thread).labels() == ["My secrets"]
+    assert all(i.latency is not None for i in lb.interactions)
+
+
+async def test_refusals_are_ephemeral(lb, town, db):
+    guild, (alice, bob, carol, dave), games = town
+    elsewhere, erin = guild.text_channel("elsewhere"), guild.user("erin")
+    async with table_bot(lb, db):
+        nothing = await carol.slash(elsewhere, "toy status")
+        assert nothing.ephemeral and "no game in this channel" in nothing.content
+        await alice.slash(games, "toy new")
+        lobby = games.last_message()
+        too_few = await alice.click(lobby, "Start")
+        assert too_few.ephemeral and too_few.content == "This mode needs 3 to 8 players."
+        for person in (bob, carol, dave):
+            await person.click(lobby, "Join")
+        not_host = await erin.click(lobby, "Start")
+        assert not_host.ephemeral and "Only the game's host" in not_host.content
+        await alice.click(lobby, "Start")
+        thread = lobby.thread
+        public_before = len(lb.public_messages())
+
+        late = await erin.slash(games, "toy join")
+        assert late.ephemeral and late.content == "This game has already started."
+        stranger = await erin.click(status_message(thread), "My secrets")
+        assert stranger.ephemeral and stranger.content == "You have no seat in this game."
+
+        wolf = next(p for p in (alice, bob, carol, dave) if dm_prompts(p))
+        villager = next(p for p in (alice, bob, carol, dave) if p is not wolf)
+        idle_night = await villager.click(status_message(thread), "My secrets")
+        assert "Nothing is waiting for you right now." in idle_night.text
+
+        copy = (await secret_prompts(wolf, thread))[0]
+        assert copy.ephemeral and KILL_PROMPT in copy.text
+        victim = dm_prompts(wolf)[0].labels()[0]
+        accepted = await wolf.click(dm_prompts(wolf)[0], victim)
+        assert accepted.type == 7 and accepted.message.buttons == []
+        stale = await wolf.click(copy, victim)
+        assert stale.ephemeral and stale.content == "You have already answered that."
+        assert all(r.ephemeral for r in (late, stranger, stale))
+        refusals_public = [m for m in lb.public_messages()[public_before:]
+                           if "already" in m.text or "no seat" in m.text]
+        assert refusals_public == []
+
+
+async def test_complete_game_with_ai_seats_keeps_secrets(lb, town, db):
+    guild, (alice, bob, carol, dave), games = town
+    people = [alice, bob, carol]
+    async with table_bot(lb, db):
+        lobby, thread = await open_table(games, alice, [bob, carol], ai_seats=2)
+        await play(people, thread, after_step=secrets_kept(lb, people, thread))
+    line = winners_line(thread)
+    assert "The village wins" in "\n".join(m.content for m in thread.messages()) \
+        or "The wolf wins" in "\n".join(m.content for m in thread.messages())
+    assert "Winners:" in line
+    assert any("Finished. Winners:" in m.text and not m.buttons for m in thread.messages())
+    for person in people:
+        roles = [m for m in person.dms() if m.content.startswith("You are the")]
+        assert len(roles) == 1
+    assert dave.visible() == [m for m in lb.public_messages()]
+    latencies = lb.ack_latencies()
+    assert len(latencies) == len(lb.interactions) and max(latencies) < 2
+
+
+async def test_closed_dms_play_a_whole_game_through_ephemerals(lb, town, db):
+    guild, (alice, bob, carol, dave), games = town
+    bob.dms_open = False
+    people = [bob, alice, carol, dave]
+    async with table_bot(lb, db):
+        lobby, thread = await open_table(games, bob, [alice, carol, dave])
+        ping = next(m for m in thread.messages() if "I cannot DM you" in m.content)
+        assert bob.mention in ping.content and ping.labels() == ["Answer here"]
+        await play(people, thread, after_step=secrets_kept(lb, people, thread))
+    assert bob.dms() == [] and finished(thread)
+    told = "\n".join(m.text for m in bob.ephemerals())
+    assert "Your role:" in told and "Got it:" in told
+
+
+async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
+    guild, (alice, bob, carol, dave), games = town
+    people = [alice, bob, carol, dave]
+    async with table_bot(lb, db):
+        lobby, thread = await open_table(games, alice, [bob, carol, dave])
+        wolf = next(p for p in people if dm_prompts(p))
+        prompt = dm_prompts(wolf)[0]
+    async with table_bot(lb, db):
+        assert dm_prompts(wolf) == [prompt]           # recovered, not sent again
+        answer = await wolf.click(prompt, prompt.labels()[0])
+        assert answer.type == 7 and "Got it" in prompt.content
+        await play(people, thread)
+    assert lb.gateway.identifies == 2
+    public = Counter(m.content for m in thread.messages() if m.content)
+    doubled = {text: n for text, n in public.items() if n > 1 and "has voted" not in text}
+    assert doubled == {} and public["Night 1 falls."] == 1
+    for person in people:
+        texts = Counter(m.text for m in person.dms())
+        assert max(texts.values()) == 1, person
+        assert sum(1 for m in person.dms() if m.content.startswith("You are the")) == 1
+
+
+async def test_game_finishes_under_random_rate_limits_and_5xx(lb, town, db):
+    guild, (alice, bob, carol, dave), games = town
+    people = [alice, bob, carol]
+    lb.faults.chaos(probability=0.15, max_faults=8, seed=7, statuses=(429, 429, 429, 500))
+    async with table_bot(lb, db):
+        lobby, thread = await open_table(games, alice, [bob, carol], ai_seats=1)
+        await play(people, thread, after_step=secrets_kept(lb, people, thread))
+    assert finished(thread) and len(lb.faults.injected) >= 4
+    assert {f.status for f in lb.faults.injected} >= {429}
