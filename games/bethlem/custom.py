@@ -181,8 +181,9 @@ def _labyrinth_h(st, ev, q, choice):
     t = parse_seat(choice)
     cx(st)["maze"].append(t)
     st["nt"]["dawn_pub"] = st["nt"].get("dawn_pub", []) + [["labyrinth", {"seat": t}]]
-    tell(ev, q["s"], "labyrinth_sees", seat=t, card=st["pers"][t],
-         objective=st["ocard"][t] if extra_power(st, q["s"]) else None)
+    tell(ev, q["s"], "labyrinth_sees", seat=t, card=st["pers"][t])
+    if extra_power(st, q["s"]):
+        tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
 
 
 def _c11(st, ev):
@@ -203,7 +204,10 @@ def _laugh(st, ev, q, choice):
     holder = acting_seat(st, choice)
     if holder is not None:
         st["nt"]["laughed"].append(choice)
-    pub(ev, "laugh", card=choice, seat=holder)
+    if holder is None:
+        pub(ev, "laugh_nobody", card=choice)
+    else:
+        pub(ev, "laugh", card=choice, seat=holder)
 
 
 def _c13(st, ev):

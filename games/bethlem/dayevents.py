@@ -223,9 +223,9 @@ def _prophecy_card(st, ev, q, choice):
          "card": parse_card(st, choice), "from": st["round"] + 1, "to": st["round"] + 2,
          "base": None}
     st["nostra"].append(p)
-    shown = where_public(st, p["param"]) if x["cond"] == "card_dies" else {}
-    pub(ev, "prophecy", by_seat=q["s"], cond=x["cond"], param=x["param"] if not shown else None,
-        **shown)
+    shown = (where_public(st, p["param"]) if x["cond"] == "card_dies" else
+             {"target": x["param"]} if x["param"] is not None else {})
+    pub(ev, "prophecy_" + x["cond"], by_seat=q["s"], **shown)
     tell(ev, q["s"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
 
 

@@ -176,7 +176,10 @@ def _b1_close(st, ev):
     tally: dict = {}
     for v in dy["voters"]:
         t = dy["b1"].get(str(v))
-        pub(ev, "vote_player_cast", voter=v, target=t)
+        if t is None:
+            pub(ev, "vote_abstained", voter=v)
+        else:
+            pub(ev, "vote_player_cast", voter=v, target=t)
         if t is not None:
             tally[t] = tally.get(t, 0) + weight(st, v)
     if tally:
@@ -248,7 +251,10 @@ def _b2_close(st, ev, cards):
     tally: dict = {}
     for v in dy["b2voters"]:
         c = dy["b2"].get(str(v))
-        pub(ev, "vote_card_cast", voter=v, target=where_public(st, c) if c else None)
+        if c is None:
+            pub(ev, "vote_abstained", voter=v)
+        else:
+            pub(ev, "vote_card_cast", voter=v, **where_public(st, c))
         if c is not None:
             tally[c] = tally.get(c, 0) + weight(st, v)
     if tally and dy["kind"] != "dead":

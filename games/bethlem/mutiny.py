@@ -90,14 +90,12 @@ def _spies(st):
 
 
 def _ask_pick(st, s):
-    conf = st["nt"]["conf"]
     opts = [opt("done", "conf_done")]
     if _nathaniel_ready(st, s):
         opts.append(opt("nath", "nathaniel_awakening"))
     opts += [card_opt(st, c) for c in living_targets(st)
              if not blocked_against(st, s, owner(st, c))]
-    ask(st, s, "conference", opts, "done", "conference", "conf_pick",
-        current=conf["sel"].get(str(s)))
+    ask(st, s, "conference", opts, "done", "conference", "conf_pick")
 
 
 def _nathaniel_ready(st, s):
@@ -120,7 +118,7 @@ def _conf_pick(st, ev, q, choice):
     c = parse_card(st, choice)
     conf["sel"][str(s)] = c
     conf["n"][str(s)] = conf["n"].get(str(s), 0) + 1
-    tell(ev, audience, "conference_pick", seat=s, **{"target": where_public(st, c)})
+    tell(ev, audience, "conference_pick", by=s, **where_public(st, c))
     picks = [conf["sel"].get(str(p)) for p in conf["p"]]
     if None not in picks and len(set(picks)) == 1:
         conf["lock"] = c
@@ -138,10 +136,10 @@ def _conf_close(st, ev):
     target = conf["lock"] or (picks.pop() if len(picks) == 1 else None)
     if target is not None and alive(st, target):
         place(st, target, mark("mutineers", conf["p"], mut=1))
-        tell(ev, audience, "conference_result", target=where_public(st, target))
+        tell(ev, audience, "conference_result", **where_public(st, target))
         log(st, ev, "gm_group_attack", seats=conf["p"], card=target, **where_public(st, target))
     else:
-        tell(ev, audience, "conference_result", target=None)
+        tell(ev, audience, "conference_failed")
     if conf["nath"] is not None:
         _nathaniel(st, ev, conf["nath"])
 

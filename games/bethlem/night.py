@@ -142,8 +142,10 @@ def _step_end(st, ev, code):
         ali["peek"] = None
         woke = st["nt"]["woke"].get(code, [])
         s = owner(st, peek)
-        seen = s if s in woke and acting_seat(st, peek) is not None else None
-        tell(ev, ali["seat"], "ali_peek", card=peek, seat=seen)
+        if s in woke and acting_seat(st, peek) is not None:
+            tell(ev, ali["seat"], "ali_peek", card=peek, seat=s)
+        else:
+            tell(ev, ali["seat"], "ali_peek_nobody", card=peek)
     if code == "5":
         from .nightevents import resolve_plays
         resolve_plays(st, ev)
@@ -220,11 +222,10 @@ def _storyteller(st, ev, q, choice):
     st["hist"]["questions"].append(s)
     if choice == "mine":
         answer = any(_pending_doom(st, c) for c in held(st, s))
-        tell(ev, s, "storyteller_answer", question="mine", answer=answer)
+        tell(ev, s, "storyteller_mine", answer=answer)
     else:
         c = parse_card(st, choice[1:])
-        tell(ev, s, "storyteller_answer", question="card", answer=_pending_doom(st, c),
-             **where_public(st, c))
+        tell(ev, s, "storyteller_card", answer=_pending_doom(st, c), **where_public(st, c))
 
 
 def _pending_doom(st, c):
@@ -1070,7 +1071,8 @@ def _dawn_after(st, ev):
                 pub(ev, "lobotomy", card=cards[0], effect=st["c"][cards[0]]["lob"],
                     **where_public(st, cards[0]))
             else:
-                pub(ev, kind, cards=[where_public(st, c) for c in cards])
+                pub(ev, kind, **where_public(st, cards[0]),
+                    **{k + "2": v for c in cards[1:] for k, v in where_public(st, c).items()})
     for ev_kind, data in nt.get("dawn_pub", []):
         pub(ev, ev_kind, **data)
     if st["round"] == 1:

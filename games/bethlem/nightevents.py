@@ -180,8 +180,9 @@ def _identify(st, ev, s, kind, found, named):
 def _hc_neurotico(st, ev, s, t):
     holder = next((x for x in seats(st) if st["pers"][x] == "neuroticismo"), None)
     ctl = st["neuro"]["ctl"] if st["neuro"] else None
-    return _identify(st, ev, s, "record_neurotic", {"holder": holder, "follower": ctl},
-                     [holder, ctl])
+    found = {"holders": [holder] if holder is not None else [],
+             "followers": [ctl] if ctl is not None else []}
+    return _identify(st, ev, s, "record_neurotic", found, [holder, ctl])
 
 
 def _hc_siamesas(st, ev, s, t):
@@ -191,9 +192,11 @@ def _hc_siamesas(st, ev, s, t):
 
 def _hc_secretos(st, ev, s, t):
     pact = st["pact"]
-    found = ({"maker": pact["maker"], "seats": [pact["a"], pact["b"]], "failed": pact["failed"]}
-             if pact else {"maker": None, "seats": [], "failed": 0})
-    return _identify(st, ev, s, "record_secrets", found, [found["maker"], *found["seats"]])
+    if not pact:
+        return _identify(st, ev, s, "record_no_pact", {}, [])
+    kind = "record_pact_failed" if pact["failed"] else "record_secrets"
+    found = {"maker": pact["maker"], "seats": [pact["a"], pact["b"]]}
+    return _identify(st, ev, s, kind, found, [pact["maker"], pact["a"], pact["b"]])
 
 
 def _recuerdos(st, ev, s, t):
