@@ -194,9 +194,11 @@ def _inoperative(ctx, t, card):
 
 def _chaos(ctx, t, card):
     s = ctx.s
-    if "rotating_room" in s["kind"]:
+    rot = board.find_kind(s, "rotating_room")
+    if rot is not None:
         s["rot"] = "EW" if s["rot"] == "NS" else "NS"
-        ctx.emit("rotated", {"rot": s["rot"]})
+        if s["up"][rot]:  # a face-down one turns unseen
+            ctx.emit("rotated", {"rot": s["rot"]})
     tasks = []
     for ci in turn_order(s):
         c = s["chars"][ci]

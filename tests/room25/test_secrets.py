@@ -1,0 +1,99 @@
+"""Secret audit at engine level: public events and the public view never carry a face-down tile's
+identity or an identity before its reveal; Look results reach the looker only."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.base import PUBLIC
+from games.room25 import board
+from hosting.text import Translator
+from tests.room25.helpers import E
+
+END_EVENTS = {"hidden_room", "identity", "game_over"}
+
+
+def public_kinds(s: dict) -> set[str]:
+    return {k for u, k in enumerate(s["kind"]) if s["up"][u]}
+
+
+def audit_decision(before: dict, after: dict, events, t: Translator) -> None:
+    known = public_kinds(before) | public_kinds(after)
+    known |= {e.data["room"] for e in events
+              if e.audience == PUBLIC and e.kind in ("revealed", "replaced")}
+    secret_names = {t.lookup("rooms", k) for k in set(after["kind"]) - known}
+    looked_seats = set()
+    for e in events:
+        if e.kind == "look_result":
+            assert e.audience not in (PUBLIC, "gm") and len(e.audience) >= 1
+            looked_seats |= set(e.audience)
+        if e.kind == "you_are":
+            assert e.audience not in (PUBLIC, "gm") and len(e.audience) == 1
+        if e.audience != PUBLIC:
+            continue
+        assert t.has("events", e.kind), e.kind
+        if after["over"] and e.kind in END_EVENTS:
+            continue
+        assert "role" not in e.data or e.kind == "identity"
+        if e.kind == "identity":
+            ci = next(i for i, c in enumerate(after["chars"]) if c["n"] == e.data["char"])
+            assert after["chars"][ci]["sh"]
+        if "room" in e.data:
+            assert e.data["room"] in known, (e.kind, e.data)
+        if e.kind != "setup":
+            text = t.event(e.kind, e.data)
+            assert not any(name in text for name in secret_names), (text, secret_names)
+    for e in events:
+        if e.kind in ("looked", "clue_looked") and e.audience == PUBLIC:
+            assert e.data["seat"] in looked_seats
+
+
+def audit_view(s: dict) -> None:
+    view = E.public_view(s)
+    for cell, c in zip(range(25), view["cells"]):
+        uid = s["board"][cell]
+        if not s["up"][uid]:
+            assert c["room"] is None and c["colour"] is None
+    for c in view["chars"]:
+        ch = next(x for x in s["chars"] if x["n"] == c["name"])
+        if ch["r"] and not ch["sh"]:
+            assert c["role"] == "?"
+    if s["phase"] == "programming":
+        assert all(c["programmed"] is None for c in view["chars"])
+    seat = E.seat_view(s, 0)
+    others = [c for c in s["chars"] if c["s"] != 0]
+    assert all(m["name"] not in {c["n"] for c in others} for m in seat["mine"])
+
+
+@pytest.mark.parametrize("mode,players,level,madness", [
+    ("suspicion", 5, "basic", False), ("suspicion", 7, "ultimate", True),
+    ("suspicion", 6, "ultimate", False), ("coop", 3, "ultimate", False),
+    ("coop", 4, "ultimate", True), ("coop", 1, "basic", False)])
+def test_public_events_keep_secrets(mode, players, level, madness):
+    t = Translator("room25", "en", [f"Seat{i}" for i in range(players)])
+    for seed in range(12):
+        rnd = random.Random(seed)
+        s, events = E.setup({"mode": mode, "level": level, "madness": madness}, players, seed)
+        audit_decision(s, s, events, t)
+        while E.outcome(s) is None:
+            p = rnd.choice(E.pending(s))
+            if p.kind in ("program", "clue"):
+                assert not p.public
+            before = s
+            s, events = E.apply(s, p.seat, p.id, rnd.choice(p.options).id)
+            audit_decision(before, s, events, t)
+            audit_view(s)
+
+
+def test_look_result_reaches_the_looker_only():
+    s, events = E.setup({"mode": "suspicion"}, 4, seed=2)
+    p = next(p for p in E.pending(s) if p.seat == 1)
+    s, events = E.apply(s, 1, p.id, "C2")
+    (result,) = [e for e in events if e.kind == "look_result"]
+    assert result.audience == (1,)
+    assert result.data["room"] == board.kind_at(s, board.parse("C2"))
+    (public,) = [e for e in events if e.audience == PUBLIC]
+    assert public.kind == "clue_looked" and "room" not in public.data
+    assert E.seat_view(s, 1)["seen"] == [{"cell": "C2", "room": result.data["room"]}]
+    assert E.seat_view(s, 2)["seen"] == []
