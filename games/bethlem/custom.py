@@ -67,6 +67,9 @@ def after_cascade(st: dict, ev: list) -> None:
     if sv in st["c"] and not alive(st, sv) and st["c"][sv].get("dr", 99) <= 3:
         declare(st, ev, [owner(st, sv)], "survivor")
         return
+    arch = owner(st, "arquitecto") if "arquitecto" in st["c"] else None
+    if arch is not None and st["out"][arch]:
+        cx(st)["link"] = None
     for s in range(st["n"]):
         if not st["orv"][s] and _reveal_due(st, s):
             reveal_objective(st, ev, s)

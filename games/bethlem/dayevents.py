@@ -6,8 +6,7 @@ from __future__ import annotations
 from .cards import GROUPS, event_when, group, is_action
 from .core import ask, handler, opt, pub, tell
 from .deaths import awaken, mark, resolve_now, revive
-from .night import cycle_pool
-from .table import (acting_seat, active, alive, card_opt, dead_cards, living,
+from .table import (acting_seat, active, cycle_pool, alive, card_opt, dead_cards, living,
                     living_targets, on_row, owner, parse_card, parse_seat, seat_opt, seats,
                     usable_action, where_public)
 

@@ -218,6 +218,8 @@ def _death(st, ev):
         died.append(info)
     pipe["died"] = died
     pipe["batch"] = []
+    if died and st["phase"] == "night":
+        st["nt"]["deaths"] = 1
     for d in died:
         pipe["last"].setdefault(str(d["s"]), []).append(d)
 
@@ -336,11 +338,19 @@ def _after(st, ev):
         awaken_lone(st, ev)
     refresh(st, ev)
     st["pipe"] = None
+    if not pipe["dawn"]:
+        settle(st, ev)
+
+
+def settle(st: dict, ev: list) -> None:
+    """End of a cascade (at dawn: after the night's tokens are shown): win check, then the
+    custom-mode reveals and any prophecy the cascade fulfilled."""
     if not check(st, ev):
         from .custom import after_cascade
         after_cascade(st, ev)
         from .dayevents import nostradamus_check
-        nostradamus_check(st, ev)
+        nostradamus_check(st, ev, quiet=st["phase"] == "night"
+                          and not st["nt"].get("deaths"))
 
 
 def eliminate(st: dict, ev: list, s: int) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from .cards import CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, rules
 from .core import ask, clock, gm, handler, opt, pub, push, refuse, task, tell
-from .deaths import mark, marked, note_attack, place, resolve_now, revive, unmark
+from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
+from .dayevents import arm_prophecies
 from .objectives import refresh
-from .table import (acting_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
+from .table import (acting_seat, cycle_pool, personality_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
                     is_mut, living_targets, neighbour, on_row, owner, parse_card, parse_seat,
                     principal, seat_opt, seats, spend, usable_action, where, where_public)
 
@@ -51,6 +52,7 @@ def _night(st, ev):
                 "dir": None, "ali": {}, "shown": None, "laughed": [], "dawn": [],
                 "kill_night": st["parca"]["kill"], "lob": []}
     st["parca"]["kill"] = 0
+    arm_prophecies(st)
     pub(ev, "night_falls", round=st["round"])
     order = catalog()["custom_night_order" if st["mode"] == "custom" else "night_order"]
     push(st, *[["step", code] for code in order], ["dawn"])
@@ -322,22 +324,6 @@ def _s4(st, ev):
 
 
 # ---- 6 Melancolía ------------------------------------------------------------------------------
-
-def cycle_pool(st: dict, key: str, holder: int) -> list:
-    """Cycle powers: a player is not picked again until every other active one has been."""
-    done = [s for s in st["hist"][key] if active(st, s)]
-    others = [s for s in seats(st) if s != holder]
-    if all(s in done for s in others):
-        st["hist"][key] = done = []
-    return [s for s in seats(st) if s not in done]
-
-
-def personality_seat(st, pid):
-    for s in seats(st):
-        if st["pers"][s] == pid:
-            return s
-    return None
-
 
 def _s6(st, ev):
     s = personality_seat(st, "melancolia")
@@ -1057,7 +1043,8 @@ def _dawn(st, ev):
     if shown and alive(st, shown):
         st["c"][shown]["rv"] = 1
         pub(ev, "larry_shows", card=shown, **where_public(st, shown))
-    marks, st["marks"] = st["marks"], []
+    from .custom import dawn_marks
+    marks, st["marks"] = st["marks"] + dawn_marks(st), []
     resolve_now(st, marks, [["dawn_after"]])
 
 
@@ -1082,8 +1069,8 @@ def _dawn_after(st, ev):
             st["prv"][s] = 1
         pub(ev, "personalities_revealed", seats=day, cards=[st["pers"][s] for s in day])
     nt["laughed"] = []
-    from .objectives import check
-    if not check(st, ev):
+    settle(st, ev)
+    if st["win"] is None:
         push(st, ["day"])
 
 

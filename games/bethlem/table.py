@@ -174,3 +174,18 @@ def living_targets(st: dict, exclude=()) -> list:
                 out.append(c)
     return out
 
+
+def cycle_pool(st: dict, key: str, holder: int) -> list:
+    """Cycle powers: a player is not picked again until every other active one has been."""
+    done = [s for s in st["hist"][key] if active(st, s)]
+    others = [s for s in seats(st) if s != holder]
+    if all(s in done for s in others):
+        st["hist"][key] = done = []
+    return [s for s in seats(st) if s not in done]
+
+
+def personality_seat(st, pid):
+    for s in seats(st):
+        if st["pers"][s] == pid:
+            return s
+    return None
