@@ -6,7 +6,7 @@ from collections import Counter
 from games.base import IllegalMove
 from games.rng import Rng
 from games.room25 import board, data, mac
-from games.room25.flow import Ctx
+from games.room25.flow import Ctx, choose, opt, task
 
 COLOURS = ("green", "yellow", "red")
 
@@ -20,7 +20,7 @@ def char_count(mode: str, players: int, options: dict) -> int:
 
 def default_options(mode: str, players: int) -> dict:
     rules = data.rules()
-    out = {"level": "basic", "madness": False, "characters": None, "composition": None,
+    out = {"level": "basic", "madness": False, "characters": "pick", "composition": None,
            "reminders": False, "coop_win_on_gather": False, "show_exit_origin": False}
     if mode == "suspicion":
         out["guards"] = rules["guards"].get(str(players), [1])[0]
@@ -75,10 +75,16 @@ def validate(tiles: list[str], mode: str, level: str) -> None:
         raise IllegalMove("bad_composition", "That Complex composition is not valid.")
 
 
+def character_pool(level: str) -> list[str]:
+    return [n for n, c in data.characters().items() if level == "ultimate" or c["season"] == 1]
+
+
 def pick_characters(options: dict, count: int, level: str, rng: Rng) -> list[str]:
-    pool = [n for n, c in data.characters().items() if level == "ultimate" or c["season"] == 1]
+    """A given list, or a random draw; with "pick" the names are drawn now as the defaults of
+    the players' own picks (spec 3.2: random on timeout)."""
+    pool = character_pool(level)
     chosen = options.get("characters")
-    if chosen:
+    if isinstance(chosen, list):
         if len(chosen) != count or len(set(chosen)) != count or not set(chosen) <= set(pool):
             raise IllegalMove("bad_characters", "Pick one distinct character per pawn.",
                               count=count)
@@ -119,7 +125,7 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
                  "coop_win_on_gather": bool(options.get("coop_win_on_gather")),
                  "show_exit_origin": bool(options.get("show_exit_origin"))},
         "round": 1, "remaining": rules["rounds"][mode][str(count)], "first": 0,
-        "phase": "start", "pass": 0, "cur": None, "step": 0, "stack": [{"t": "round"}],
+        "phase": "start", "pass": 0, "cur": None, "step": 0, "stack": [],
         "ask": None, "wait": None, "over": None, "np": [], "locks": [], "rot": "NS", "rem": {},
         "robots": [None] * rules["robots"], "deck": [], "discard": [], "face": [], "ctrl": {},
         "acc": False, "jam": False, "key": False, "alarm": False, "seq": 0, "seen": {}, "clue": {},
@@ -147,12 +153,44 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
         s["deck"] = rng.shuffle(mac.build_deck(s, madness))
     ctx.emit("setup", {"mode": mode, "level": level, "rounds": s["remaining"],
                        "rooms": sorted(tiles), "madness": madness})
-    for seat in range(players):
+    if options.get("characters") == "pick":
+        s["stack"] = [{"t": "round"}, {"t": "deal"}, {"t": "pick"}]
+    else:
+        s["stack"] = [{"t": "round"}, {"t": "deal"}]
+    return s, ctx
+
+
+@task("pick")
+def pick(ctx: Ctx, t: dict) -> None:
+    """Players pick their characters in seat order. Each pawn holds the name drawn for it at
+    setup, which is the default; picking a name drawn for a later pawn swaps the two."""
+    s = ctx.s
+    s["phase"] = "pick"
+    ci = t.get("i", 0)
+    if ci >= len(s["chars"]):
+        return
+    c = s["chars"][ci]
+    taken = [o["n"] for o in s["chars"][:ci]]
+    free = [n for n in character_pool(s["level"]) if n not in taken]
+    x = choose(ctx, t, "name", c["s"], "pick", [opt(n, "char_name", char=n) for n in free],
+               default=c["n"], deadline="pick")
+    for o in s["chars"][ci + 1:]:
+        if o["n"] == x:
+            o["n"] = c["n"]
+    c.update(new_char(x, c["s"], s["level"], bool(c["adr"])), r=c["r"])
+    ctx.emit("picked", {"char": x, "seat": c["s"]})
+    ctx.push({"t": "pick", "i": ci + 1})
+
+
+@task("deal")
+def deal(ctx: Ctx, t: dict) -> None:
+    """Each seat learns its characters and, in Suspicion, its identity (by DM)."""
+    s = ctx.s
+    for seat in range(s["players"]):
         mine = [c for c in s["chars"] if c["s"] == seat]
         ctx.emit("you_are", {"chars": [c["n"] for c in mine],
                              "role": {"P": "prisoner", "G": "guard"}.get(mine[0]["r"], "team")},
                  [seat])
-    return s, ctx
 
 
 def lay_out(s: dict, tiles: list[str], rng: Rng) -> None:

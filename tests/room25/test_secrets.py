@@ -87,7 +87,7 @@ def test_public_events_keep_secrets(mode, players, level, madness):
 
 
 def test_look_result_reaches_the_looker_only():
-    s, events = E.setup({"mode": "suspicion"}, 4, seed=2)
+    s, events = E.setup({"mode": "suspicion", "characters": "random"}, 4, seed=2)
     p = next(p for p in E.pending(s) if p.seat == 1)
     s, events = E.apply(s, 1, p.id, "C2")
     (result,) = [e for e in events if e.kind == "look_result"]

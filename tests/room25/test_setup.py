@@ -1,0 +1,82 @@
+"""Setup: options, character picks, compositions and the Complex layout (spec 3)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from games.base import IllegalMove
+from games.room25 import board, data
+from tests.room25.helpers import E, answer, pending
+
+
+def test_player_ranges_and_options():
+    assert E.player_range("suspicion") == (4, 8) and E.player_range("coop") == (1, 6)
+    assert E.default_options("suspicion", 5)["guards"] == 1
+    assert E.default_options("coop", 2)["per_player"] == 2
+    with pytest.raises(IllegalMove) as err:
+        E.setup({"mode": "suspicion", "level": "basic"}, 7, seed=1)
+    assert err.value.code == "basic_max"
+    with pytest.raises(IllegalMove) as err:
+        E.setup({"mode": "coop", "per_player": 3}, 3, seed=1)
+    assert err.value.code == "coop_characters"
+    with pytest.raises(IllegalMove) as err:
+        E.setup({"mode": "suspicion", "guards": 2}, 4, seed=1)
+    assert err.value.code == "bad_guards"
+
+
+@pytest.mark.parametrize("guards", [1, 2])
+def test_five_player_variants(guards):
+    s, _ = E.setup({"mode": "suspicion", "guards": guards, "level": "ultimate",
+                    "characters": "random"}, 5, seed=4)
+    assert Counter(c["r"] for c in s["chars"]) == {"G": guards, "P": 5 - guards}
+    comp = Counter(s["kind"])
+    assert comp["death_room"] >= (2 if guards == 1 else 1)
+    if guards == 2:
+        assert comp["regeneration_room"] >= 1 and comp["robot_room"] >= 1
+
+
+@pytest.mark.parametrize("mode,players,level", [("suspicion", 4, "basic"), ("suspicion", 6, "basic"),
+                                                ("coop", 4, "basic"), ("suspicion", 8, "ultimate"),
+                                                ("coop", 6, "ultimate")])
+def test_layout_follows_the_rules(mode, players, level):
+    for seed in range(20):
+        s, _ = E.setup({"mode": mode, "level": level, "characters": "random"}, players, seed)
+        assert s["kind"][s["board"][board.CENTRAL]] == "central_room"
+        exits = {board.kind_at(s, c) for c in board.EXIT}
+        aside = {k for k in s["kind"] if data.rooms()[k]["aside"]}
+        assert aside <= exits and "room_25" in exits
+        assert ("key_room" in s["kind"]) == (mode == "coop")
+        if level == "basic":
+            assert all(data.rooms()[k]["s1"] or k == "key_room" for k in s["kind"])
+        assert not any(s["up"][u] for u in range(25) if u != board.CENTRAL)
+
+
+def test_custom_composition_is_validated():
+    tiles = ["room_25"] + ["empty_room"] * 8 + ["control_room"] * 2 + ["tunnel"] * 2 + [
+        "vortex_room"] * 2 + ["prison_cell"] * 2 + ["cold_room"] * 2 + ["dark_room"] * 2 + [
+        "death_room"] * 2 + ["acid_bath"]
+    s, _ = E.setup({"mode": "suspicion", "composition": tiles, "characters": "random"}, 4, 1)
+    assert Counter(s["kind"]) == Counter(tiles + ["central_room"])
+    for bad in (tiles[:-1], tiles[:-1] + ["key_room"], tiles[:-1] + ["death_room"]):
+        with pytest.raises(IllegalMove) as err:
+            E.setup({"mode": "suspicion", "composition": bad}, 4, 1)
+        assert err.value.code == "bad_composition"
+
+
+def test_players_pick_distinct_characters():
+    s, _ = E.setup({"mode": "coop", "level": "ultimate"}, 2, seed=5)
+    first = pending(s)[0]
+    assert first.kind == "pick" and first.seat == 0 and len(first.options) == 8
+    drawn = [c["n"] for c in s["chars"]]
+    s, ev = answer(s, drawn[2])           # take the name drawn for the third pawn
+    assert [e.kind for e in ev] == ["picked"]
+    p = pending(s)[0]
+    assert p.seat == 1 and drawn[2] not in {o.id for o in p.options}
+    while pending(s)[0].kind == "pick":
+        s, ev = answer(s, pending(s)[0].default)
+    names = [c["n"] for c in s["chars"]]
+    assert len(set(names)) == 4 and names[0] == drawn[2] and [c["s"] for c in s["chars"]] == [0, 1, 0, 1]
+    assert [e.kind for e in ev if e.kind == "you_are"] == ["you_are", "you_are"]
+    for c in s["chars"]:
+        assert c["emp"] == data.characters()[c["n"]].get("empties", 0) and c["u"] == board.CENTRAL
