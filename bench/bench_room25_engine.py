@@ -7,7 +7,6 @@ Goals: median <= 50 ms per 6-player game engine-only, board image <= 30 ms."""
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 from pathlib import Path

@@ -1,13 +1,12 @@
 """The four basic actions and the dispatch of a resolved token (spec 4.4)."""
 from __future__ import annotations
 
-from games.room25 import board, looks
+from games.room25 import board, data, looks, tokens
 from games.room25.board import CENTRAL
 from games.room25.flow import Ctx, choose, task
 from games.room25.moves import cell_options, destinations, relocate
 from games.room25.outcome import who
 from games.room25.sliding import slide, slide_options
-from games.room25 import data, tokens
 
 
 def lost(ctx: Ctx, ci: int, token: str, why: str) -> None:

@@ -107,10 +107,6 @@ def colour_of(state: dict, uid: int) -> str:
     return data.colour(state["kind"][uid])
 
 
-def visible_colour(state: dict, uid: int) -> str | None:
-    return data.colour(state["kind"][uid]) if state["up"][uid] else None
-
-
 def is_blue_up(state: dict, uid: int) -> bool:
     return bool(state["up"][uid]) and state["kind"][uid] in BLUE
 

@@ -4,13 +4,12 @@ A card drawn by an M.A.C. Room hits the drawer (`by`); otherwise "the first play
 living character in turn order (R-26)."""
 from __future__ import annotations
 
-from games.room25 import abilities, actions, board, data, tokens
+from games.room25 import abilities, actions, board, data, robots, rooms, tokens
 from games.room25.board import CENTRAL, OPPOSITE
 from games.room25.flow import Ctx, choose, opt, task
-from games.room25.moves import cell_options, destinations, can_enter, place, relocate, replace_empty
+from games.room25.moves import can_enter, destinations, place, relocate, replace_empty
 from games.room25.outcome import kill_many, turn_order, who
 from games.room25.sliding import can_slide, slide
-from games.room25 import robots, rooms
 
 
 def build_deck(s: dict, madness: bool) -> list[str]:

@@ -2,13 +2,12 @@
 Dark, Rotating corridor) are read where the rules ask: in moves, programming and actions."""
 from __future__ import annotations
 
-from games.room25 import board, data, looks
+from games.room25 import board, data, looks, tokens
 from games.room25.board import CENTRAL
 from games.room25.flow import Ctx, choose, task
 from games.room25.moves import arrive, can_enter, cell_options, place, replace_empty, reveal
 from games.room25.outcome import end, escape_ok, kill, kill_many, reveal_dead, who
 from games.room25.sliding import slide, slide_options
-from games.room25 import tokens
 
 
 @task("fx")

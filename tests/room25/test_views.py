@@ -6,7 +6,7 @@ import time
 
 from games.room25 import board
 from hosting.text import Translator
-from tests.room25.helpers import E, answer, at, char, program, put, start_round, table
+from tests.room25.helpers import E, at, char, program, put, start_round, table
 
 T = Translator("room25", "en", ["Ana", "Bo", "Cy", "Di"])
 

@@ -1,0 +1,148 @@
+"""Load benchmark: N concurrent toy games played by scripted people through the loopback fake
+Discord, against the real bot running in its own process.
+
+    .venv/bin/python bench/bench_load.py                 # 200 games
+    .venv/bin/python bench/bench_load.py --games 1000 --ramp 20
+
+Prints the p50/p99 interaction acknowledgement latency (from the fake dispatching an
+interaction to the bot's first callback, as the fake records it), Discord API calls per game
+round, and the bot process's peak RSS. Everything stays on 127.0.0.1; the run stops by itself.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.loopback import ChannelView, Loopback, Person  # noqa: E402
+from tests.loopback.table import dm_prompts, finished, toy_choice  # noqa: E402
+
+CHANNELS_PER_GUILD = 100
+SETUP_ROUTES = ("/users/@me", "/oauth2/applications/@me", "/applications/{application_id}/commands")
+
+
+async def start_bot(lb: Loopback, db: Path) -> asyncio.subprocess.Process:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.loopback.botproc", lb.fake.api_url,
+        lb.fake.world.gateway_url, str(db), cwd=ROOT)
+    await lb.wait_for(lambda: lb.gateway.connected and "toy" in lb.fake.world.commands[None],
+                      timeout=30, what="the bot to connect and sync its commands")
+    await asyncio.sleep(0.5)          # READY follows the last GUILD_CREATE
+    return proc
+
+
+def peak_rss_mib(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status)[1]) / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process, to tell whether the bot or the harness was
+    the busy one."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def play_game(lb: Loopback, people: list[Person], channel: ChannelView,
+                    ai: int, timeout: float) -> int:
+    """One whole game; returns how many rounds it lasted."""
+    world = lb.fake.world
+    host, *others = people
+    lobby = (await host.slash(channel, "toy new", settle=False)).message
+    for person in others:
+        await person.click(lobby, "Join", settle=False)
+    for _ in range(ai):
+        await host.slash(channel, "toy add-ai", settle=False)
+    await host.click(lobby, "Start", settle=False)
+    thread = await world.wait_for(lambda: lobby.thread, timeout, "the game thread",
+                                  [channel.record])
+    watched = [thread.record, *(p.dm.record for p in people)]
+    wolf = None
+    while True:
+        await world.wait_for(lambda: finished(thread) or any(dm_prompts(p) for p in people),
+                             timeout, f"a prompt in {thread!r}", watched)
+        if finished(thread):
+            break
+        wolf = wolf or next((p.name for p in people
+                             if any("**wolf**" in m.content for m in p.dms())), None)
+        for person in people:
+            for prompt in dm_prompts(person):
+                await person.click(prompt, toy_choice(person, prompt, wolf), settle=False)
+    footers = [e.get("footer", {}).get("text", "") for m in thread.messages() for e in m.embeds]
+    return max(int(f.split()[-1]) for f in footers if f.startswith("Round "))
+
+
+async def run(args: argparse.Namespace) -> None:
+    async with Loopback(strict=False, timeout=args.timeout) as lb:
+        tables = []
+        for n in range(args.games):
+            guild = lb.guild(f"server {n // CHANNELS_PER_GUILD}")
+            people = [guild.user(f"g{n}p{i}") for i in range(args.players)]
+            tables.append((people, guild.text_channel(f"games-{n}")))
+        with tempfile.TemporaryDirectory() as tmp:
+            proc = await start_bot(lb, Path(tmp) / "bench.sqlite3")
+            try:
+                first_call = len(lb.calls)
+                began = time.monotonic()
+
+                async def game(i: int, people, channel):
+                    await asyncio.sleep(args.ramp * i / max(1, args.games))
+                    return await play_game(lb, people, channel, args.ai, args.timeout)
+
+                results = await asyncio.gather(*(game(i, p, c) for i, (p, c) in enumerate(tables)),
+                                               return_exceptions=True)
+                elapsed = time.monotonic() - began
+                rss = peak_rss_mib(proc.pid)
+                cpu = cpu_seconds(proc.pid), cpu_seconds(os.getpid())
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                await asyncio.wait_for(proc.wait(), 30)
+        report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args)
+
+
+def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
+           cpu: tuple[float, float], args: argparse.Namespace) -> None:
+    rounds = [r for r in results if isinstance(r, int)]
+    errors = [r for r in results if not isinstance(r, int)]
+    acked = sorted(lb.ack_latencies())
+    unanswered = sum(1 for i in lb.interactions if i.latency is None)
+    play_calls = [c for c in calls if c.route not in SETUP_ROUTES]
+    per_round = len(play_calls) / max(1, sum(rounds))
+    q = statistics.quantiles(acked, n=100) if len(acked) > 1 else acked * 99
+    print(f"games: {len(rounds)} finished, {len(errors)} failed in {elapsed:.1f} s "
+          f"({args.players} people + {args.ai} AI each, started over {args.ramp:g} s)")
+    print(f"interactions: {len(acked)} acknowledged, {unanswered} not; ack latency "
+          f"p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {acked[-1] * 1000:.1f} ms")
+    print(f"API calls: {len(play_calls)} for {sum(rounds)} game rounds = {per_round:.1f} per round;"
+          f" most: " + ", ".join(f"{route} {n}" for route, n in Counter(
+              f"{c.method} {c.route}" for c in play_calls).most_common(4)))
+    print(f"bot peak RSS: {rss:.1f} MiB; CPU: bot {cpu[0]:.1f} s, fake and players {cpu[1]:.1f} s")
+    for err in errors[:3]:
+        print(f"  failure: {type(err).__name__}: {err}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4, help="scripted people per game")
+    parser.add_argument("--ai", type=int, default=1, help="AI seats per game")
+    parser.add_argument("--ramp", type=float, default=5.0,
+                        help="seconds over which the games start")
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="longest wait for any one step")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
