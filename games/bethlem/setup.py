@@ -277,6 +277,7 @@ def _start(st, ev):
         tell(ev, s, "objective", objective=st["obj"][s])
         if st["ocard"]:
             tell(ev, s, "your_objective_card", objective=st["ocard"][s])
+    del st["pool"]
     from .deaths import awaken_lone
     awaken_lone(st, ev)
     push(st, ["night"])

@@ -3,7 +3,8 @@
 Each seat has a row of four positions (`rows`), and in the small modes a hidden reserve (`res`)
 and a pile of dead cards that left the row (`grave`). Per-card facts live in `c[card]`:
 d dead, rv identity public, u normal use spent, aw awakened, au awakened use spent,
-lob lobotomy (1 normal, 2 bipolar), an awakening announced, o0 original owner, k last killers.
+lob lobotomy (1 normal, 2 bipolar), an awakening announced, o0 original owner; once dead,
+k its killers and why the cause.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .core import opt
 
 
 def new_card(owner: int) -> dict:
-    return {"d": 0, "rv": 0, "u": 0, "aw": 0, "au": 0, "lob": 0, "an": 0, "o0": owner, "k": []}
+    return {"d": 0, "rv": 0, "u": 0, "aw": 0, "au": 0, "lob": 0, "an": 0, "o0": owner}
 
 
 def where(st: dict, cid: str):
