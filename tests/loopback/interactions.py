@@ -97,6 +97,7 @@ class Interactions:
             limits.check_modal(data)
             inter.modal = data
         inter.callback, inter.acked = kind, time.monotonic()
+        inter.answered.set()
         self.world.touch()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return respond(None)

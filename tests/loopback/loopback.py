@@ -107,8 +107,8 @@ class Loopback:
 
     # ---- waiting ---------------------------------------------------------------------------
     async def settle(self, quiet: float | None = None, timeout: float | None = None) -> None:
-        """Wait until the bots' handlers and idle hooks return, no API call is in flight and none began for
-        `quiet` seconds, and repeat until a round passes with nothing new happening."""
+        """Wait until the bots' handlers and idle hooks return, no API call is in flight and
+        none began for `quiet` seconds; repeat until a round passes with nothing new."""
         quiet = self.quiet if quiet is None else quiet
         timeout = timeout or self.timeout
         world = self.fake.world

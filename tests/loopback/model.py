@@ -2,6 +2,7 @@
 to render the JSON payload discord.py parses. Records hold data only; `world.World` changes them."""
 from __future__ import annotations
 
+import asyncio
 import datetime
 import itertools
 import time
@@ -221,6 +222,7 @@ class Interaction:
     modal: dict | None = None
     choices: list[dict] | None = None
     followups: list[Message] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)   # set by the callback
 
     @property
     def original(self) -> Message | None:

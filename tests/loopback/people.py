@@ -4,6 +4,7 @@ bot's acknowledgement (failing like Discord's "This interaction failed" when non
 then, by default, for the bot to go quiet, so the next line of a script sees its effects."""
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 from .commands import command_data
@@ -101,8 +102,8 @@ class Person:
         inter = fake.interactions.create(kind, self.record, channel, data, label, source)
         deadline = fake.interactions.ack_deadline
         try:
-            await fake.world.wait_for(lambda: inter.callback is not None, deadline, label)
-        except TimeoutError:
+            await asyncio.wait_for(inter.answered.wait(), deadline)
+        except asyncio.TimeoutError:
             raise InteractionFailed(f"{label}: the bot did not answer within {deadline}s") from None
         if settle:
             await self.lb.settle()

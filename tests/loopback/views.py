@@ -134,7 +134,8 @@ class ChannelView:
         """The newest message here matching `predicate`, waiting for one to exist."""
         def newest():
             return next((m for m in reversed(self.messages()) if predicate(m)), None)
-        return await self.lb.wait_for(newest, timeout, f"a matching message in {self!r}")
+        return await self.lb.fake.world.wait_for(newest, timeout or self.lb.timeout,
+                                                 f"a matching message in {self!r}", [self.record])
 
     def __eq__(self, other) -> bool:
         return isinstance(other, ChannelView) and other.record is self.record

@@ -27,6 +27,7 @@ class World:
         self.users: dict[int, User] = {self.bot.id: self.bot}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
+        self.dms: dict[int, Channel] = {}                # by the person's user id
         self.messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}
         self.commands: dict[int | None, dict[str, dict]] = {None: {}}
@@ -35,15 +36,21 @@ class World:
         self.busy = 0
         self.last_activity = time.monotonic()
         self._changed = asyncio.Event()
+        self._channel_changed: dict[int, asyncio.Event] = {}
 
     # ---- waiting ---------------------------------------------------------------------------
-    def touch(self) -> None:
-        """Something changed: wake every waiter and restart the quiet clock."""
+    def touch(self, channel: Channel | None = None) -> None:
+        """Something changed (in `channel`): wake the waiters and restart the quiet clock."""
         self.last_activity = time.monotonic()
         self._changed.set()
         self._changed = asyncio.Event()
+        if channel is not None and channel.id in self._channel_changed:
+            self._channel_changed.pop(channel.id).set()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float, what: str) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float, what: str,
+                       channels: list[Channel] | None = None) -> Any:
+        """Re-check `predicate` on every change, or only on changes in `channels` (cheaper when
+        thousands of scripted people wait at once)."""
         deadline = time.monotonic() + timeout
         while True:
             result = predicate()
@@ -52,10 +59,12 @@ class World:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
-            try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
+            events = ([self._channel_changed.setdefault(c.id, asyncio.Event()) for c in channels]
+                      if channels else [self._changed])
+            waiters = [asyncio.ensure_future(e.wait()) for e in events]
+            await asyncio.wait(waiters, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+            for waiter in waiters:
+                waiter.cancel()
 
     # ---- people and places -----------------------------------------------------------------
     def add_user(self, name: str) -> User:
@@ -86,12 +95,10 @@ class World:
         return channel
 
     def dm_channel(self, user: User) -> Channel:
-        found = next((c for c in self.channels.values() if c.type == DM and c.recipient is user),
-                     None)
-        if found is None:
-            found = Channel(snowflake(), DM, recipient=user)
-            self.channels[found.id] = found
-        return found
+        if user.id not in self.dms:
+            channel = self.dms[user.id] = Channel(snowflake(), DM, recipient=user)
+            self.channels[channel.id] = channel
+        return self.dms[user.id]
 
     def start_thread(self, parent: Channel, name: str, owner: User, *, private: bool = False,
                      from_message: Message | None = None, auto_archive: int = 1440) -> Channel:
@@ -108,7 +115,7 @@ class World:
         if from_message is not None:
             from_message.thread = thread
         self.emit("THREAD_CREATE", {**thread.payload(), "newly_created": True}, GUILDS)
-        self.touch()
+        self.touch(parent)
         return thread
 
     # ---- messages --------------------------------------------------------------------------
@@ -135,7 +142,7 @@ class World:
         self.messages[message.id] = message
         if ephemeral_to is None:
             self.emit("MESSAGE_CREATE", message.payload(), self._message_intent(channel))
-        self.touch()
+        self.touch(channel)
         return message
 
     def edit(self, message: Message, body: dict, uploads: list[Upload] = ()) -> Message:
@@ -144,7 +151,7 @@ class World:
         message.edited = now_iso()
         if message.ephemeral_to is None:
             self.emit("MESSAGE_UPDATE", message.payload(), self._message_intent(message.channel))
-        self.touch()
+        self.touch(message.channel)
         return message
 
     def delete(self, message: Message) -> None:
@@ -154,7 +161,7 @@ class World:
             if message.channel.guild:
                 data["guild_id"] = str(message.channel.guild.id)
             self.emit("MESSAGE_DELETE", data, self._message_intent(message.channel))
-        self.touch()
+        self.touch(message.channel)
 
     def _fill(self, message: Message, body: dict, uploads: list[Upload]) -> None:
         if "content" in body:
