@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import CELLMATES, TWINS, group
 from .core import (ask, clock, gm, handler, opt, pub, push, task, tell)
-from .objectives import HATE_PACT, declare, refresh, check
+from .objectives import check, declare, refresh
 from .table import (alive, bipolar, card_opt, held, inactive, living, on_row, owner,
                     parse_card, row_living, where, where_public)
 

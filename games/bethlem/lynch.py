@@ -13,9 +13,12 @@ from .table import (active, alive, card_opt, held, on_row, owner, parse_card, pa
 
 
 def voters(st: dict) -> list:
+    """Active players with a vote today (3p even rounds: only the two partners vote)."""
     out = []
     for s in seats(st):
         if st["novote"][s] or s == st["dy"]["sanction"]:
+            continue
+        if st["mode"] == "three" and s == st["lone"]:
             continue
         if any(st["c"][c]["lob"] and not st["c"][c].get("lobv") for c in held(st, s)):
             continue

@@ -7,7 +7,8 @@ who borrowed it ("dir"): the power functions take that source and the acting sea
 """
 from __future__ import annotations
 
-from .cards import CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, rules
+from .cards import (CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, is_day_personality,
+                    rules)
 from .core import ask, clock, gm, handler, opt, pub, push, refuse, task, tell
 from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
 from .dayevents import arm_prophecies
@@ -83,9 +84,11 @@ def called(st: dict, code: str) -> bool:
     if code == "17":
         return any(public_alive(st, c) and not st["c"][c]["lob"] for c in ("daniel", "richard_dadd"))
     if code == "18":
-        return public_alive(st, "arthur") or any(p[2] != "own" for p in st["nt"]["prot"])
+        borrowed = st["nt"]["dir"] or {}
+        return (public_alive(st, "arthur") or "15" in st["nt"]["hyp"]
+                or borrowed.get("card") == "arthur")
     if code == "22":
-        return public_alive(st, "muerte_dulce") or bool(st["md"])
+        return public_alive(st, "muerte_dulce") or "muerte_dulce" in st["hist"]["dir"]
     if code == "24":
         return public_alive(st, "juego_de_azar") or bool(st["tok"]["chip"])
     if code in ("25", "27"):
@@ -1063,8 +1066,7 @@ def _dawn_after(st, ev):
     for ev_kind, data in nt.get("dawn_pub", []):
         pub(ev, ev_kind, **data)
     if st["round"] == 1:
-        day = [s for s in range(st["n"]) if st["pers"][s] in ("responsabilidad", "hostilidad",
-                                                               "bipolaridad")]
+        day = [s for s in range(st["n"]) if is_day_personality(st["pers"][s])]
         for s in day:
             st["prv"][s] = 1
         pub(ev, "personalities_revealed", seats=day, cards=[st["pers"][s] for s in day])

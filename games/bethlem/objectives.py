@@ -5,7 +5,7 @@ converts, lobotomises, forms a pact or eliminates. A seat learns its own changes
 """
 from __future__ import annotations
 
-from .cards import MUTINEER_CARDS
+from .cards import MUTINEER_CARDS, group
 from .core import pub, tell
 from .table import alive, held, is_mut, living, seats
 
@@ -87,7 +87,6 @@ def _satisfied(st: dict) -> list:
         if obj[s] == DIRECTOR:
             cards = held(st, s)
             grp = "P1" if "krugman" in cards and alive(st, "krugman") else "P2"
-            from .cards import group
             if all(not alive(st, c) for t in range(n) if t != s
                    for c in held(st, t) if group(c) == grp):
                 out.append(("director", [s]))

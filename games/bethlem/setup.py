@@ -7,6 +7,7 @@ from games.rng import Rng
 
 from .cards import CELLMATES, GROUPS, INTERNO_P1, TWINS, catalog, group, rules, sets
 from .core import ask, handler, opt, pub, push, refuse, run, task, tell
+from .deaths import awaken_lone
 from .objectives import INTERNOS, MUTINEER, compute
 from .table import new_card
 
@@ -55,6 +56,9 @@ def _check_set(mode, n, cards):
                                  and set(cards["P1"]) & set(INTERNO_P1)):
         refuse("bad_card_set", "Normal mode needs a mutineer and an interno main character.",
                group="P1", count=n)
+    if mode == "three" and set(allp + pers) & set(sets()["excluded_in_three"]):
+        refuse("bad_card_set", "That card has no place in the 3-player mode.", group="3p",
+               count=per)
     if mode == "custom":
         from .custom import SUPPORTED
         if any(c not in SUPPORTED for c in cards["P1"]):
@@ -278,6 +282,5 @@ def _start(st, ev):
         if st["ocard"]:
             tell(ev, s, "your_objective_card", objective=st["ocard"][s])
     del st["pool"]
-    from .deaths import awaken_lone
     awaken_lone(st, ev)
     push(st, ["night"])

@@ -4,7 +4,7 @@ the engine and checks the stated result."""
 import pytest
 
 from games.base import IllegalMove
-from tests.bethlem.helpers import (E, GM, PUBLIC, TOM, UMA, VIC, WES, XIA, YAN, ZED, Game,
+from tests.bethlem.helpers import (E, PUBLIC, TOM, UMA, VIC, WES, XIA, YAN, ZED, Game,
                                    build, card, player)
 
 # Quiet rows: cards whose default answer is "do nothing".
