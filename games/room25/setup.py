@@ -20,7 +20,9 @@ def char_count(mode: str, players: int, options: dict) -> int:
 
 def default_options(mode: str, players: int) -> dict:
     rules = data.rules()
-    out = {"level": "basic", "madness": False, "characters": "pick", "composition": None,
+    basic_fits = mode == "coop" or players <= rules["basic_max_characters"]
+    out = {"level": "basic" if basic_fits else "ultimate", "madness": False,
+           "characters": "pick", "composition": None,
            "reminders": False, "coop_win_on_gather": False, "show_exit_origin": False}
     if mode == "suspicion":
         out["guards"] = rules["guards"].get(str(players), [1])[0]

@@ -14,6 +14,8 @@ def test_player_ranges_and_options():
     assert E.player_range("suspicion") == (4, 8) and E.player_range("coop") == (1, 6)
     assert E.default_options("suspicion", 5)["guards"] == 1
     assert E.default_options("coop", 2)["per_player"] == 2
+    assert E.default_options("suspicion", 6)["level"] == "basic"
+    assert E.default_options("suspicion", 7)["level"] == "ultimate"  # Basic stops at 6
     with pytest.raises(IllegalMove) as err:
         E.setup({"mode": "suspicion", "level": "basic"}, 7, seed=1)
     assert err.value.code == "basic_max"
