@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.loopback import ChannelView, Loopback, Person  # noqa: E402
-from tests.loopback.table import dm_prompts, finished, toy_choice  # noqa: E402
+from tests.loopback import ChannelView, Loopback  # noqa: E402
+from tests.loopback.table import play_unsettled  # noqa: E402
 
 CHANNELS_PER_GUILD = 100
 SETUP_ROUTES = ("/users/@me", "/oauth2/applications/@me", "/applications/{application_id}/commands")
@@ -54,31 +54,8 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def play_game(lb: Loopback, people: list[Person], channel: ChannelView,
-                    ai: int, timeout: float) -> int:
-    """One whole game; returns how many rounds it lasted."""
-    world = lb.fake.world
-    host, *others = people
-    lobby = (await host.slash(channel, "toy new", settle=False)).message
-    for person in others:
-        await person.click(lobby, "Join", settle=False)
-    for _ in range(ai):
-        await host.slash(channel, "toy add-ai", settle=False)
-    await host.click(lobby, "Start", settle=False)
-    thread = await world.wait_for(lambda: lobby.thread, timeout, "the game thread",
-                                  [channel.record])
-    watched = [thread.record, *(p.dm.record for p in people)]
-    wolf = None
-    while True:
-        await world.wait_for(lambda: finished(thread) or any(dm_prompts(p) for p in people),
-                             timeout, f"a prompt in {thread!r}", watched)
-        if finished(thread):
-            break
-        wolf = wolf or next((p.name for p in people
-                             if any("**wolf**" in m.content for m in p.dms())), None)
-        for person in people:
-            for prompt in dm_prompts(person):
-                await person.click(prompt, toy_choice(person, prompt, wolf), settle=False)
+def rounds_played(thread: ChannelView) -> int:
+    """The round in the status message's footer ("Round 3")."""
     footers = [e.get("footer", {}).get("text", "") for m in thread.messages() for e in m.embeds]
     return max(int(f.split()[-1]) for f in footers if f.startswith("Round "))
 
@@ -98,7 +75,9 @@ async def run(args: argparse.Namespace) -> None:
 
                 async def game(i: int, people, channel):
                     await asyncio.sleep(args.ramp * i / max(1, args.games))
-                    return await play_game(lb, people, channel, args.ai, args.timeout)
+                    thread = await play_unsettled(lb, people, channel, ai=args.ai,
+                                                  timeout=args.timeout)
+                    return rounds_played(thread)
 
                 results = await asyncio.gather(*(game(i, p, c) for i, (p, c) in enumerate(tables)),
                                                return_exceptions=True)

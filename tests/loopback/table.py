@@ -11,6 +11,7 @@ from bot import INITIAL_EXTENSIONS, Config, TableBot
 from hosting.text import register_locale_dir
 from tests.toy import LOCALES
 
+from .loopback import Loopback
 from .people import Person
 from .views import ChannelView, MessageView
 
@@ -96,3 +97,31 @@ async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
             raise AssertionError(f"nobody has anything to answer, yet the game goes on: "
                                  f"{[m.text for m in thread.messages()[-3:]]}")
     raise AssertionError(f"the game did not end within {rounds} rounds")
+
+
+async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelView, *,
+                         ai: int = 0, timeout: float = 60.0) -> ChannelView:
+    """A whole toy game opened in `channel`, waiting on changes in the game's own channels
+    instead of settling (a settle waits for every game), so that many games can run at once.
+    Everyone needs open DMs. Returns the game's thread."""
+    world = lb.fake.world
+    host, *others = people
+    lobby = (await host.slash(channel, "toy new", settle=False)).message
+    for person in others:
+        await person.click(lobby, "Join", settle=False)
+    for _ in range(ai):
+        await host.slash(channel, "toy add-ai", settle=False)
+    await host.click(lobby, "Start", settle=False)
+    thread = await world.wait_for(lambda: lobby.thread, timeout, "the game thread",
+                                  [channel.record])
+    watched = [thread.record, *(p.dm.record for p in people)]
+    while True:
+        await world.wait_for(lambda: finished(thread) or any(dm_prompts(p) for p in people),
+                             timeout, f"a prompt in {thread!r}", watched)
+        if finished(thread):
+            return thread
+        wolf = next((p.name for p in people if any("**wolf**" in m.content for m in p.dms())),
+                    None)
+        for person in people:
+            for prompt in dm_prompts(person):
+                await person.click(prompt, toy_choice(person, prompt, wolf), settle=False)
