@@ -89,12 +89,12 @@ def _lynch(st, ev, kind):
         if chooser is not None:
             _ask_chooser(st, chooser)
             return
-    if kind == "pick":
+    if kind == "pick" and not st["out"][dy["picker"]]:
         s = dy["picker"]
         ask(st, s, "amnesia_pick", [seat_opt(t) for t in seats(st)], None, "vote",
             "amnesia_pick")
         return
-    _ballot1(st, kind)
+    _ballot1(st, "normal" if kind == "pick" else kind)
 
 
 def _small_mode_chooser(st):

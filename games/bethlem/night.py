@@ -130,7 +130,7 @@ def _step(st, ev, code):
         card = entry[1] if entry else st["nt"]["dir"]["card"]
         pub(ev, "step_sub", step=base, card=card, sub=sub)
         clock(st, step=code)
-        seat = entry[0] if entry else acting_seat(st, "krugman")
+        seat = entry[0] if entry else acting_seat(st, st["nt"]["dir"]["via"])
         if seat is not None and active(st, seat):
             POWERS[base](st, ev, seat, "hyp" if entry else "dir")
         return
@@ -370,14 +370,16 @@ def _director(st, ev, q, choice):
     code = catalog()["borrowable"][choice]
     st["hist"]["dir"].append(choice)
     st["tok"]["director"] = choice
-    st["nt"]["dir"] = {"card": choice, "code": code, "seat": q["s"]}
+    st["nt"]["dir"] = {"card": choice, "code": code, "seat": q["s"], "via": "krugman"}
     pub(ev, "director_borrows", card=choice)
     if code not in ("16", "16b", "day"):
         insert_after(st, code, code + "d")
 
 
 def director_awake(st):
-    return st["c"]["krugman"]["aw"]
+    """Krugman awakened also lends the borrowed card's awakening (the Médium does not)."""
+    borrowed = st["nt"]["dir"] or {}
+    return borrowed.get("via") == "krugman" and bool(st["c"]["krugman"]["aw"])
 
 
 # ---- 8 Larry Owls ------------------------------------------------------------------------------
@@ -607,9 +609,11 @@ FORMS = {
 
 
 def forms(st: dict, s: int, card: str, src: str) -> list:
-    c = st["c"][card]
-    normal = src != "own" or not c["u"]
-    awake = (src == "own" and c["aw"] and not c["au"]) or (src == "dir" and director_awake(st))
+    if src != "own":
+        normal, awake = True, src == "dir" and director_awake(st)
+    else:
+        c = st["c"][card]
+        normal, awake = not c["u"], c["aw"] and not c["au"]
     out = []
     for flag, keys in ((normal, ("n", "b")), (awake, ("a", "ab"))):
         if flag:
@@ -742,7 +746,7 @@ def _lobotomy(st, ev, s, t, bip, awake):
 
 
 def _sweet_death(st, ev, s, t, bip, x):
-    m = "muerte_dulce" if x["src"] == "own" else "krugman"
+    m = "muerte_dulce" if x["src"] == "own" else st["nt"]["dir"]["via"]
     st["md"] = {"M": m, "T": t, "mode": "b" if bip else "n", "aw": int(x["form"].startswith("a")),
                 "r": st["round"], "from": len(st["att"]), "seat": s}
     log(st, ev, "gm_sweet_death", by=s, card=t, **where_public(st, t))

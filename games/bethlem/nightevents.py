@@ -17,7 +17,11 @@ from .table import (active, alive, card_at, card_opt, living_targets, parse_seat
 
 
 def _night_events(st, s):
-    return sorted({e for e in st["hand"][s] if event_when(e) == "night"})
+    """Night events in hand that have something to aim at right now."""
+    evs = {e for e in st["hand"][s] if event_when(e) == "night"}
+    if not living_targets(st):
+        evs -= {"celda", "leproso"}
+    return sorted(evs)
 
 
 def open_plays(st: dict, ev: list) -> None:
@@ -60,7 +64,9 @@ def _night_event(st, ev, q, choice):
 
 
 def _pick(st, s, x, opts):
-    ask(st, s, "event_target", opts, None, "night_step", "event_target", x, event=x["e"])
+    """Ask for the next target; with nothing left to aim at, the card stays in hand."""
+    if opts:
+        ask(st, s, "event_target", opts, None, "night_step", "event_target", x, event=x["e"])
 
 
 @handler("event_target")

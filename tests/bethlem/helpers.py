@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.base import GM, PUBLIC
 from games.bethlem import BethlemEngine
+from games.bethlem.cards import is_day_personality
 from games.bethlem.core import run
 from games.bethlem.objectives import compute
 from games.bethlem.setup import new_state
@@ -35,7 +36,7 @@ def build(rows, pers=None, mode="normal", rnd=2, hands=None, dead=(), deck=(), p
     for c in dead:
         st["c"][c]["d"] = st["c"][c]["rv"] = 1
     st["pers"] = [(pers or {}).get(s, NO_POWER) for s in range(n)]
-    st["prv"] = [int(p in ("responsabilidad", "hostilidad", "bipolaridad")) for p in st["pers"]]
+    st["prv"] = [int(is_day_personality(p)) for p in st["pers"]]
     for s, cards in (hands or {}).items():
         st["hand"][s] = list(cards)
     st["round"] = rnd

@@ -39,8 +39,8 @@ def check_step(old, new, pending, choice, events):
                 _holds_living(new, p.seat, c) and not new["c"][c]["lob"] for c in MUTINEER_CARDS)
     if new["phase"] == "day" and new["pipe"] is None and new["win"] is None:
         assert new["obj"] == [compute(new, s) for s in range(new["n"])]
-    for s in range(new["n"]):
-        assert bool(new["out"][s]) == (living(new, s) == 0) or new["pipe"] is not None
+        for s in range(new["n"]):
+            assert bool(new["out"][s]) == (living(new, s) == 0), s
 
 
 # Owners of a card that died in this cascade may still answer its on-death effect.
