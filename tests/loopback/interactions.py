@@ -43,6 +43,7 @@ class Interactions:
         inter = Interaction(snowflake(), secrets.token_urlsafe(48), type_, user, channel, data,
                             label, source=source)
         self.world.interactions[inter.id] = inter
+        self.world.tokens[inter.token] = inter
         self.world.emit("INTERACTION_CREATE", self.payload(inter), 0)
         return inter
 
@@ -116,8 +117,7 @@ class Interactions:
 
     # ---- follow-ups and @original ----------------------------------------------------------
     def _acked(self, request: web.Request) -> Interaction:
-        token = request.match_info["webhook_token"]
-        inter = next((i for i in self.world.interactions.values() if i.token == token), None)
+        inter = self.world.tokens.get(request.match_info["webhook_token"])
         if (inter is None or inter.callback is None
                 or request.match_info["webhook_id"] != str(self.world.bot.id)):
             raise unknown("Webhook", UNKNOWN_WEBHOOK)

@@ -32,6 +32,7 @@ class World:
         self.attachments: dict[int, Attachment] = {}
         self.commands: dict[int | None, dict[str, dict]] = {None: {}}
         self.interactions: dict[int, Interaction] = {}
+        self.tokens: dict[str, Interaction] = {}        # interactions by token, for webhooks
         self.emit: Callable[[str, dict, int], None] = lambda event, data, intent: None
         self.busy = 0
         self.last_activity = time.monotonic()
