@@ -36,11 +36,13 @@ def opt(oid: str, key: str, **params) -> list:
 
 
 def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, deadline: str,
-        h: str, x: dict | None = None, /, public: bool = False, **params) -> str:
+        h: str, x: dict | None = None, /, public: bool = False, **params) -> str | None:
     """Open a question. `x` is the handler's private context; `params` fill the prompt.
     Without a stated default, a timeout takes the first option (follow-up picks of an action
-    already committed to)."""
-    if default is None and opts:
+    already committed to). A question with no possible answer is not asked."""
+    if not opts:
+        return None
+    if default is None:
         default = opts[0][0]
     st["seq"] += 1
     qid = str(st["seq"])

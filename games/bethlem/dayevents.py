@@ -4,7 +4,7 @@ Amnesia, awakening announcements, Nostradamus prophecies. All of them are public
 from __future__ import annotations
 
 from .cards import GROUPS, event_when, group, is_action
-from .core import ask, handler, opt, pub, tell
+from .core import ask, gm, handler, opt, pub, tell
 from .deaths import awaken, mark, resolve_now, revive
 from .table import (acting_seat, active, cycle_pool, alive, card_opt, dead_cards, living,
                     living_targets, on_row, owner, parse_card, parse_seat, seat_opt, seats,
@@ -72,6 +72,8 @@ def _event_usable(st, s, e):
         return bool(_own_sleepers(st, s))
     if e == "pandora":
         return bool(living_targets(st))
+    if e == "psiquiatra":
+        return len(seats(st)) >= 2
     return e != "indulto"
 
 
@@ -226,6 +228,7 @@ def _prophecy_card(st, ev, q, choice):
              {"target": x["param"]} if x["param"] is not None else {})
     pub(ev, "prophecy_" + x["cond"], by_seat=q["s"], **shown)
     tell(ev, q["s"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
+    gm(ev, "gm_prophecy", by=q["s"], cond=x["cond"], eff=x["eff"], card=p["card"])
 
 
 def arm_prophecies(st: dict) -> None:
