@@ -87,10 +87,12 @@ class TableBot(commands.Bot):
             self._scheduler = asyncio.create_task(self.host.run_scheduler())
 
     async def close(self) -> None:
+        """Stop timers, let work in flight finish its Discord calls, then close the store."""
         if self._scheduler:
             self._scheduler.cancel()
         if self.host:
             await self.host.idle()
+            await self.host.delivery.settled()
             await self.host.store.close()
         await super().close()
 

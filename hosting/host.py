@@ -381,10 +381,7 @@ class Host:
 
     async def _remind(self, table: GameRow, d: Deadline) -> None:
         async with self._locks[table.id]:
-            await self.store.clear_reminder(table.id, d.pending_id)
-            await self.store.commit_step(
-                table, new_version=table.version + 1, state=table.state, now=self.clock.now(),
-                outbox=[(f"seat:{d.seat}", "table_reminder", {"due": int(d.due_at)})])
+            await self.store.remind(table, d.pending_id, d.seat, d.due_at, self.clock.now())
         await self.flush(table.id)
 
     async def run_scheduler(self, max_sleep: float = 60.0) -> None:

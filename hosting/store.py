@@ -6,8 +6,10 @@ in one transaction, so a crash leaves either all of it or none of it.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -94,6 +96,9 @@ def _dump(value) -> str:
 class Store:
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
+        # One connection serves every game: statements and transactions take turns, or one
+        # game's statement would land inside another game's open transaction.
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
@@ -109,26 +114,46 @@ class Store:
         return store
 
     async def close(self) -> None:
-        await self.db.close()
+        async with self._lock:
+            await self.db.close()
+
+    @asynccontextmanager
+    async def _transaction(self):
+        """All-or-nothing writes; inside, use the yielded connection (the lock is held)."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _write(self, sql: str, args: tuple = ()) -> int:
+        async with self._lock:
+            async with self.db.execute(sql, args) as cur:
+                return cur.lastrowid
+
+    async def _write_many(self, sql: str, rows: list[tuple]) -> None:
+        async with self._lock:
+            await self.db.executemany(sql, rows)
+
+    async def _fetch(self, sql: str, args: tuple = ()) -> list:
+        async with self._lock:
+            async with self.db.execute(sql, args) as cur:
+                return await cur.fetchall()
 
     async def _migrate(self) -> None:
-        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            current = (await cur.fetchone())[0] or 0
+        await self._write("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+        current = (await self._fetch("SELECT MAX(version) FROM schema_version"))[0][0] or 0
         steps = sorted((int(re.match(r"V(\d+)__", p.name).group(1)), p)
                        for p in MIGRATIONS.glob("V*__*.sql"))
         for number, path in steps:
-            if number <= current:
-                continue
-            await self.db.execute("BEGIN")
-            try:
-                for statement in _statements(path.read_text()):
-                    await self.db.execute(statement)
-                await self.db.execute("INSERT INTO schema_version VALUES (?)", (number,))
-                await self.db.execute("COMMIT")
-            except Exception:
-                await self.db.execute("ROLLBACK")
-                raise
+            if number > current:
+                async with self._transaction() as db:
+                    for statement in _statements(path.read_text()):
+                        await db.execute(statement)
+                    await db.execute("INSERT INTO schema_version VALUES (?)", (number,))
 
     # ---- games ------------------------------------------------------------------------------
     async def create_game(self, row: GameRow) -> int:
@@ -137,30 +162,27 @@ class Store:
                   for c, v in zip(_GAME_COLUMNS, values)]
         sql = (f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
                f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})")
-        async with self.db.execute(sql, values) as cur:
-            row.id = cur.lastrowid
+        row.id = await self._write(sql, tuple(values))
         return row.id
 
     async def update_game(self, game_id: int, **columns) -> None:
         sets = ", ".join(f"{c} = ?" for c in columns)
         values = [(_dump(v) if c in _JSON_COLUMNS and v is not None else v)
                   for c, v in columns.items()]
-        await self.db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
+        await self._write(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            raw = await cur.fetchone()
-        if raw is None:
+        found = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        if not found:
             return None
-        data = {k: raw[k] for k in raw.keys()}
+        data = {k: found[0][k] for k in found[0].keys()}
         for c in _JSON_COLUMNS:
             if data[c] is not None:
                 data[c] = json.loads(data[c])
         row = GameRow(**data)
-        async with self.db.execute(
-                "SELECT seat, name, user_id, ai_policy, dm_closed FROM seats "
-                "WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-            row.seats = [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in await cur.fetchall()]
+        row.seats = [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in await self._fetch(
+            "SELECT seat, name, user_id, ai_policy, dm_closed FROM seats "
+            "WHERE game_id = ? ORDER BY seat", (game_id,))]
         return row
 
     async def game_ids(self, *, statuses: Iterable[str], guild_id: int | None = None,
@@ -174,21 +196,20 @@ class Store:
         if thread_id is not None:
             sql += " AND thread_id = ?"
             args.append(thread_id)
-        async with self.db.execute(sql + " ORDER BY id", args) as cur:
-            return [r[0] for r in await cur.fetchall()]
+        return [r[0] for r in await self._fetch(sql + " ORDER BY id", tuple(args))]
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
-        await self.db.execute("BEGIN")
-        await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await self.db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai_policy, int(s.dm_closed)) for s in seats])
-        await self.db.execute("COMMIT")
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.name, s.ai_policy, int(s.dm_closed))
+                 for s in seats])
 
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
-        await self.db.execute("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?",
-                              (int(closed), game_id, seat))
+        await self._write("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?",
+                          (int(closed), game_id, seat))
 
     # ---- the one transaction per step --------------------------------------------------------
     async def commit_step(self, game: GameRow, *, new_version: int, state: dict | None,
@@ -196,44 +217,39 @@ class Store:
                           decision: tuple[int | None, str, str, str] | None = None,
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
                           status: str | None = None, result: dict | None = None,
-                          columns: dict | None = None) -> None:
+                          columns: dict | None = None, clear_reminders: list[str] = ()) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
-                    "version": new_version, "updated_at": now}
-            if status:
-                cols["status"] = status
-            if result is not None:
-                cols["result"] = _dump(result)
-            sets = ", ".join(f"{c} = ?" for c in cols)
-            async with self.db.execute(
-                    f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                    (*cols.values(), game.id, game.version)) as cur:
+        cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
+                "version": new_version, "updated_at": now}
+        if status:
+            cols["status"] = status
+        if result is not None:
+            cols["result"] = _dump(result)
+        sets = ", ".join(f"{c} = ?" for c in cols)
+        async with self._transaction() as db:
+            async with db.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
+                                  (*cols.values(), game.id, game.version)) as cur:
                 if cur.rowcount != 1:
                     raise RuntimeError(f"game {game.id} changed under us")
             if decision is not None:
                 seat, pending_id, choice, source = decision
-                await self.db.execute(
+                await db.execute(
                     "INSERT INTO decisions (game_id, seq, seat, pending_id, choice, source, at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game.id, new_version, seat, pending_id, choice, source, now))
-            await self.db.executemany(
+            await db.executemany(
                 "INSERT INTO outbox (game_id, seq, audience, kind, data) VALUES (?, ?, ?, ?, ?)",
                 [(game.id, new_version, aud, kind, _dump(data)) for aud, kind, data in outbox])
-            if drop_deadlines:
-                await self.db.executemany(
-                    "DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
-                    [(game.id, pid) for pid in drop_deadlines])
-            await self.db.executemany(
+            await db.executemany("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
+                                 [(game.id, pid) for pid in drop_deadlines])
+            await db.executemany(
+                "UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND pending_id = ?",
+                [(game.id, pid) for pid in clear_reminders])
+            await db.executemany(
                 "INSERT OR REPLACE INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
                 "VALUES (?, ?, ?, ?, ?)",
                 [(game.id, d.pending_id, d.seat, d.due_at, d.remind_at) for d in add_deadlines])
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
         game.version = new_version
         game.state = state
         game.updated_at = now
@@ -243,29 +259,23 @@ class Store:
             game.result = result
 
     async def answered(self, game_id: int, pending_id: str) -> bool:
-        async with self.db.execute(
-                "SELECT 1 FROM decisions WHERE game_id = ? AND pending_id = ?",
-                (game_id, pending_id)) as cur:
-            return await cur.fetchone() is not None
+        return bool(await self._fetch(
+            "SELECT 1 FROM decisions WHERE game_id = ? AND pending_id = ?", (game_id, pending_id)))
 
     async def decision_count(self, game_id: int) -> int:
-        async with self.db.execute(
-                "SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)) as cur:
-            return (await cur.fetchone())[0]
+        return (await self._fetch(
+            "SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)))[0][0]
 
     async def decisions(self, game_id: int) -> list[tuple]:
-        async with self.db.execute(
-                "SELECT seq, seat, pending_id, choice, source FROM decisions "
-                "WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
-            return [tuple(r) for r in await cur.fetchall()]
+        return [tuple(r) for r in await self._fetch(
+            "SELECT seq, seat, pending_id, choice, source FROM decisions "
+            "WHERE game_id = ? ORDER BY seq", (game_id,))]
 
     # ---- outbox -----------------------------------------------------------------------------
     async def _outbox(self, where: str, args: tuple, order: str = "id") -> list[OutboxRow]:
-        async with self.db.execute(
-                f"SELECT id, game_id, seq, audience, kind, data FROM outbox WHERE {where} "
-                f"ORDER BY {order}", args) as cur:
-            return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]))
-                    for r in await cur.fetchall()]
+        return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in await self._fetch(
+            f"SELECT id, game_id, seq, audience, kind, data FROM outbox WHERE {where} "
+            f"ORDER BY {order}", args)]
 
     async def undelivered(self, game_id: int | None = None) -> list[OutboxRow]:
         if game_id is None:
@@ -273,51 +283,7 @@ class Store:
         return await self._outbox("delivered = 0 AND game_id = ?", (game_id,))
 
     async def mark_delivered(self, ids: Iterable[int]) -> None:
-        await self.db.executemany("UPDATE outbox SET delivered = 1 WHERE id = ?",
-                                  [(i,) for i in ids])
-
-    # ---- deadlines --------------------------------------------------------------------------
-    async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
-        sql = "SELECT game_id, pending_id, seat, due_at, remind_at FROM deadlines"
-        args: tuple = ()
-        if game_id is not None:
-            sql += " WHERE game_id = ?"
-            args = (game_id,)
-        async with self.db.execute(sql + " ORDER BY due_at, game_id, pending_id", args) as cur:
-            return [Deadline(*r) for r in await cur.fetchall()]
-
-    async def due(self, now: float) -> list[Deadline]:
-        """Deadlines or reminders that have come, in running games only."""
-        async with self.db.execute(
-                "SELECT d.game_id, d.pending_id, d.seat, d.due_at, d.remind_at FROM deadlines d "
-                "JOIN games g ON g.id = d.game_id WHERE g.status = 'running' "
-                "AND (d.due_at <= ? OR d.remind_at <= ?) ORDER BY d.due_at, d.game_id, d.pending_id",
-                (now, now)) as cur:
-            return [Deadline(*r) for r in await cur.fetchall()]
-
-    async def next_due(self) -> float | None:
-        async with self.db.execute(
-                "SELECT MIN(MIN(d.due_at, COALESCE(d.remind_at, d.due_at))) FROM deadlines d "
-                "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'") as cur:
-            return (await cur.fetchone())[0]
-
-    async def shift_deadlines(self, game_id: int, delta: float) -> None:
-        await self.db.execute(
-            "UPDATE deadlines SET due_at = due_at + ?, "
-            "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
-            "WHERE game_id = ?", (delta, delta, game_id))
-
-    async def clear_reminder(self, game_id: int, pending_id: str) -> None:
-        await self.db.execute(
-            "UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND pending_id = ?",
-            (game_id, pending_id))
-
-    async def drop_deadline(self, game_id: int, pending_id: str) -> None:
-        await self.db.execute("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
-                              (game_id, pending_id))
-
-    async def drop_all_deadlines(self, game_id: int) -> None:
-        await self.db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        await self._write_many("UPDATE outbox SET delivered = 1 WHERE id = ?", [(i,) for i in ids])
 
     async def private_history(self, game_id: int, seat: int, limit: int = 12) -> list[OutboxRow]:
         """The latest events addressed to one seat, for "My secrets"."""
@@ -328,35 +294,67 @@ class Store:
     async def gm_log(self, game_id: int) -> list[OutboxRow]:
         return await self._outbox("game_id = ? AND audience = 'gm'", (game_id,))
 
+    # ---- deadlines --------------------------------------------------------------------------
+    async def deadlines(self, game_id: int) -> list[Deadline]:
+        return [Deadline(*r) for r in await self._fetch(
+            "SELECT game_id, pending_id, seat, due_at, remind_at FROM deadlines "
+            "WHERE game_id = ? ORDER BY due_at, pending_id", (game_id,))]
+
+    async def due(self, now: float) -> list[Deadline]:
+        """Deadlines or reminders that have come, in running games only."""
+        return [Deadline(*r) for r in await self._fetch(
+            "SELECT d.game_id, d.pending_id, d.seat, d.due_at, d.remind_at FROM deadlines d "
+            "JOIN games g ON g.id = d.game_id WHERE g.status = 'running' "
+            "AND (d.due_at <= ? OR d.remind_at <= ?) "
+            "ORDER BY d.due_at, d.game_id, d.pending_id", (now, now))]
+
+    async def next_due(self) -> float | None:
+        return (await self._fetch(
+            "SELECT MIN(MIN(d.due_at, COALESCE(d.remind_at, d.due_at))) FROM deadlines d "
+            "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'"))[0][0]
+
+    async def shift_deadlines(self, game_id: int, delta: float) -> None:
+        await self._write(
+            "UPDATE deadlines SET due_at = due_at + ?, "
+            "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
+            "WHERE game_id = ?", (delta, delta, game_id))
+
+    async def drop_deadline(self, game_id: int, pending_id: str) -> None:
+        await self._write("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
+                          (game_id, pending_id))
+
+    async def drop_all_deadlines(self, game_id: int) -> None:
+        await self._write("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    async def remind(self, game: GameRow, pending_id: str, seat: int, due_at: float,
+                     now: float) -> None:
+        """Queue a reminder for a seat and note it was sent, together."""
+        await self.commit_step(game, new_version=game.version + 1, state=game.state, now=now,
+                               outbox=[(f"seat:{seat}", "table_reminder", {"due": int(due_at)})],
+                               clear_reminders=[pending_id])
+
     # ---- prompts ----------------------------------------------------------------------------
     async def prompted(self, game_id: int) -> dict[tuple[str, int], tuple[int | None, int | None]]:
-        async with self.db.execute(
-                "SELECT pending_id, seat, channel_id, message_id FROM prompts WHERE game_id = ?",
-                (game_id,)) as cur:
-            return {(r[0], r[1]): (r[2], r[3]) for r in await cur.fetchall()}
+        return {(r[0], r[1]): (r[2], r[3]) for r in await self._fetch(
+            "SELECT pending_id, seat, channel_id, message_id FROM prompts WHERE game_id = ?",
+            (game_id,))}
 
     async def record_prompt(self, game_id: int, pending_id: str, seat: int,
                             channel_id: int | None, message_id: int | None) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT OR REPLACE INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
             "VALUES (?, ?, ?, ?, ?)", (game_id, pending_id, seat, channel_id, message_id))
-
-    async def forget_prompt(self, game_id: int, pending_id: str, seat: int) -> None:
-        await self.db.execute(
-            "DELETE FROM prompts WHERE game_id = ? AND pending_id = ? AND seat = ?",
-            (game_id, pending_id, seat))
 
     # ---- settings ---------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:
         if guild_id is None:
             return "en"
-        async with self.db.execute(
-                "SELECT lang FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else "en"
+        found = await self._fetch("SELECT lang FROM guild_settings WHERE guild_id = ?",
+                                  (guild_id,))
+        return found[0][0] if found else "en"
 
     async def set_guild_lang(self, guild_id: int, lang: str) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang))
 

@@ -270,3 +270,23 @@ async def test_scheduler_and_background_ai_finish_a_real_time_game(tmp_path):
     assert sources == {"ai", "timeout"}
     assert out.kinds("public")[-1] == "table_finished"
     await store.close()
+
+
+async def test_many_games_commit_at_once_on_one_store(env):
+    """Games share one connection: their transactions must take turns, not nest."""
+    import asyncio
+
+    host, _, _ = env
+    tables = []
+    for i in range(6):
+        table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=i,
+                                    join=False)
+        for _ in range(5):
+            await host.add_ai(table.id, ALICE)
+        tables.append(table)
+    await asyncio.gather(*(host.start(t.id, ALICE) for t in tables))
+    await asyncio.gather(*(host.run_ai(t.id) for t in tables))
+    assert all(t.status == "finished" for t in tables)
+    for t in tables:
+        assert [row[0] for row in await host.store.decisions(t.id)] == sorted(
+            row[0] for row in await host.store.decisions(t.id))
