@@ -74,6 +74,13 @@ class GameCog(commands.GroupCog):
     async def new(self, interaction: discord.Interaction, mode: str | None = None,
                   pace: Literal["live", "async"] = "live", timings: str | None = None,
                   settings: str | None = None) -> None:
+        await self.open_table(interaction, mode, pace, timings, settings)
+
+    async def open_table(self, interaction: discord.Interaction, mode: str | None, pace: str,
+                         timings: str | None, settings: str | None,
+                         typed: dict | None = None) -> None:
+        """Post the lobby and open the game's thread. `typed` holds options a game's own `new`
+        asks for as typed parameters; `settings` may add or override any option by name."""
         if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
             return await actions.refuse(interaction, IllegalMove(
                 "new_in_thread", "Open a new table from a server text channel."))
@@ -82,8 +89,8 @@ class GameCog(commands.GroupCog):
             chosen = mode or engine.modes[0]
             if chosen not in engine.modes:
                 raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
-            options = parse_settings(settings, engine.default_options(
-                chosen, engine.player_range(chosen)[1]))
+            options = {**(typed or {}), **parse_settings(settings, engine.default_options(
+                chosen, engine.player_range(chosen)[1]))}
             table = await self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
                 mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
