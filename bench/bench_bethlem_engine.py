@@ -15,7 +15,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.base import IllegalMove  # noqa: E402
 from games.bethlem import BethlemEngine  # noqa: E402
 
 
@@ -25,14 +24,7 @@ def play(engine, mode, players, seed):
     decisions = 0
     while engine.outcome(state) is None:
         p = engine.pending(state)[0]
-        opts = list(p.options)
-        rnd.shuffle(opts)
-        for o in opts:
-            try:
-                state, _ = engine.apply(state, p.seat, p.id, o.id)
-                break
-            except IllegalMove:
-                continue
+        state, _ = engine.apply(state, p.seat, p.id, rnd.choice(p.options).id)
         decisions += 1
     return decisions
 

@@ -13,7 +13,7 @@ from games.base import Engine, Option, Outcome, Pending
 
 from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa: F401
                nightevents, picture, setup, triggers, views)
-from .core import answer
+from .core import answer, refuse, refused
 
 RANGES = {"normal": (4, 7), "three": (3, 3), "two": (2, 2), "custom": (4, 7)}
 
@@ -43,6 +43,11 @@ class BethlemEngine(Engine):
         return setup.setup(options, players, seed)
 
     def apply(self, state, seat, pending_id, choice):
+        """Answers the rules forbid right now are not among the options; whoever still sends
+        one is told why (e.g. a third identical modifier, La parca's kill night)."""
+        code = refused(state, pending_id, seat, choice)
+        if code is not None:
+            refuse(code)
         return super().apply(_Snapshot(state), seat, pending_id, choice)
 
     def pending(self, state):

@@ -36,10 +36,13 @@ def opt(oid: str, key: str, **params) -> list:
 
 
 def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, deadline: str,
-        h: str, x: dict | None = None, /, public: bool = False, **params) -> str | None:
+        h: str, x: dict | None = None, /, public: bool = False, refused: dict | None = None,
+        **params) -> str | None:
     """Open a question. `x` is the handler's private context; `params` fill the prompt.
     Without a stated default, a timeout takes the first option (follow-up picks of an action
-    already committed to). A question with no possible answer is not asked."""
+    already committed to). A question with no possible answer is not asked. `refused` maps
+    answers the rules forbid right now (left out of the options) to the reason given if
+    somebody still sends them."""
     if not opts:
         return None
     if default is None:
@@ -48,6 +51,8 @@ def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, 
     qid = str(st["seq"])
     st["q"].append({"id": qid, "s": seat, "k": kind, "o": opts, "df": default, "dl": deadline,
                     "pb": public, "pr": params, "h": h, "x": x or {}})
+    if refused:
+        st["q"][-1]["no"] = refused
     return qid
 
 
@@ -103,5 +108,16 @@ def tell(ev: list, to, kind: str, /, **data) -> None:
         ev.append(Event(kind, data, tuple(to)))
 
 
+REFUSALS = {"modifier_cap": "A third identical modifier is not allowed.",
+            "parca_night": "La parca claims tonight: nobody else may kill.",
+            "inevitable": "That death cannot be prevented."}
+
+
 def refuse(code: str, message: str = "", **params):
-    raise IllegalMove(code, message or code.replace("_", " "), **params)
+    raise IllegalMove(code, message or REFUSALS.get(code, code.replace("_", " ")), **params)
+
+
+def refused(st: dict, qid: str, seat, choice: str) -> str | None:
+    """Why the rules refuse this answer to an open question, if they do."""
+    q = next((q for q in st["q"] if q["id"] == qid and q["s"] == seat), None)
+    return q.get("no", {}).get(choice) if q else None

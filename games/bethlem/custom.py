@@ -7,7 +7,7 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 from __future__ import annotations
 
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
-from .core import ask, handler, opt, pub, push, refuse, task, tell
+from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
 from .night import insert_after, kill_night, log, woke
 from .objectives import declare, refresh, wakes_with_mutineers
@@ -228,8 +228,9 @@ def _c13(st, ev):
 
 def _haki_ask(st, s):
     left = [h for h in HAKIS if h not in cx(st)["hakis"]]
-    ask(st, s, "haki", [opt("pass", "pass")] + [opt(h, h) for h in left], "pass", "night_step",
-        "haki")
+    no = {"haki_off": "parca_night"} if "haki_off" in left and kill_night(st) else {}
+    ask(st, s, "haki", [opt("pass", "pass")] + [opt(h, h) for h in left if h not in no], "pass",
+        "night_step", "haki", refused=no)
 
 
 @handler("otaku_peek")
@@ -245,8 +246,6 @@ def _otaku_peek(st, ev, q, choice):
 def _haki(st, ev, q, choice):
     if choice == "pass":
         return
-    if choice == "haki_off" and kill_night(st):
-        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
     ask(st, q["s"], "haki_target", [card_opt(st, c) for c in living_targets(st)], None,
         "night_step", "haki_target", {"h": choice})
 
@@ -272,8 +271,9 @@ def _c14(st, ev):
         return
     costs = catalog_costs()
     opts = [opt(k, "cyborg_" + k, cost=v) for k, v in costs.items() if v <= c["points"]]
-    ask(st, s, "cyborg_points", [opt("pass", "pass")] + opts, "pass", "night_step",
-        "cyborg_points")
+    no = {"kill": "parca_night"} if kill_night(st) else {}
+    ask(st, s, "cyborg_points", [opt("pass", "pass")] + [o for o in opts if o[0] not in no],
+        "pass", "night_step", "cyborg_points", refused=no)
 
 
 def catalog_costs():
@@ -284,8 +284,6 @@ def catalog_costs():
 def _cyborg_points(st, ev, q, choice):
     if choice == "pass":
         return
-    if choice == "kill" and kill_night(st):
-        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
     cards = dead_cards(st) if choice == "revive" else living_targets(st)
     cards = [c for c in cards if on_row(st, c) and active(st, owner(st, c))]
     if cards:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import (CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, is_day_personality,
                     rules)
-from .core import ask, clock, gm, handler, opt, pub, push, refuse, task, tell
+from .core import ask, clock, gm, handler, opt, pub, push, task, tell
 from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
 from .dayevents import arm_prophecies
 from .objectives import refresh
@@ -357,16 +357,20 @@ def _s7(st, ev):
     woke(st, "7", s)
     borrow = catalog()["borrowable"]
     cards = [c for c in dead_cards(st) if c in borrow and c not in st["hist"]["dir"]]
+    no = {c: "modifier_cap" for c in cards if c == "profeta" and _flames_full(st)}
     ask(st, s, "director", [opt("pass", "pass")] + [
-        opt(c, "card_name", card=c) for c in sorted(cards)], "pass", "night_step", "director")
+        opt(c, "card_name", card=c) for c in sorted(cards) if c not in no], "pass", "night_step",
+        "director", refused=no)
+
+
+def _flames_full(st):
+    return len(st["tok"]["flames"]) >= rules()["modifier_cap"]
 
 
 @handler("director")
 def _director(st, ev, q, choice):
     if choice == "pass":
         return
-    if choice == "profeta" and len(st["tok"]["flames"]) >= rules()["modifier_cap"]:
-        refuse("modifier_cap", "A third identical modifier is not allowed.")
     code = catalog()["borrowable"][choice]
     st["hist"]["dir"].append(choice)
     st["tok"]["director"] = choice
@@ -545,7 +549,10 @@ def _scythe_h(st, ev, q, choice):
 def _flick(st, ev, s, src):
     last = st["hist"]["flick"] if st["mode"] in ("two", "three") else None
     opts = [card_opt(st, c) for c in living_targets(st) if c != last]
-    ask(st, s, "flick", [opt("pass", "pass")] + opts, "pass", "night_step", "flick")
+    no = {}
+    if len(st["tok"]["arrow"]) >= rules()["modifier_cap"]:
+        no, opts = {o[0]: "modifier_cap" for o in opts}, []
+    ask(st, s, "flick", [opt("pass", "pass")] + opts, "pass", "night_step", "flick", refused=no)
 
 
 @handler("flick")
@@ -553,8 +560,6 @@ def _flick_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    if len(st["tok"]["arrow"]) >= rules()["modifier_cap"]:
-        refuse("modifier_cap", "A third identical modifier is not allowed.")
     st["tok"]["arrow"].append(c)
     st["hist"]["flick"] = c
     st["nt"]["dawn"].append(["arrow_placed", c])
@@ -657,8 +662,16 @@ def _target(st, s, card, src, form):
         opts = [card_opt(st, c) for c in _flame_first(st, effect, form)]
     else:
         opts = [card_opt(st, c) for c in living_targets(st) if c != "muerte_dulce"]
-    ask(st, s, "action_" + effect, [opt("pass", "pass")] + opts, "pass", "night_step",
-        "action", x)
+    no = {}
+    if effect in ("kill", "kill_inev") and kill_night(st):
+        no = {o[0]: "parca_night" for o in opts}
+    elif effect == "save":
+        no = {o[0]: "inevitable" for o in opts
+              if any(m["i"] for m in marked(st, parse_card(st, o[0])))}
+    elif effect.startswith("flames") and _flames_full(st):
+        no = {o[0]: "modifier_cap" for o in opts}
+    ask(st, s, "action_" + effect, [opt("pass", "pass")] + [o for o in opts if o[0] not in no],
+        "pass", "night_step", "action", x, refused=no)
 
 
 def _flame_first(st, effect, form):
@@ -678,10 +691,6 @@ def _action_h(st, ev, q, choice):
         return
     x, s = q["x"], q["s"]
     card, effect = x["card"], FORMS[x["card"]][x["form"]]
-    if effect in ("kill", "kill_inev") and kill_night(st):
-        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
-    if effect.startswith("flames") and len(st["tok"]["flames"]) >= rules()["modifier_cap"]:
-        refuse("modifier_cap", "A third identical modifier is not allowed.")
     if x["src"] == "own":
         if x["form"].startswith("a"):
             st["c"][card]["au"] = 1
@@ -693,8 +702,6 @@ def _action_h(st, ev, q, choice):
         log(st, ev, "gm_kill", by=s, card=c, cause=card, **where_public(st, c))
     elif effect == "save":
         c = parse_card(st, choice)
-        if any(m["i"] for m in marked(st, c)):
-            refuse("inevitable", "That death cannot be prevented.")
         unmark(st, c)
         log(st, ev, "gm_save", by=s, card=c, cause=card, **where_public(st, c))
     elif effect == "revive":

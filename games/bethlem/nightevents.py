@@ -8,7 +8,7 @@ a play whose target became illegal fizzles and the card goes back to its owner's
 from __future__ import annotations
 
 from .cards import TWINS, catalog, event_order, event_when
-from .core import ask, handler, opt, pub, refuse, tell
+from .core import ask, handler, opt, pub, tell
 from .deaths import mark, place
 from .night import insert_after, kill_night, log
 from .objectives import refresh
@@ -31,9 +31,11 @@ def open_plays(st: dict, ev: list) -> None:
 
 def _offer(st, s):
     evs = _night_events(st, s)
+    no = {"leproso": "parca_night"} if "leproso" in evs and kill_night(st) else {}
     if evs:
-        ask(st, s, "night_event", [opt("none", "none")] + [opt(e, "event", event=e) for e in evs],
-            "none", "night_step", "night_event")
+        ask(st, s, "night_event", [opt("none", "none")] + [opt(e, "event", event=e) for e in evs
+                                                           if e not in no],
+            "none", "night_step", "night_event", refused=no)
 
 
 def _pos_opts(st, cards):
@@ -49,8 +51,6 @@ def _night_event(st, ev, q, choice):
     if choice == "none":
         return
     s, e = q["s"], choice
-    if e == "leproso" and kill_night(st):
-        refuse("parca_night", "La parca claims tonight: nobody else may kill.")
     x = {"e": e, "t": []}
     if e in ("celda", "leproso"):
         _pick(st, s, x, _pos_opts(st, living_targets(st)))
