@@ -11,7 +11,7 @@ from .cards import CELLMATES, TWINS, group
 from .core import (ask, clock, gm, handler, opt, pub, push, task, tell)
 from .objectives import check, declare, refresh
 from .table import (alive, bipolar, card_opt, held, inactive, living, on_row, owner,
-                    parse_card, row_living, where, where_public)
+                    parse_card, where, where_public)
 
 STAGES = (["p_filter"], ["p_mania"], ["p_waker"], ["p_death"], ["p_trig"], ["p_next"])
 
@@ -432,6 +432,3 @@ def awaken(st: dict, ev: list, c: str) -> None:
         st["c"][c]["rv"] = 1
         pub(ev, "richard_revealed", seat=s, pos=p)
 
-
-def living_cards(st: dict, s: int) -> list:
-    return row_living(st, s)

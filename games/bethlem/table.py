@@ -51,18 +51,10 @@ def held(st: dict, seat: int) -> list:
     return st["rows"][seat] + st["res"][seat] + st["grave"][seat]
 
 
-def in_play(st: dict, cid: str) -> bool:
-    return cid in st["c"]
-
-
 def living(st: dict, seat: int) -> int:
     """Living cards of a seat (a bipolar cataleptic waiting to return still counts)."""
     return sum(1 for c in held(st, seat)
                if (alive(st, c) or st["c"][c].get("cd")) and not st["c"][c].get("ghost"))
-
-
-def row_living(st: dict, seat: int) -> list:
-    return [c for c in st["rows"][seat] if alive(st, c)]
 
 
 def active(st: dict, seat: int) -> bool:
