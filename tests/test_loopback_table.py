@@ -206,9 +206,6 @@ async def test_game_finishes_under_random_rate_limits_and_5xx(lb, town, db):
     assert {f.status for f in lb.faults.injected} >= {429}
 
 
-@pytest.mark.xfail(reason="hosting.store runs every game's transactions on one aiosqlite "
-                          "connection with no lock: two games committing at once fail with "
-                          "'cannot start a transaction within a transaction'", strict=False)
 async def test_concurrent_games_all_finish(lb, db):
     guild = lb.guild("Busy server")
     tables = [([guild.user(f"t{n}p{i}") for i in range(4)], guild.text_channel(f"games-{n}"))
@@ -220,10 +217,6 @@ async def test_concurrent_games_all_finish(lb, db):
     assert all(finished(thread) for thread in threads)
 
 
-@pytest.mark.xfail(reason="TableBot.close() closes discord.py's session and the store while "
-                          "DiscordDelivery's delayed status refresh is pending: 'refreshing "
-                          "game failed: Session is closed' (the game itself recovers)",
-                   strict=False)
 async def test_stop_right_after_a_move_then_restart(lb, town, db):
     guild, (alice, bob, carol, dave), games = town
     people = [alice, bob, carol, dave]
