@@ -50,9 +50,19 @@ class BethlemEngine(Engine):
             refuse(code)
         return super().apply(_Snapshot(state), seat, pending_id, choice)
 
+    _last: tuple = (None, None, None)
+
     def pending(self, state):
-        return [Pending(q["id"], q["s"], q["k"], tuple(Option(o[0], o[1], o[2]) for o in q["o"]),
-                        q["df"], q["dl"], q["pb"], q["pr"]) for q in state["q"]]
+        """The open questions. The host asks twice per decision about the same state (then
+        `apply` asks again), so the last answer is kept while the question list is unchanged."""
+        qs = state["q"]
+        key = (len(qs), qs[-1]["id"] if qs else None)
+        if self._last[0] is qs and self._last[1] == key:
+            return list(self._last[2])
+        out = [Pending(q["id"], q["s"], q["k"], tuple(Option(o[0], o[1], o[2]) for o in q["o"]),
+                       q["df"], q["dl"], q["pb"], q["pr"]) for q in qs]
+        self._last = (qs, key, out)
+        return list(out)
 
     def _apply(self, state, pending, choice):
         return answer(state, pending.id, choice)
