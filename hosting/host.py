@@ -55,10 +55,12 @@ class Accepted:
 
 class Host:
     def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
-                 background: bool = True):
+                 background: bool = True, settle_delay: float = 0.2):
         """With `background`, delivery and AI answers run as tasks after each commit, so a
-        player's interaction is answered as soon as their decision is stored (the bot). Without
-        it they run inline and the caller drives the AI (the simulator and most tests)."""
+        player's interaction is answered as soon as their decision is stored (the bot); changes
+        within `settle_delay` seconds are delivered together, so a burst of answers makes one
+        message rather than one each. Without it they run inline and the caller drives the AI
+        (the simulator and most tests)."""
         self.store = store
         self.clock = clock
         self.delivery: Delivery = delivery or NullDelivery()
@@ -66,6 +68,9 @@ class Host:
         self._tables: dict[int, GameRow] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._delivering: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.settle_delay = settle_delay
+        self._settling: dict[int, asyncio.Task] = {}
+        self._unsettled: set[int] = set()
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
 
@@ -260,17 +265,29 @@ class Host:
     async def _after_step(self, table: GameRow) -> None:
         """Deliver, refresh the status, wake the scheduler, let AI seats answer."""
         self._wake.set()
-        if self.background:
-            self._spawn(self._settle(table))
-        else:
+        if not self.background:
             await self.flush(table.id)
             await self.delivery.table_changed(table)
+            return
+        self._unsettled.add(table.id)
+        task = self._settling.get(table.id)
+        if task is None or task.done():
+            self._settling[table.id] = self._spawn(self._settle(table.id))
 
-    async def _settle(self, table: GameRow) -> None:
-        await self.flush(table.id)
-        await self.delivery.table_changed(table)
-        if table.status == "running" and self._ai_pending(table):
-            await self.run_ai(table.id)
+    async def _settle(self, game_id: int) -> None:
+        """One task per game: after a short pause, deliver everything committed meanwhile and let
+        the AI answer; again while new changes keep arriving."""
+        await asyncio.sleep(self.settle_delay)
+        while game_id in self._unsettled:
+            self._unsettled.discard(game_id)
+            table = await self.table(game_id)
+            try:
+                await self.flush(game_id)
+                await self.delivery.table_changed(table)
+                if table.status == "running" and self._ai_pending(table):
+                    await self.run_ai(game_id)
+            except Exception:
+                log.exception("settling game %s failed", game_id)
 
     def _ai_pending(self, table: GameRow) -> list[Pending]:
         ai_seats = {s.seat for s in table.seats if s.is_ai}
@@ -294,9 +311,7 @@ class Host:
                                    seat.ai_policy or "baseline")
                 await self._apply(table, pending, choice, "ai")
             made += 1
-            await self.flush(game_id)
-            await self.delivery.table_changed(table)
-            self._wake.set()
+            await self._after_step(table)
         return made
 
     # ---- host controls ------------------------------------------------------------------------
@@ -429,10 +444,11 @@ class Host:
             await self._after_step(await self.table(gid))
         return ids
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def idle(self) -> None:
         """Wait until background AI work has finished (tests and shutdown)."""

@@ -65,8 +65,8 @@ class FakeBot:
     def get_channel(self, cid):
         return self._channels.get(cid)
 
-    def get_user(self, uid):
-        return self._users.get(uid)
+    async def create_dm(self, user):
+        return self._users[user.id]
 
 
 @pytest.fixture

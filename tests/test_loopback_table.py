@@ -66,6 +66,11 @@ def secrets_kept(lb, people, thread):
     return check
 
 
+def public_lines(thread) -> Counter:
+    """Each line the thread showed, counted (the bot sends several lines in one message)."""
+    return Counter(line for m in thread.messages() for line in (m.content or "").splitlines())
+
+
 def winners_line(thread) -> str:
     return next(m.content for m in thread.messages() if GAME_OVER in m.content)
 
@@ -186,7 +191,7 @@ async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
         assert answer.type == 7 and "Got it" in prompt.content
         await play(people, thread)
     assert lb.gateway.identifies == 2
-    public = Counter(m.content for m in thread.messages() if m.content)
+    public = public_lines(thread)
     doubled = {text: n for text, n in public.items() if n > 1 and "has voted" not in text}
     assert doubled == {} and public["Night 1 falls."] == 1
     for person in people:
@@ -228,6 +233,6 @@ async def test_stop_right_after_a_move_then_restart(lb, town, db):
     async with table_bot(lb, db):
         await lb.settle()
         await play(people, thread)
-    public = Counter(m.content for m in thread.messages() if m.content)
+    public = public_lines(thread)
     assert public["Night 1 falls."] == 1
     assert sum(1 for text in public if "did not survive the night" in text) >= 1

@@ -120,4 +120,8 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
     t = render.translator(table)
     choice = render.option_label(t, pending, option_id) if pending else option_id
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
-    await interaction.response.edit_message(content=t("ui", "accepted", choice=choice), view=None)
+    # What the message already said (news sent along with the question) stays above.
+    before = interaction.message.content if interaction.message else None
+    done = t("ui", "accepted", choice=choice)
+    await interaction.response.edit_message(content=f"{before}\n{done}" if before else done,
+                                            view=None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from itertools import groupby
+from collections import defaultdict
 
 import discord
 
@@ -27,7 +27,9 @@ class DiscordDelivery:
         self.bot = bot
         self._refresh: dict[int, asyncio.Task] = {}
         self._dirty: set[int] = set()
-        self._pictures: dict[int, str] = {}
+        self._pictures: dict[int, str | None] = {}
+        self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
+        self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
     def host(self):
@@ -45,36 +47,71 @@ class DiscordDelivery:
                 return None
         return channel
 
-    async def _user(self, user_id: int):
-        return self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+    async def _dm(self, user_id: int) -> discord.DMChannel:
+        """The DM channel, opened once and then cached by discord.py (no user lookup)."""
+        return await self.bot.create_dm(discord.Object(user_id))
 
     # ---- events ---------------------------------------------------------------------------------
     async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
+        """Public lines go to the thread as few messages as fit; each seat gets one DM holding
+        its lines and, when it has a new question, that question's buttons too."""
         t = render.translator(table)
         thread = await self._channel(table.thread_id)
-        for audience, group in groupby(rows, key=lambda r: r.audience):
-            group = list(group)
-            lines = [t.event(r.kind, r.data) for r in group]
-            if audience == "public" and thread is not None:
-                for text in render.chunks(lines):
-                    await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
-            elif audience.startswith("seat:"):
-                await self._to_seat(table, int(audience[5:]), lines, thread)
-            if any(r.kind == "table_finished" for r in group) and thread is not None:
+        per_seat: dict[int, list[str]] = defaultdict(list)
+        public = []
+        for row in rows:
+            if row.audience == "public":
+                public.append(t.event(row.kind, row.data))
+            elif row.audience.startswith("seat:"):
+                per_seat[int(row.audience[5:])].append(t.event(row.kind, row.data))
+        if thread is not None:
+            for text in render.chunks(public):
+                await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+            if any(r.kind == "table_finished" for r in rows):
                 await self._recap(table, thread)
+        async with self._prompting[table.id]:
+            for seat_no, lines in sorted(per_seat.items()):
+                await self._to_seat(table, seat_no, lines, thread)
 
     async def _to_seat(self, table: GameRow, seat_no: int, lines: list[str], thread) -> None:
+        """Lines and unsent questions for one person. AI seats read the state; a person whose
+        DMs are closed reads "My secrets" (public questions also get a ping in the thread)."""
         seat = table.seats[seat_no]
-        if seat.is_ai or seat.user_id is None or seat.dm_closed:
-            return  # AI seats read the state; closed DMs read "My secrets"
-        try:
-            user = await self._user(seat.user_id)
-            for text in render.chunks(lines):
-                await user.send(text)
-        except discord.Forbidden as err:
-            if err.code != CANNOT_DM:
-                raise
-            await self._dm_closed(table, seat_no, thread)
+        if seat.is_ai or seat.user_id is None:
+            return
+        sent = await self.host.store.prompted(table.id)
+        prompts = [p for p in self.host.pending_for(table, seat_no) if (p.id, seat_no) not in sent]
+        if not lines and not prompts:
+            return
+        if not seat.dm_closed:
+            try:
+                await self._send_dm(table, seat.user_id, lines, prompts)
+                return
+            except discord.Forbidden as err:
+                if err.code != CANNOT_DM:
+                    raise
+                await self._dm_closed(table, seat_no, thread)
+        t = render.translator(table)
+        for pending in prompts:
+            if pending.public and thread is not None:
+                await thread.send(t("ui", "dm_closed", mention=f"<@{seat.user_id}>"),
+                                  view=secrets_view(table.id, t, "open_prompt"),
+                                  allowed_mentions=discord.AllowedMentions(users=True))
+            await self.host.store.record_prompt(table.id, pending.id, seat_no, None, None)
+
+    async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
+        channel = await self._dm(user_id)
+        texts = render.chunks(lines)
+        for text in texts[:-1] if prompts else texts:
+            await channel.send(text)
+        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
+        for i, pending in enumerate(prompts):
+            content = texts[-1] if texts and i == 0 else None
+            message = await channel.send(
+                content, embed=render.prompt_embed(table, pending, deadlines.get(pending.id)),
+                view=render.prompt_view(table, pending))
+            await self.host.store.record_prompt(table.id, pending.id, pending.seat,
+                                                channel.id, message.id)
 
     async def _dm_closed(self, table: GameRow, seat_no: int, thread) -> None:
         await self.host.mark_dm_closed(table.id, seat_no)
@@ -126,11 +163,20 @@ class DiscordDelivery:
             return
         t = render.translator(table)
         view = lobby_view(table.id, t) if table.status == "lobby" else None
+        embed = render.lobby_embed(table)
+        if not self._changed((table.id, "lobby"), {"lobby": embed.to_dict(), "open": view is not None}):
+            return
         try:
-            await channel.get_partial_message(table.lobby_message_id).edit(
-                embed=render.lobby_embed(table), view=view)
+            await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)
         except discord.NotFound:
             pass
+
+    def _changed(self, key: tuple, shown: dict) -> bool:
+        """Whether a message would look different from what was last sent (and remember it)."""
+        if self._shown.get(key) == shown:
+            return False
+        self._shown[key] = shown
+        return True
 
     async def _status(self, table: GameRow) -> None:
         thread = await self._channel(table.thread_id)
@@ -151,6 +197,10 @@ class DiscordDelivery:
             self._pictures[table.id] = digest if file else None
         if self._pictures.get(table.id):
             embed.set_image(url="attachment://table.png")
+        changed = self._changed((table.id, "status"),
+                                {"status": embed.to_dict(), "buttons": view is not None})
+        if table.status_message_id and not file and not changed:
+            return
         if table.status_message_id:
             try:
                 await thread.get_partial_message(table.status_message_id).edit(
@@ -162,34 +212,8 @@ class DiscordDelivery:
         await host.set_messages(table.id, status_message_id=message.id)
 
     async def _prompts(self, table: GameRow) -> None:
-        """DM each person the questions they have not been sent yet; public questions for seats
-        whose DMs are closed get a ping in the thread (private ones wait in "My secrets", since a
-        ping would show who is acting)."""
-        host = self.host
-        sent = await host.store.prompted(table.id)
-        deadlines = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+        """Questions that appeared without any line for their seat (sent by `deliver` otherwise)."""
         thread = await self._channel(table.thread_id)
-        for pending in host.pending(table):
-            if pending.seat is None or (pending.id, pending.seat) in sent:
-                continue
-            seat = table.seats[pending.seat]
-            if seat.is_ai or seat.user_id is None:
-                continue
-            embed = render.prompt_embed(table, pending, deadlines.get(pending.id))
-            message = None
-            if not seat.dm_closed:
-                try:
-                    user = await self._user(seat.user_id)
-                    message = await user.send(embed=embed, view=render.prompt_view(table, pending))
-                except discord.Forbidden as err:
-                    if err.code != CANNOT_DM:
-                        raise
-                    await self._dm_closed(table, pending.seat, thread)
-            elif pending.public and thread is not None:
-                t = render.translator(table)
-                await thread.send(t("ui", "dm_closed", mention=f"<@{seat.user_id}>"),
-                                  view=secrets_view(table.id, t, "open_prompt"),
-                                  allowed_mentions=discord.AllowedMentions(users=True))
-            await host.store.record_prompt(table.id, pending.id, pending.seat,
-                                           message.channel.id if message else None,
-                                           message.id if message else None)
+        async with self._prompting[table.id]:
+            for seat_no in sorted({p.seat for p in self.host.pending(table) if p.seat is not None}):
+                await self._to_seat(table, seat_no, [], thread)
