@@ -6,6 +6,7 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
+from . import doctor, gambler, voodoo, watchmaker
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -16,9 +17,10 @@ from .table import (acting_seat, active, alive, card_opt, dead_cards, held, inac
                     seats, where, where_public)
 
 SUPPORTED = ("arquitecto", "chef", "gas_risa", "otaku", "cyborg", "medium", "superviviente",
-             "alquimista")
-STEP_CARD = {"c5": "superviviente", "c8": "arquitecto", "c11": "gas_risa", "c13": "otaku",
-             "c14": "cyborg", "c15": "chef", "c16": "medium"}
+             "alquimista", "ludopata", "relojero", "vudu", "medico")
+STEP_CARD = {"c5": "superviviente", "c6": "relojero", "c8": "arquitecto", "c9": "vudu",
+             "c11": "gas_risa", "c12": "ludopata", "c13": "otaku", "c14": "cyborg", "c15": "chef",
+             "c16": "medium", "c27": "relojero", "c32": "medico"}
 HAKIS = ("haki_off", "haki_def", "haki_obs")
 
 
@@ -30,8 +32,10 @@ def custom_called(st: dict, code: str) -> bool:
     card = STEP_CARD.get(code)
     if card is None or card not in st["c"]:
         return False
-    if code == "c5":
+    if code in ("c5", "c6"):
         return st["round"] == 1
+    if code == "c27":
+        return watchmaker.called_late(st)
     if code in ("c8", "c14"):
         return True
     return not st["c"][card]["d"]
@@ -112,6 +116,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
             _cyborg_hit(st, ev)
             continue
         out.append(m)
+    out = watchmaker.filter_batch(st, ev, out)
     for m in out:
         if m["c"] == "superviviente":
             st["c"]["superviviente"]["dr"] = st["round"]
@@ -417,7 +422,9 @@ def _medium_sight(st, ev, q, choice):
         tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
 
 
-STEPS = {"c5": _c5, "c8": _c8, "c11": _c11, "c13": _c13, "c14": _c14, "c15": _c15, "c16": _c16}
+STEPS = {"c5": _c5, "c6": watchmaker.setup_step, "c8": _c8, "c9": voodoo.step, "c11": _c11,
+         "c12": gambler.step, "c13": _c13, "c14": _c14, "c15": _c15, "c16": _c16,
+         "c27": watchmaker.step, "c32": doctor.step}
 
 
 # ---- day: the inquisitor and the custom events -------------------------------------------------
@@ -515,8 +522,13 @@ def _pandora(st, ev, q, choice):
 
 
 def upkeep(st: dict, ev: list) -> None:
-    """End of round: broccoli on cards not used this round pass to the left neighbour."""
-    if st["mode"] != "custom" or "chef" not in st["c"]:
+    """End of round: bets are settled; broccoli on cards not used this round pass to the left
+    neighbour."""
+    if st["mode"] != "custom":
+        return
+    if "ludopata" in st["c"]:
+        gambler.settle(st, ev, st["round"] - 1)
+    if "chef" not in st["c"]:
         return
     c = cx(st)
     for t, n in list(c["broc"].items()):

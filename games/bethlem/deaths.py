@@ -30,11 +30,19 @@ def note_attack(st: dict, cid: str) -> None:
 
 def place(st: dict, cid: str, m: dict) -> bool:
     """Put a night mark on a living card; an isolated card cannot be attacked at all."""
+    cid = _voodoo(st, cid, m)
     if cid in st["tok"]["celda"] or not alive(st, cid):
         return False
     st["marks"].append({**m, "c": cid})
     note_attack(st, cid)
     return True
+
+
+def _voodoo(st, cid, m):
+    if not st["nt"].get("voodoo"):
+        return cid
+    from .voodoo import redirect
+    return redirect(st, cid, m["i"])
 
 
 def marked(st: dict, cid: str) -> list:
@@ -60,7 +68,8 @@ def resolve_now(st: dict, marks: list, after: list | None = None) -> None:
 def _start(st, ev, marks):
     st["pipe"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [],
                   "dawn": st["phase"] == "night"}
-    live = [m for m in marks if alive(st, m["c"])]
+    live = [{**m, "c": _voodoo(st, m["c"], m)} for m in marks]
+    live = [m for m in live if alive(st, m["c"])]
     for m in live:
         if st["phase"] == "day":
             note_attack(st, m["c"])
@@ -227,6 +236,7 @@ def _death(st, ev):
 def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     card = st["c"][c]
     card["d"], card["rv"], card["k"], card["why"] = 1, 1, list(killers), src
+    card["dr"] = st["round"]
     s, p = where(st, c)
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
     tok = st["tok"]
@@ -295,6 +305,7 @@ def _fires(st, kind, c, d):
 
 def add_mark(st: dict, cid: str, m: dict) -> None:
     """A mark made by a trigger: joins the next batch of the cascade."""
+    cid = _voodoo(st, cid, m) if cid in st["c"] else cid
     if cid in st["c"] and alive(st, cid) and on_row(st, cid) and not st["out"][owner(st, cid)]:
         st["pipe"]["new"].append({**m, "c": cid})
 

@@ -40,6 +40,14 @@ def public_alive(st: dict, cid: str) -> bool:
     return cid in st["c"] and (not st["c"][cid]["d"] or st["c"][cid].get("cd"))
 
 
+def aimed(st: dict, cid: str) -> str:
+    """The card a harmful token really lands on (La Maestra Vudú's voodoo this round)."""
+    if not st["nt"].get("voodoo"):
+        return cid
+    from .voodoo import redirect
+    return redirect(st, cid)
+
+
 def kill_night(st: dict) -> bool:
     return bool(st["nt"].get("kill_night"))
 
@@ -342,7 +350,7 @@ def _s6(st, ev):
 def _melancholy(st, ev, q, choice):
     if choice == "pass":
         return
-    c = parse_card(st, choice)
+    c = aimed(st, parse_card(st, choice))
     st["tok"]["melan"].append(c)
     st["hist"]["melan"].append(owner(st, c))
     pub(ev, "melancholy", **where_public(st, c))
@@ -535,7 +543,7 @@ def _parca_kill(st, ev, q, choice):
 
 @handler("scythe")
 def _scythe_h(st, ev, q, choice):
-    c = parse_card(st, choice)
+    c = aimed(st, parse_card(st, choice))
     st["tok"]["scythe"].append(c)
     if q["x"]["src"] == "own":
         st["hist"]["parca"] = c
@@ -559,7 +567,7 @@ def _flick(st, ev, s, src):
 def _flick_h(st, ev, q, choice):
     if choice == "pass":
         return
-    c = parse_card(st, choice)
+    c = aimed(st, parse_card(st, choice))
     st["tok"]["arrow"].append(c)
     st["hist"]["flick"] = c
     st["nt"]["dawn"].append(["arrow_placed", c])

@@ -66,6 +66,15 @@ def _check_set(mode, n, cards):
                    count=n)
 
 
+def new_cx() -> dict:
+    """Custom-mode bookkeeping: one entry per custom character or happening."""
+    return {"link": None, "maze": [], "laughs": [], "hakis": [], "shield": [],
+            "observed": None, "points": 0, "broc": {}, "broc_die": [], "centre": 0,
+            "broccoli_dealt": 0, "fed": [], "meals": [], "medium": [], "inquired": 0,
+            "doc": {"carro": 0, "coma": 0}, "clock": {"num": {}, "shown": [], "powers": []},
+            "gamble": {"bets": [], "count": {}, "owed": []}}
+
+
 def new_state(options: dict, n: int, seed: int) -> dict:
     mode = options["mode"]
     cards = options["cards"]
@@ -82,7 +91,7 @@ def new_state(options: dict, n: int, seed: int) -> dict:
         "novote": [0] * n, "obj": [None] * n, "know": [[] for _ in range(n)],
         "tok": {"arrow": [], "scythe": [], "flames": [], "melan": [], "chip": None,
                 "chip_mode": "n", "chip_round": 0, "paci": [], "celda": [], "director": None,
-                "daniel": [], "pandora": []},
+                "daniel": [], "pandora": [], "coma": [], "transplant": None},
         "hist": {"melan": [], "hostil": [], "ans": [], "larry": [], "mary": [], "mary_dir": [],
                  "mary_perm": [], "mary_aw": 0, "arch_aw": [], "arch_lost": 0, "dir": [],
                  "arthur": {}, "parca": None, "paci": None, "flick": None, "dan_conv": 0,
@@ -104,9 +113,7 @@ def new_state(options: dict, n: int, seed: int) -> dict:
         if len(objs) != n:
             refuse("bad_card_set", "One objective card per player.", group="objectives", count=n)
         st["ocard"], st["orv"] = rng.shuffle(objs), [0] * n
-        st["cx"] = {"link": None, "maze": [], "laughs": [], "hakis": [], "shield": [],
-                    "observed": None, "points": 0, "broc": {}, "broc_die": [], "centre": 0,
-                    "broccoli_dealt": 0, "fed": [], "meals": [], "medium": [], "inquired": 0}
+        st["cx"] = new_cx()
     return st
 
 

@@ -102,7 +102,7 @@ def inactive(st: dict, cid: str) -> bool:
     """No power, no passive, no on-death effect this round (Melancolía, Celda, happenings)."""
     tok = st["tok"]
     return (cid in tok["melan"] or cid in tok["celda"] or cid in st["nt"].get("laughed", ())
-            or group(cid) in tok.get("off_groups", ()))
+            or group(cid) in tok.get("off_groups", ()) or cid in tok["coma"])
 
 
 def acting_seat(st: dict, cid: str):
@@ -112,6 +112,9 @@ def acting_seat(st: dict, cid: str):
     found = where(st, cid)
     if not found or found[1] <= 0 or st["out"][found[0]]:
         return None
+    if st["tok"]["transplant"] == cid:
+        from .doctor import transplant_seat
+        return transplant_seat(st, cid)
     return found[0]
 
 

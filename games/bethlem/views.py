@@ -32,6 +32,13 @@ def _card_tokens(st, c, hidden):
         out.append("director")
     if c in tok["pandora"]:
         out.append("pandora")
+    if c in tok["coma"]:
+        out.append("coma")
+    if tok["transplant"] == c:
+        out.append("transplant")
+    shown = st["cx"]["clock"]["shown"] if st["cx"] else ()
+    if c in shown:
+        out.append("number_%d" % st["cx"]["clock"]["num"][c])
     return out
 
 

@@ -12,9 +12,20 @@ def step(engine, state, rnd: random.Random):
     return new, events, p, choice
 
 
+def custom_cast(engine, players: int, seed: int) -> dict:
+    """Custom games deal a seeded pick of the whole character pool, so every custom character
+    turns up across seeds (the default set only has room for the first few)."""
+    from games.bethlem.cards import sets
+    opts = engine.default_options("custom", players)
+    opts["cards"]["P1"] = random.Random(seed).sample(sets()["custom"]["characters"], players)
+    return opts
+
+
 def play(engine, mode: str, players: int, seed: int, options=None, limit: int = 6000,
          on_step=None):
     rnd = random.Random(seed)
+    if mode == "custom" and options is None:
+        options = custom_cast(engine, players, seed)
     state, events = engine.setup({"mode": mode, **(options or {})}, players, seed)
     all_events = list(events)
     for n in range(limit):

@@ -611,12 +611,13 @@ CUSTOM = [["arquitecto", "el_archivo", "electroshock", "muerte_dulce"],
           ["cyborg", "siamesa_b", "mania_persecutoria", "companeros_a"]]
 
 
+from games.bethlem.setup import new_cx  # noqa: E402
+
+
 def _custom(objs, **kw):
     st = build(CUSTOM, mode="custom", **kw)
     st["ocard"], st["orv"] = list(objs), [0] * 5
-    st["cx"] = {"link": None, "maze": [], "laughs": [], "hakis": [], "shield": [],
-                "observed": None, "points": 0, "broc": {}, "broc_die": [], "centre": 0,
-                "broccoli_dealt": 1, "fed": [], "meals": [], "medium": [], "inquired": 0}
+    st["cx"] = {**new_cx(), "broccoli_dealt": 1}
     from games.bethlem.objectives import compute
     st["obj"] = [compute(st, s) for s in range(5)]
     return st
