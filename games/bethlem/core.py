@@ -7,6 +7,7 @@ which may push tasks or ask more. Everything stays plain JSON so a game can be s
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from games.base import GM, PUBLIC, Event, IllegalMove
@@ -43,6 +44,10 @@ def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, 
     already committed to). A question with no possible answer is not asked. `refused` maps
     answers the rules forbid right now (left out of the options) to the reason given if
     somebody still sends them."""
+    if seat is not None and st.get("round_blocks"):
+        opts, refused = _shielded(st, seat, opts, refused)
+        if refused and default in refused:
+            default = None
     if not opts:
         return None
     if default is None:
@@ -54,6 +59,25 @@ def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, 
     if refused:
         st["q"][-1]["no"] = refused
     return qid
+
+
+SEAT_ID = re.compile(r"(?:^|:)s(\d+)(?:p\d+)?$")
+
+
+def _shielded(st, seat, opts, refused):
+    """Awakened El archivo (R-63): its target may aim nothing at the archivist's cards or
+    person this round, whatever the power."""
+    shield = {b for a, b in st["round_blocks"] if a == seat}
+    if not shield:
+        return opts, refused
+    keep, no = [], dict(refused or {})
+    for o in opts:
+        m = SEAT_ID.search(o[0])
+        if m and int(m.group(1)) in shield:
+            no[o[0]] = "archivo_shield"
+        else:
+            keep.append(o)
+    return keep, no
 
 
 def clock(st: dict, kind: str = "step_clock", deadline: str = "night_step_min", /,
@@ -110,7 +134,8 @@ def tell(ev: list, to, kind: str, /, **data) -> None:
 
 REFUSALS = {"modifier_cap": "A third identical modifier is not allowed.",
             "parca_night": "La parca claims tonight: nobody else may kill.",
-            "inevitable": "That death cannot be prevented."}
+            "inevitable": "That death cannot be prevented.",
+            "archivo_shield": "El archivo's awakening protects that player from you this round."}
 
 
 def refuse(code: str, message: str = "", **params):

@@ -31,7 +31,7 @@ def _amnesia_forms(st, s):
         if card["aw"] and not card["au"]:
             out.append("amnesia_dead" if bip else "amnesia_pick")
     borrowed = st["nt"].get("dir") or {}
-    if st["nt"].get("hyp_amnesia") == s or (borrowed.get("code") == "day"
+    if s in st["nt"].get("hyp_amnesia", ()) or (borrowed.get("code") == "day"
                                               and acting_seat(st, "krugman") == s
                                               and not st["nt"].get("dir_used")):
         out += [f for f in ("amnesia", "amnesia_cancel") if f not in out
@@ -111,8 +111,8 @@ def _amnesia(st, ev, s, form):
             st["c"]["amnesia"]["au"] = 1
         else:
             st["c"]["amnesia"]["u"] = 1
-    elif st["nt"].get("hyp_amnesia") == s:
-        st["nt"]["hyp_amnesia"] = None
+    elif s in st["nt"].get("hyp_amnesia", ()):
+        st["nt"]["hyp_amnesia"].remove(s)
     else:
         st["nt"]["dir_used"] = 1
     if form == "amnesia_cancel":

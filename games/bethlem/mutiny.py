@@ -84,7 +84,7 @@ def _spies(st):
     if ali.get("spy") and acting_seat(st, "ali") is not None:
         out.append(acting_seat(st, "ali"))
     d = st["nt"]["dir"]
-    if d and d["card"] == "ali" and acting_seat(st, "krugman") is not None:
+    if d and d["card"] == "ali" and not d.get("peek") and acting_seat(st, "krugman") is not None:
         out.append(acting_seat(st, "krugman"))
     return sorted(set(out))
 

@@ -134,7 +134,7 @@ def _step(st, ev, code):
     push(st, ["step_end", code])
     if code[-1] in "hd":
         base, sub = code[:-1], code[-1]
-        entry = st["nt"]["hyp"][base] if sub == "h" else None
+        entry = _next_hypnosis(st, base) if sub == "h" else None
         card = entry[1] if entry else st["nt"]["dir"]["card"]
         pub(ev, "step_sub", step=base, card=card, sub=sub)
         clock(st, step=code)
@@ -147,18 +147,28 @@ def _step(st, ev, code):
     STEPS[code](st, ev)
 
 
+def _next_hypnosis(st, base):
+    """Each hypnosis of a power gets its own sub-step; they run in the order played."""
+    done = st["nt"].setdefault("hyp_done", {})
+    i = done.get(base, 0)
+    done[base] = i + 1
+    return st["nt"]["hyp"][base][i]
+
+
 @task("step_end")
 def _step_end(st, ev, code):
     ali = st["nt"]["ali"]
-    peek = ali.get("peek")
-    if peek and catalog()["life"][peek]["steps"][0] == code:
-        ali["peek"] = None
+    for key, who in (("peek", "seat"), ("dpeek", "dseat")):
+        peek = ali.get(key)
+        if not peek or catalog()["life"][peek]["steps"][0] != code:
+            continue
+        ali[key] = None
         woke = st["nt"]["woke"].get(code, [])
         s = owner(st, peek)
         if s in woke and acting_seat(st, peek) is not None:
-            tell(ev, ali["seat"], "ali_peek", card=peek, seat=s)
+            tell(ev, ali[who], "ali_peek", card=peek, seat=s)
         else:
-            tell(ev, ali["seat"], "ali_peek_nobody", card=peek)
+            tell(ev, ali[who], "ali_peek_nobody", card=peek)
     if code == "5":
         from .nightevents import resolve_plays
         resolve_plays(st, ev)
@@ -200,12 +210,20 @@ def _ali_spy(st, ev, q, choice):
     st["nt"]["ali"]["spy"] = choice == "spy"
     if st["hist"]["ali_peek"]:
         return
-    cards = [c for c in st["c"] if catalog()["life"][c]["group"] in ("P1", "P2")
-             and c not in TWINS and c != "wakerfield" and catalog()["life"][c]["steps"]
-             and c != "ali" and not catalog()["life"][c].get("custom")]
-    ask(st, q["s"], "ali_peek", [opt("none", "none")] + [opt(c, "card_name", card=c)
-                                                         for c in sorted(cards)],
-        "none", "night_step", "ali_peek")
+    ask(st, q["s"], "ali_peek", [opt("none", "none")] + [
+        opt(c, "card_name", card=c) for c in _peekable(st, "0")], "none", "night_step",
+        "ali_peek")
+
+
+def _peekable(st, after):
+    """Ali's peek (R-10): P1/P2 cards with a night step still to come, not the twins or
+    Wakerfield."""
+    order = catalog()["night_order"]
+    life = catalog()["life"]
+    return sorted(c for c in st["c"] if life[c]["group"] in ("P1", "P2") and c not in TWINS
+                  and c not in ("wakerfield", "ali") and life[c]["steps"]
+                  and not life[c].get("custom")
+                  and order.index(life[c]["steps"][0]) > order.index(after))
 
 
 @handler("ali_peek")
@@ -384,8 +402,21 @@ def _director(st, ev, q, choice):
     st["tok"]["director"] = choice
     st["nt"]["dir"] = {"card": choice, "code": code, "seat": q["s"], "via": "krugman"}
     pub(ev, "director_borrows", card=choice)
+    if choice == "ali":
+        ask(st, q["s"], "ali_peek", [opt("none", "spy")] + [
+            opt(c, "card_name", card=c) for c in _peekable(st, "7")], "none", "night_step",
+            "director_ali")
     if code not in ("16", "16b", "day"):
         insert_after(st, code, code + "d")
+
+
+@handler("director_ali")
+def _director_ali(st, ev, q, choice):
+    """A director borrowing Ali either spies on the mutineers or spends the peek (§5.9)."""
+    if choice != "none":
+        st["nt"]["dir"]["peek"] = 1
+        st["nt"]["ali"].update(dpeek=choice, dseat=q["s"])
+        gm(ev, "gm_ali_peek", card=choice)
 
 
 def director_awake(st):
@@ -466,7 +497,8 @@ def blocked_against(st: dict, actor: int, target_seat: int) -> bool:
 
 def _mary(st, ev, s, src):
     hist = st["hist"]["mary" if src == "own" else "mary_dir"]
-    aw = src == "own" and st["c"]["mary_firth"]["aw"] and not st["hist"]["mary_aw"]
+    aw = (src == "own" and st["c"]["mary_firth"]["aw"] and not st["hist"]["mary_aw"]) or (
+        src == "dir" and director_awake(st))
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in hist]
     if aw:
         opts += [opt(f"a{t}", "player_awakened", seat=t) for t in seats(st) if t != s]
@@ -487,9 +519,10 @@ def _mary_h(st, ev, q, choice):
     s = q["s"]
     awake = choice.startswith("a")
     t = int(choice[1:])
-    if awake:
+    if awake and q["x"]["src"] == "own":
         st["hist"]["mary_aw"] = 1
         st["c"]["mary_firth"]["an"] = 1
+    if awake:
         pub(ev, "awakening_announced", seat=s, card="mary_firth")
     hist = st["hist"]["mary" if q["x"]["src"] == "own" else "mary_dir"]
     first = t not in hist
@@ -832,6 +865,9 @@ def _s23(st, ev):
     if card.get("cd") and s is not None and not st["out"][s]:
         card["cd"], card["d"], card["u"] = 0, 0, 1
         pub(ev, "card_revived", card=c, cause=c, **where_public(st, c))
+        if card["aw"] and not card["au"]:
+            card["au"] = 1
+            _cataleptic_strike(st, s, c)
         return
     if acting_seat(st, c) is None:
         return
@@ -846,7 +882,13 @@ def _s23(st, ev):
     unmark(st, c)
     spend(st, c)
     log(st, ev, "gm_cataleptic", card=c)
-    if awake_use and not kill_night(st):
+    if awake_use:
+        _cataleptic_strike(st, s, c)
+
+
+def _cataleptic_strike(st, s, c):
+    """The awakened return (day form when bipolar) also kills one card."""
+    if not kill_night(st):
         opts = [card_opt(st, t) for t in living_targets(st, exclude=(c,))]
         ask(st, s, "cataleptic_kill", [opt("pass", "pass")] + opts, "pass", "night_step",
             "cataleptic_kill")

@@ -169,9 +169,9 @@ def _hipnosis(st, ev, s, t):
     pub(ev, "hypnosis", card=power)
     tell(ev, target, "hypnotised", card=power)
     if code == "day":
-        st["nt"]["hyp_amnesia"] = target
+        st["nt"].setdefault("hyp_amnesia", []).append(target)
     else:
-        st["nt"]["hyp"][code] = [target, power]
+        st["nt"]["hyp"].setdefault(code, []).append([target, power])
         insert_after(st, code, code + "h")
     return True
 
