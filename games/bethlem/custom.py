@@ -6,7 +6,7 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import doctor, gambler, voodoo, watchmaker
+from . import doctor, gambler, happenings, voodoo, watchmaker
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -51,6 +51,7 @@ def extra_power(st: dict, s: int) -> bool:
 def reveal_objective(st: dict, ev: list, s: int) -> None:
     if not st["orv"][s]:
         st["orv"][s] = 1
+        happenings.note_reveal(st, s)
         pub(ev, "objective_revealed", seat=s, objective=st["ocard"][s])
 
 
@@ -116,7 +117,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
             _cyborg_hit(st, ev)
             continue
         out.append(m)
-    out = watchmaker.filter_batch(st, ev, out)
+    out = happenings.spy_filter(st, ev, watchmaker.filter_batch(st, ev, out))
     for m in out:
         if m["c"] == "superviviente":
             st["c"]["superviviente"]["dr"] = st["round"]
@@ -430,11 +431,12 @@ STEPS = {"c5": _c5, "c6": watchmaker.setup_step, "c8": _c8, "c9": voodoo.step, "
 # ---- day: the inquisitor and the custom events -------------------------------------------------
 
 def day_powers(st: dict, s: int) -> list:
-    if st["mode"] != "custom" or st["ocard"][s] != "obj_inquisidor":
+    if st["mode"] != "custom":
         return []
-    if cx(st)["inquired"] == st["round"]:
-        return []
-    return [opt("inquire", "inquire")]
+    out = happenings.risky_power(st, s)
+    if st["ocard"][s] == "obj_inquisidor" and cx(st)["inquired"] != st["round"]:
+        out.append(opt("inquire", "inquire"))
+    return out
 
 
 def _slots(st, s):
@@ -443,6 +445,9 @@ def _slots(st, s):
 
 
 def use_power(st: dict, ev: list, s: int, choice: str) -> None:
+    if choice == "risky":
+        happenings.risky(st, ev, s)
+        return
     cx(st)["inquired"] = st["round"]
     _inquire_next(st, s, [])
 
@@ -526,6 +531,8 @@ def upkeep(st: dict, ev: list) -> None:
     neighbour."""
     if st["mode"] != "custom":
         return
+    happenings.end_round(st)
+    happenings.start_round(st, ev)
     if "ludopata" in st["c"]:
         gambler.settle(st, ev, st["round"] - 1)
     if "chef" not in st["c"]:

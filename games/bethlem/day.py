@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import GROUPS, group
 from .core import ask, drop_questions, handler, opt, pub, push, task, tell
+from .happenings import party, skip_day
 from .objectives import check, declare
 from .table import alive, held, living, seats
 
@@ -17,8 +18,12 @@ def _day(st, ev):
     st["phase"], st["att"] = "day", []
     st["dy"] = {"ready": [], "sanction": None, "extra": [], "cancel": 0, "done": 0,
                 "defer": 0, "amnesia": [], "lynched": []}
+    if skip_day(st, ev):
+        push(st, ["happening_draw"], ["upkeep"])
+        return
     pub(ev, "day_begins", round=st["round"])
-    push(st, ["window"], ["lynches"], ["draw"], ["upkeep"])
+    party(st, ev)
+    push(st, ["window"], ["lynches"], ["draw"], ["happening_draw"], ["upkeep"])
 
 
 @task("window")

@@ -252,7 +252,8 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
 def revive(st: dict, ev: list, c: str, src: str) -> bool:
     """A dead card comes back in its place; its identity stays public (spec §4.6, R-68)."""
     s = owner(st, c)
-    if c not in st["c"] or alive(st, c) or s is None or st["out"][s] or not on_row(st, c):
+    if c not in st["c"] or alive(st, c) or s is None or st["out"][s] or not on_row(st, c) \
+            or st["c"][c].get("gone"):
         return False
     card = st["c"][c]
     card["d"], card["cd"] = 0, 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .core import ask, clock, handler, opt, pub, push, task
 from .deaths import awaken_lone, mark, note_attack, resolve_now, revive
+from .happenings import on
 from .night import blocked_against
 from .objectives import INTERNOS, MUTINEER, check, refresh
 from .table import (active, alive, card_opt, held, on_row, owner, parse_card, parse_seat,
@@ -190,6 +191,9 @@ def _b1_close(st, ev):
             o = owner(st, c)
             tally[o] = tally.get(o, 0) + 1
     top = _strict_max(tally)
+    if top is None and on(st, "dos_pajaros") and tally:
+        _two_birds(st, ev, tally)
+        return
     if top is None:
         pub(ev, "no_lynch")
         return
@@ -197,6 +201,23 @@ def _b1_close(st, ev):
     pub(ev, "lynched_player", seat=top)
     backers = [v for v in dy["voters"] if dy["b1"].get(str(v)) == top]
     _card_stage(st, ev, top, backers, dy["kind"])
+
+
+def _two_birds(st, ev, tally):
+    """Dos pájaros de un tiro: every player tied on top loses a card, picked by their voters."""
+    dy, best = st["dy"], max(tally.values())
+    tops = sorted(k for k, v in tally.items() if v == best)
+    for t in tops:
+        dy["lynched"].append(t)
+        pub(ev, "lynched_player", seat=t)
+    push(st, *[["tie_stage", t, [v for v in dy["voters"] if dy["b1"].get(str(v)) == t]]
+               for t in tops])
+
+
+@task("tie_stage")
+def _tie_stage(st, ev, t, backers):
+    st["dy"]["b2"] = {}
+    _card_stage(st, ev, t, backers, "normal")
 
 
 def _strict_max(tally):

@@ -12,6 +12,7 @@ from .cards import (CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, is_da
 from .core import ask, clock, gm, handler, opt, pub, push, task, tell
 from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
 from .dayevents import arm_prophecies
+from .happenings import skip_night
 from .objectives import refresh
 from .table import (acting_seat, cycle_pool, personality_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
                     is_mut, living_targets, neighbour, on_row, owner, parse_card, parse_seat,
@@ -61,6 +62,9 @@ def _night(st, ev):
                 "dir": None, "ali": {}, "shown": None, "laughed": [], "dawn": [],
                 "kill_night": st["parca"]["kill"], "lob": []}
     st["parca"]["kill"] = 0
+    if skip_night(st, ev):
+        push(st, ["day"])
+        return
     arm_prophecies(st)
     pub(ev, "night_falls", round=st["round"])
     order = catalog()["custom_night_order" if st["mode"] == "custom" else "night_order"]

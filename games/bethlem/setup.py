@@ -30,6 +30,7 @@ def default_options(mode: str, players: int) -> dict:
            "cuentacuentos": r["cuentacuentos"], "round_cap": r["round_cap"]}
     if objectives:
         out["objectives"] = objectives
+        out["happenings"] = r["happenings_every"]
     if mode == "three":
         out["p2_group"] = "A"
     return out
@@ -114,6 +115,8 @@ def new_state(options: dict, n: int, seed: int) -> dict:
             refuse("bad_card_set", "One objective card per player.", group="objectives", count=n)
         st["ocard"], st["orv"] = rng.shuffle(objs), [0] * n
         st["cx"] = new_cx()
+        from .happenings import new_hap
+        st["cx"]["hap"] = new_hap(st, options.get("happenings"))
     return st
 
 

@@ -102,7 +102,8 @@ def inactive(st: dict, cid: str) -> bool:
     """No power, no passive, no on-death effect this round (Melancolía, Celda, happenings)."""
     tok = st["tok"]
     return (cid in tok["melan"] or cid in tok["celda"] or cid in st["nt"].get("laughed", ())
-            or group(cid) in tok.get("off_groups", ()) or cid in tok["coma"])
+            or group(cid) in tok.get("off_groups", ()) or cid in tok["coma"]
+            or cid in tok.get("idle", ()))
 
 
 def acting_seat(st: dict, cid: str):
@@ -133,7 +134,9 @@ def spend(st: dict, cid: str) -> None:
 
 
 def dead_cards(st: dict) -> list:
-    return [c for s in range(st["n"]) for c in held(st, s) if not alive(st, c)]
+    """Dead cards still in play: a card the police removed can never be borrowed or revived."""
+    return [c for s in range(st["n"]) for c in held(st, s)
+            if not alive(st, c) and not st["c"][c].get("gone")]
 
 
 # ---- option encoding: cards travel as "s<seat>p<pos>", players as "s<seat>" -------------------

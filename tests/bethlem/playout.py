@@ -14,10 +14,12 @@ def step(engine, state, rnd: random.Random):
 
 def custom_cast(engine, players: int, seed: int) -> dict:
     """Custom games deal a seeded pick of the whole character pool, so every custom character
-    turns up across seeds (the default set only has room for the first few)."""
+    turns up across seeds (the default set only has room for the first few); happenings are on,
+    every round or every two rounds by seed."""
     from games.bethlem.cards import sets
     opts = engine.default_options("custom", players)
     opts["cards"]["P1"] = random.Random(seed).sample(sets()["custom"]["characters"], players)
+    opts["happenings"] = 1 + seed % 2
     return opts
 
 
