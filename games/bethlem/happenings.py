@@ -61,6 +61,7 @@ def _draw(st, ev):
     h = hap(st)
     if h is None:
         return
+    _siesta(st, ev, h)
     who, h["rev"] = [s for s in h["rev"] if not st["out"][s]], []
     if who and h["one"]:
         pair = [h["one"].pop(0), _periodic(st, h)]
@@ -210,6 +211,20 @@ def skip_day(st: dict, ev: list) -> bool:
         pub(ev, "eclipse")
         return True
     return False
+
+
+def _siesta(st, ev, h):
+    """Hora de la siesta: a day whose lynches killed nothing buys the next night a second kill."""
+    if h["on"] == "hora_siesta" and not any(
+            c["d"] and c.get("why") == "lynch" and c.get("dr") == st["round"]
+            for c in st["c"].values()):
+        h["siesta"] = st["round"] + 1
+        pub(ev, "siesta_kill")
+
+
+def twice(st: dict) -> bool:
+    h = hap(st)
+    return bool(h) and h.get("siesta") == st["round"]
 
 
 def party(st: dict, ev: list) -> None:

@@ -12,6 +12,7 @@ from games.rng import Rng
 from .cards import MUTINEER_CARDS, rules
 from .core import ask, drop_questions, handler, opt, push, task, tell
 from .deaths import mark, place
+from .happenings import twice
 from .night import blocked_against, kill_night, log, woke
 from .table import (acting_seat, alive, card_opt, held, is_mut, living_targets, owner,
                     parse_card, parse_seat, seat_opt, seats, where_public)
@@ -142,6 +143,9 @@ def _conf_close(st, ev):
         tell(ev, audience, "conference_failed")
     if conf["nath"] is not None:
         _nathaniel(st, ev, conf["nath"])
+    if twice(st) and not st["nt"].get("conf2"):
+        st["nt"]["conf2"] = 1
+        push(st, ["conf_open"])
 
 
 def _nathaniel(st, ev, s):

@@ -12,7 +12,7 @@ from .cards import (CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, is_da
 from .core import ask, clock, gm, handler, opt, pub, push, task, tell
 from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
 from .dayevents import arm_prophecies
-from .happenings import skip_night
+from .happenings import skip_night, twice
 from .objectives import refresh
 from .table import (acting_seat, cycle_pool, personality_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
                     is_mut, living_targets, neighbour, on_row, owner, parse_card, parse_seat,
@@ -556,9 +556,14 @@ def _mary_imp(st, ev, q, choice):
 
 def _parca(st, ev, s, src):
     if src == "own" and kill_night(st):
-        opts = [card_opt(st, c) for c in living_targets(st)]
-        ask(st, s, "parca_kill", opts, opts[0][0] if opts else None, "night_step", "parca_kill")
+        _parca_ask(st, s, 2 if twice(st) else 1)
     _scythe(st, s, src)
+
+
+def _parca_ask(st, s, left):
+    opts = [card_opt(st, c) for c in living_targets(st)]
+    ask(st, s, "parca_kill", opts, opts[0][0] if opts else None, "night_step", "parca_kill",
+        {"left": left})
 
 
 def _scythe(st, s, src):
@@ -576,6 +581,8 @@ def _parca_kill(st, ev, q, choice):
     c = parse_card(st, choice)
     place(st, c, mark("la_parca", [q["s"]]))
     log(st, ev, "gm_kill", by=q["s"], card=c, cause="la_parca", **where_public(st, c))
+    if q["x"].get("left", 1) > 1:
+        _parca_ask(st, q["s"], q["x"]["left"] - 1)
 
 
 @handler("scythe")

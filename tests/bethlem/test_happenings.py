@@ -157,3 +157,17 @@ def test_spy_ring_holds_until_all_but_one_are_hit_then_all_fall():
     assert g.of("spy_ring_falls")
     assert sorted(g.died()) == [(UMA, 2), (VIC, 2), (WES, 2)]
     assert not alive(g.st, "siamesa_a")
+
+
+def test_siesta_after_a_bloodless_lynch_gives_the_mutineers_two_kills():
+    g = Game(hap_table(on="hora_siesta")).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {})
+    g.settle("night")
+    assert [e.audience for e in g.of("siesta_kill")] == [PUBLIC]
+    for target in (card(TOM, 2), card(UMA, 3)):
+        g.until("conference", WES)
+        g.act("conference", target, WES)
+        g.act("conference", target, XIA)
+    g.settle("day")
+    assert sorted(g.died()) == [(TOM, 2), (UMA, 3)]

@@ -4,6 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from games.bethlem.cards import MUTINEER_CARDS
+from games.bethlem.doctor import transplant_seat
 from games.bethlem.objectives import compute
 from games.bethlem.table import alive, held, living, on_row
 from tests.bethlem.helpers import E
@@ -30,7 +31,9 @@ def check_step(old, new, pending, choice, events):
         assert not new["out"][p.seat] or p.kind in TRIGGER_ASKS, (p.kind, p.seat)
         if p.kind in HOLDER and new["phase"] == "night":
             card, step = HOLDER[p.kind]
-            if new["nt"].get("cur") == step:
+            if new["nt"].get("cur") == step and new["tok"]["transplant"] == card:
+                assert p.seat == transplant_seat(new, card), (p.kind, p.seat)
+            elif new["nt"].get("cur") == step:
                 assert _holds_living(new, p.seat, card), (p.kind, p.seat)
         if p.kind == "solo_kill" and new["nt"].get("cur") == "17":
             assert any(_holds_living(new, p.seat, c) for c in ("daniel", "richard_dadd"))
