@@ -49,6 +49,7 @@ class Config:
     db_path: str = str(DEFAULT_DB)
     dev_guild_id: int | None = None
     extensions: tuple[str, ...] = field(default=INITIAL_EXTENSIONS)
+    settle_delay: float = 0.2  # changes this close together go out as one batch of messages
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -72,7 +73,8 @@ class TableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         store = await Store.open(self.config.db_path)
-        self.host = Host(store, RealClock(), DiscordDelivery(self))
+        delay = self.config.settle_delay
+        self.host = Host(store, RealClock(), DiscordDelivery(self, delay), settle_delay=delay)
         self.add_dynamic_items(*dynamic_items())
         for ext in self.config.extensions:
             await self.load_extension(ext)

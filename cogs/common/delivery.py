@@ -19,12 +19,12 @@ from hosting.store import GameRow, OutboxRow
 
 log = logging.getLogger(__name__)
 CANNOT_DM = 50007
-REFRESH_DELAY = 0.25  # coalesces a burst of changes into one edit of the status message
 
 
 class DiscordDelivery:
-    def __init__(self, bot):
+    def __init__(self, bot, refresh_delay: float = 0.25):
         self.bot = bot
+        self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
         self._refresh: dict[int, asyncio.Task] = {}
         self._dirty: set[int] = set()
         self._pictures: dict[int, str | None] = {}
@@ -137,7 +137,7 @@ class DiscordDelivery:
             self._refresh[table.id] = asyncio.create_task(self._refresh_soon(table.id))
 
     async def _refresh_soon(self, game_id: int) -> None:
-        await asyncio.sleep(REFRESH_DELAY)
+        await asyncio.sleep(self.refresh_delay)
         while game_id in self._dirty:
             self._dirty.discard(game_id)
             try:

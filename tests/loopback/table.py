@@ -20,11 +20,12 @@ KILL_PROMPT = "Choose tonight's victim."
 GAME_OVER = "The game is over."
 
 
-def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS) -> TableBot:
+def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS,
+             settle_delay: float = 0.2) -> TableBot:
     games.register("toy", "tests.toy:ToyGame")
     register_locale_dir("toy", LOCALES)
     return TableBot(Config(token="loopback-token", db_path=str(db_path), dev_guild_id=None,
-                           extensions=extensions))
+                           extensions=extensions, settle_delay=settle_delay))
 
 
 async def idle(bot: TableBot) -> None:
