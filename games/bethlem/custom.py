@@ -6,7 +6,7 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import doctor, gambler, happenings, voodoo, watchmaker
+from . import doctor, gambler, happenings, laughing, voodoo, watchmaker
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -116,6 +116,9 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
         if card == "cyborg" and not inactive(st, card):
             _cyborg_hit(st, ev)
             continue
+        if card == laughing.CARD and not inactive(st, card):
+            out += laughing.pills(st, ev, m)
+            continue
         out.append(m)
     out = happenings.spy_filter(st, ev, watchmaker.filter_batch(st, ev, out))
     for m in out:
@@ -193,30 +196,6 @@ def _labyrinth_h(st, ev, q, choice):
     tell(ev, q["s"], "labyrinth_sees", seat=t, card=st["pers"][t])
     if extra_power(st, q["s"]):
         tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
-
-
-def _c11(st, ev):
-    s = acting_seat(st, "gas_risa")
-    if s is None:
-        return
-    woke(st, "c11", s)
-    names = sorted(c for c in st["c"] if c not in cx(st)["laughs"] and c != "gas_risa")
-    ask(st, s, "laugh", [opt("pass", "pass")] + [opt(c, "card_name", card=c) for c in names],
-        "pass", "night_step", "laugh")
-
-
-@handler("laugh")
-def _laugh(st, ev, q, choice):
-    if choice == "pass":
-        return
-    cx(st)["laughs"].append(choice)
-    holder = acting_seat(st, choice)
-    if holder is not None:
-        st["nt"]["laughed"].append(choice)
-    if holder is None:
-        pub(ev, "laugh_nobody", card=choice)
-    else:
-        pub(ev, "laugh", card=choice, seat=holder)
 
 
 def _c13(st, ev):
@@ -423,7 +402,7 @@ def _medium_sight(st, ev, q, choice):
         tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
 
 
-STEPS = {"c5": _c5, "c6": watchmaker.setup_step, "c8": _c8, "c9": voodoo.step, "c11": _c11,
+STEPS = {"c5": _c5, "c6": watchmaker.setup_step, "c8": _c8, "c9": voodoo.step, "c11": laughing.step,
          "c12": gambler.step, "c13": _c13, "c14": _c14, "c15": _c15, "c16": _c16,
          "c27": watchmaker.step, "c32": doctor.step}
 

@@ -264,7 +264,8 @@ def revive(st: dict, ev: list, c: str, src: str) -> bool:
 
 # ---- 4. triggers -------------------------------------------------------------------------------
 
-TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "ali", "larry")
+TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "ali", "larry",
+                 "gas")
 
 
 @task("p_trig")
@@ -298,6 +299,9 @@ def _fires(st, kind, c, d):
         return c == "mania_persecutoria" and st["pipe"].get("mania") != "b"
     if kind == "ali":
         return c == "ali" and st["c"][c]["aw"] and bool(d["k"])
+    if kind == "gas":
+        from .laughing import fires
+        return fires(st, c, d["s"])
     if kind == "larry":
         return c == "larry_owls" and st["c"][c]["aw"] and bool(st["nt"].get("shown")) \
             and st["pipe"].get("dawn")

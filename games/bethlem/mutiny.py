@@ -13,13 +13,14 @@ from .cards import MUTINEER_CARDS, rules
 from .core import ask, drop_questions, handler, opt, push, task, tell
 from .deaths import mark, place
 from .happenings import twice
+from .laughing import revenge, revenge_seat
 from .night import blocked_against, kill_night, log, woke
 from .table import (acting_seat, alive, card_opt, held, is_mut, living_targets, owner,
                     parse_card, parse_seat, seat_opt, seats, where_public)
 
 
 def participants(st: dict) -> list:
-    if kill_night(st):
+    if kill_night(st) or revenge_seat(st) is not None:
         return []
     nt, out = st["nt"], []
     for s in seats(st):
@@ -37,6 +38,9 @@ def participants(st: dict) -> list:
 
 
 def _s16(st, ev):
+    avenger = revenge_seat(st)
+    if avenger is not None:
+        revenge(st, ev, avenger)
     traitor = _undecided_traitor(st)
     if traitor is not None:
         ask(st, traitor, "traitor_side", [opt("mut", "join_mutineers"), opt("int", "stay_away")],

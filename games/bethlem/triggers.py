@@ -16,6 +16,11 @@ def fire(st: dict, ev: list, kind: str, c: str) -> None:
     globals()["_" + kind](st, ev, c)
 
 
+def _gas(st, ev, c):
+    from .laughing import on_death
+    on_death(st, ev)
+
+
 def _mode_question(st, s, kind, h, c):
     ask(st, s, kind, [opt("normal", "effect_normal"), opt("opposite", "effect_opposite")],
         "normal", "reactive", h, {"c": c})
