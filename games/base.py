@@ -167,10 +167,16 @@ class Engine:
         return {}
 
     def setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
+        """Start a game. Options override the defaults for this player count; an option that
+        is a group of named parts (a card set by position) overrides only the parts it names."""
         mode = options.get("mode", self.modes[0])
         self.check_players(mode, players)
-        return self._setup({**self.default_options(mode, players), **options, "mode": mode},
-                           players, seed)
+        merged = self.default_options(mode, players)
+        for key, value in options.items():
+            base = merged.get(key)
+            merged[key] = ({**base, **value} if isinstance(base, dict) and isinstance(value, dict)
+                           else value)
+        return self._setup({**merged, "mode": mode}, players, seed)
 
     def _setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         raise NotImplementedError

@@ -26,3 +26,15 @@ def test_refuses_wrong_seat_and_stale_id(toy):
     new, events = toy.apply(state, kill.seat, kill.id, kill.default)
     assert new["phase"] == "day" and state["phase"] == "night"  # the input is untouched
     assert any(e.kind == "night_kill" for e in events)
+
+
+def test_grouped_options_override_only_the_parts_named(toy):
+    class Grouped(type(toy)):
+        def default_options(self, mode, players):
+            return {"cards": {"a": [1], "b": [2]}, "flag": False}
+
+        def _setup(self, options, players, seed):
+            return {"options": options}, []
+
+    state, _ = Grouped().setup({"cards": {"b": [3]}, "flag": True}, 4, seed=1)
+    assert state["options"] == {"cards": {"a": [1], "b": [3]}, "flag": True, "mode": "normal"}
