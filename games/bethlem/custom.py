@@ -6,7 +6,7 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import doctor, gambler, happenings, laughing, voodoo, watchmaker
+from . import alchemist, doctor, gambler, happenings, laughing, voodoo, watchmaker
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -79,7 +79,8 @@ def after_cascade(st: dict, ev: list) -> None:
         if not st["orv"][s] and _reveal_due(st, s):
             reveal_objective(st, ev, s)
     from .objectives import check
-    check(st, ev)
+    if not check(st, ev):
+        alchemist.offer_return(st, ev)
 
 
 def rabies_reveal(st: dict, ev: list, s: int) -> None:
@@ -412,7 +413,7 @@ STEPS = {"c5": _c5, "c6": watchmaker.setup_step, "c8": _c8, "c9": voodoo.step, "
 def day_powers(st: dict, s: int) -> list:
     if st["mode"] != "custom":
         return []
-    out = happenings.risky_power(st, s)
+    out = happenings.risky_power(st, s) + alchemist.day_powers(st, s)
     if st["ocard"][s] == "obj_inquisidor" and cx(st)["inquired"] != st["round"]:
         out.append(opt("inquire", "inquire"))
     return out
@@ -426,6 +427,9 @@ def _slots(st, s):
 def use_power(st: dict, ev: list, s: int, choice: str) -> None:
     if choice == "risky":
         happenings.risky(st, ev, s)
+        return
+    if choice == "sacrifice":
+        alchemist.sacrifice(st, ev, s)
         return
     cx(st)["inquired"] = st["round"]
     _inquire_next(st, s, [])

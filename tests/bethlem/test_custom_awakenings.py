@@ -37,3 +37,32 @@ def test_laughing_gas_pills_redirect_then_silence():
     g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
     g.tick()
     assert (TOM, 1) in g.died() and g.st["novote"][UMA] == 1
+
+
+# ---- La Alquimista -----------------------------------------------------------------------------
+
+def test_alchemist_comes_back_with_one_card_awakened():
+    st = table("medico", dead=["el_archivo", "opio"])
+    g = Game(st).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {s: player(UMA) for s in range(5)})
+    g.vote("vote_card", {s: card(UMA, 4) for s in range(5)})
+    assert g.st["out"][UMA] and g.st["orv"][UMA]
+    p = g.until("alchemist_return", UMA)
+    assert sorted(o.id for o in p.options) == [card(UMA, 2), card(UMA, 3), card(UMA, 4)]
+    g.act("alchemist_return", card(UMA, 2), UMA)
+    assert not g.st["out"][UMA] and g.st["c"]["el_archivo"]["aw"] == 1
+    assert [e.audience for e in g.of("alchemist_returns")] == [PUBLIC]
+    g.tick()
+    assert not g.asked("alchemist_return")
+
+
+def test_alchemist_sacrifice_revives_a_whole_row_and_is_gone_for_good():
+    st = table("medico", dead=["arthur", "profeta"])
+    st["c"]["alquimista"]["aw"] = 1
+    g = Game(st).start("day")
+    g.act("ready", "sacrifice", UMA)
+    g.act("alchemist_sacrifice", player(VIC), UMA)
+    assert g.st["c"]["arthur"]["d"] == 0 and g.st["c"]["profeta"]["d"] == 0
+    assert g.st["c"]["alquimista"]["gone"] == 1 and g.died() == [(UMA, 1)]
+    assert "sacrifice" not in [o.id for o in g.until("ready", UMA).options]

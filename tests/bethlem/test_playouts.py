@@ -48,7 +48,8 @@ def check_step(old, new, pending, choice, events):
 
 # Owners of a card that died in this cascade may still answer its on-death effect.
 TRIGGER_ASKS = {"mania_target", "mania_awake", "mates_mode", "mates_revive", "rabia_mode",
-                "gamble_guess", "dulce_take", "dulce_revive", "ali_silence", "mania_mode"}
+                "gamble_guess", "dulce_take", "dulce_revive", "ali_silence", "mania_mode",
+                "alchemist_return"}
 
 
 def check_outcome(st):
