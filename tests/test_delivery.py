@@ -133,3 +133,37 @@ async def test_prompts_are_sent_once_even_after_a_restart(world):
     await fresh.refresh(table)
     prompts = [m for u in users.values() for m in u.sent if "view" in m.kw]
     assert len(prompts) == 1
+
+
+class FakeResponse:
+    def __init__(self):
+        self.deferred = None
+
+    def is_done(self):
+        return self.deferred is not None
+
+    async def defer(self, **kw):
+        self.deferred = kw
+
+
+async def test_slow_work_is_deferred_so_discord_never_fails_the_interaction(monkeypatch):
+    import asyncio
+
+    from cogs.common import actions
+
+    monkeypatch.setattr(actions, "ACK_BUDGET", 0.01)
+    click = SimpleNamespace(type=discord.InteractionType.component, response=FakeResponse())
+    command = SimpleNamespace(type=discord.InteractionType.application_command,
+                              response=FakeResponse())
+
+    async def slow():
+        await asyncio.sleep(0.05)
+        return "done"
+
+    assert await actions.in_time(click, slow()) == "done"
+    assert click.response.deferred == {}  # a deferred update: the prompt is edited afterwards
+    assert await actions.in_time(command, slow(), ephemeral=False) == "done"
+    assert command.response.deferred == {"ephemeral": False, "thinking": True}
+    quick = SimpleNamespace(type=discord.InteractionType.component, response=FakeResponse())
+    assert await actions.in_time(quick, asyncio.sleep(0, "fast")) == "fast"
+    assert quick.response.deferred is None

@@ -5,6 +5,8 @@ engine's or host's reason in the table's language.
 """
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 import games
@@ -33,6 +35,22 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await interaction.response.send_message(content, **kwargs)
 
 
+ACK_BUDGET = 2.0  # seconds of Discord's three we let the work take before deferring
+
+
+async def in_time(interaction: discord.Interaction, work, *, ephemeral: bool = True):
+    """Run `work`, answering Discord with a defer if it is not done within ACK_BUDGET, so an
+    interaction never fails under load; the real answer then follows as a follow-up."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+    if not done and not interaction.response.is_done():
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    return await task
+
+
 async def refuse(interaction: discord.Interaction, err: IllegalMove,
                  table: GameRow | None = None) -> None:
     t = render.translator(table) if table else Translator(None)
@@ -53,7 +71,7 @@ async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
     if table is None:
         return
     try:
-        await call(host_of(interaction), table)
+        await in_time(interaction, call(host_of(interaction), table))
     except IllegalMove as err:
         return await refuse(interaction, err, table)
     await reply(interaction, render.translator(table)("ui", done_key))
@@ -114,7 +132,8 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         return
     pending = next((p for p in host.pending(table) if p.id == pending_id), None)
     try:
-        await host.decide(game_id, interaction.user.id, pending_id, option_id)
+        await in_time(interaction, host.decide(game_id, interaction.user.id, pending_id,
+                                               option_id))
     except IllegalMove as err:
         return await refuse(interaction, err, table)
     t = render.translator(table)
@@ -123,5 +142,8 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
     # What the message already said (news sent along with the question) stays above.
     before = interaction.message.content if interaction.message else None
     done = t("ui", "accepted", choice=choice)
-    await interaction.response.edit_message(content=f"{before}\n{done}" if before else done,
-                                            view=None)
+    content = f"{before}\n{done}" if before else done
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=None)
+    else:
+        await interaction.response.edit_message(content=content, view=None)

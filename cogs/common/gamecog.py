@@ -91,16 +91,20 @@ class GameCog(commands.GroupCog):
                 raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
             options = {**(typed or {}), **parse_settings(settings, engine.default_options(
                 chosen, engine.player_range(chosen)[1]))}
-            table = await self.host.new_game(
+            table = await actions.in_time(interaction, self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
                 mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id),
+                ephemeral=False)
         except IllegalMove as err:
             return await actions.refuse(interaction, err)
         t = render.translator(table)
-        await interaction.response.send_message(embed=render.lobby_embed(table),
-                                                view=lobby_view(table.id, t))
-        message = await interaction.original_response()
+        lobby = {"embed": render.lobby_embed(table), "view": lobby_view(table.id, t)}
+        if interaction.response.is_done():
+            message = await interaction.followup.send(**lobby, wait=True)
+        else:
+            await interaction.response.send_message(**lobby)
+            message = await interaction.original_response()
         thread = await message.create_thread(
             name=t("ui", "thread_name", game=render.game_title(t), id=table.id))
         await self.host.set_messages(table.id, lobby_message_id=message.id, thread_id=thread.id)
