@@ -6,7 +6,7 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import alchemist, doctor, gambler, happenings, laughing, voodoo, watchmaker
+from . import alchemist, doctor, gambler, happenings, laughing, machines, voodoo, watchmaker
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -117,6 +117,8 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
         if card == "cyborg" and not inactive(st, card):
             _cyborg_hit(st, ev)
             continue
+        if machines.robot_shield(st, ev, m):
+            continue
         if card == laughing.CARD and not inactive(st, card):
             out += laughing.pills(st, ev, m)
             continue
@@ -201,7 +203,10 @@ def _labyrinth_h(st, ev, q, choice):
 
 def _c13(st, ev):
     s = acting_seat(st, "otaku")
-    if s is None or len(cx(st)["hakis"]) == len(HAKIS):
+    if s is None:
+        return
+    machines.recover_hakis(st)
+    if len(cx(st)["hakis"]) == len(HAKIS):
         return
     woke(st, "c13", s)
     if extra_power(st, s):
@@ -251,6 +256,7 @@ def _haki_target(st, ev, q, choice):
 
 
 def _c14(st, ev):
+    machines.robot_turn(st, ev)
     c = cx(st)
     s = st["c"]["cyborg"]["o0"]
     if st["out"][s] or c["points"] < 1:

@@ -10,7 +10,7 @@ from .table import (acting_seat, active, cycle_pool, alive, card_opt, dead_cards
                     living_targets, on_row, owner, parse_card, parse_seat, seat_opt, seats,
                     usable_action, where_public)
 
-ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "chef")
+ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "chef", "cyborg")
 
 
 def amnesia_holder(st: dict):

@@ -265,7 +265,7 @@ def revive(st: dict, ev: list, c: str, src: str) -> bool:
 # ---- 4. triggers -------------------------------------------------------------------------------
 
 TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "ali", "larry",
-                 "gas")
+                 "gas", "chef")
 
 
 @task("p_trig")
@@ -302,6 +302,9 @@ def _fires(st, kind, c, d):
     if kind == "gas":
         from .laughing import fires
         return fires(st, c, d["s"])
+    if kind == "chef":
+        from .machines import chef_fires
+        return chef_fires(st, c, d["s"])
     if kind == "larry":
         return c == "larry_owls" and st["c"][c]["aw"] and bool(st["nt"].get("shown")) \
             and st["pipe"].get("dawn")

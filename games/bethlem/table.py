@@ -110,6 +110,10 @@ def acting_seat(st: dict, cid: str):
     """Who wakes for a card tonight: its owner, if the card is alive, on a row and active."""
     if cid not in st["c"] or not alive(st, cid) or inactive(st, cid):
         return None
+    if st["mode"] == "custom" and "otaku" in st["c"]:
+        from .machines import asleep
+        if asleep(st, cid):
+            return None
     found = where(st, cid)
     if not found or found[1] <= 0 or st["out"][found[0]]:
         return None

@@ -21,6 +21,11 @@ def _gas(st, ev, c):
     on_death(st, ev)
 
 
+def _chef(st, ev, c):
+    from .machines import chef_offer
+    chef_offer(st, ev)
+
+
 def _mode_question(st, s, kind, h, c):
     ask(st, s, kind, [opt("normal", "effect_normal"), opt("opposite", "effect_opposite")],
         "normal", "reactive", h, {"c": c})

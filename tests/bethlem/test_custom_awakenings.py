@@ -66,3 +66,46 @@ def test_alchemist_sacrifice_revives_a_whole_row_and_is_gone_for_good():
     assert g.st["c"]["arthur"]["d"] == 0 and g.st["c"]["profeta"]["d"] == 0
     assert g.st["c"]["alquimista"]["gone"] == 1 and g.died() == [(UMA, 1)]
     assert "sacrifice" not in [o.id for o in g.until("ready", UMA).options]
+
+
+# ---- La Chef, El Otaku, El Cyborg --------------------------------------------------------------
+
+def test_chef_comes_back_by_destroying_all_food():
+    st = table("chef")
+    st["cx"]["centre"], st["cx"]["broc"] = 2, {"arthur": 1}
+    g = Game(st).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {s: player(TOM) for s in range(5)})
+    g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
+    g.act("chef_return", "yes", TOM)
+    g.tick()
+    assert g.st["c"]["chef"]["d"] == 0 and g.st["orv"][TOM] == 1
+    assert (g.st["cx"]["centre"], g.st["cx"]["broc"]) == (0, {})
+    assert [e.audience for e in g.of("food_destroyed")] == [PUBLIC]
+
+
+def test_haki_of_the_king_keeps_all_but_main_characters_asleep_and_restores_hakis():
+    st = table("medico")
+    st["c"]["otaku"]["aw"] = 1
+    st["cx"]["hakis"] = ["haki_off", "haki_def", "haki_obs"]
+    g = Game(st).start("night")
+    assert g.until("haki", VIC).options[1].id == "haki_off"
+    asked = set()
+    while g.st["phase"] == "night":
+        asked |= {p.kind for p in g.open()}
+        g._default()
+    assert not asked & {"action_kill", "action_save", "flick", "archivo", "arthur"}
+    from games.bethlem.table import acting_seat
+    g.st["phase"] = "night"
+    assert acting_seat(g.st, "electroshock") is None and acting_seat(g.st, "medico") == TOM
+
+
+def test_cyborg_robots_kill_each_night_and_take_the_blows():
+    st = table("medico")
+    st["c"]["cyborg"]["an"] = 1
+    g = Game(st).start("night")
+    shock(g, card(XIA, 3))
+    g.act("robot_kill", card(UMA, 3), XIA)
+    g.settle("day")
+    assert g.died() == [(UMA, 3)] and g.st["cx"]["robots_lost"] == 1
+    assert g.of("robot_destroyed")[0].data == {"left": 1}

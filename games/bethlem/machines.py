@@ -1,0 +1,100 @@
+"""Awakenings of El Otaku and El Cyborg, and La Chef's comeback (spec §6.5.2).
+
+- Haki del Rey: while the awakened Otaku lives, only main-character cards wake at night (the
+  mutineers' turn belongs to an objective, not a card, and stays); spent hakis come back once,
+  at the Otaku's next turn.
+- Máquina de matar (announced): two robots. While one is left, the Cyborg's holder kills one
+  card at step 14, and an attack on any of that holder's cards destroys a robot instead.
+- Chef (extra power): when the card dies, its holder may destroy all food in play to bring it
+  back; the objective is revealed anyway.
+"""
+from __future__ import annotations
+
+from .cards import group
+from .core import ask, handler, opt, pub
+from .deaths import mark, place, revive
+from .night import kill_night, log, woke
+from .objectives import wakes_with_mutineers
+from .table import alive, card_opt, living_targets, owner, parse_card, where_public
+
+
+def king(st: dict) -> bool:
+    info = st["c"].get("otaku")
+    return bool(info) and info["aw"] and alive(st, "otaku") and owner(st, "otaku") is not None
+
+
+def asleep(st: dict, cid: str) -> bool:
+    """Haki del Rey keeps every other group in bed at night."""
+    return st["phase"] == "night" and group(cid) != "P1" and king(st)
+
+
+def recover_hakis(st: dict) -> None:
+    c = st["cx"]
+    if st["c"]["otaku"]["aw"] and not c.get("king"):
+        c["king"], c["hakis"] = 1, []
+
+
+# ---- the Cyborg's robots -----------------------------------------------------------------------
+
+def robots(st: dict) -> int:
+    if "cyborg" not in st["c"] or not st["c"]["cyborg"]["an"]:
+        return 0
+    return 2 - st["cx"].get("robots_lost", 0)
+
+
+def robot_shield(st: dict, ev: list, m: dict) -> bool:
+    """True when a robot takes this attack."""
+    if m["i"] or not robots(st) or owner(st, m["c"]) != owner(st, "cyborg"):
+        return False
+    st["cx"]["robots_lost"] = st["cx"].get("robots_lost", 0) + 1
+    pub(ev, "robot_destroyed", left=robots(st))
+    return True
+
+
+def robot_turn(st: dict, ev: list) -> None:
+    s = owner(st, "cyborg")
+    if not robots(st) or s is None or st["out"][s] or kill_night(st):
+        return
+    woke(st, "c14", s)
+    ask(st, s, "robot_kill", [opt("pass", "pass")] + [card_opt(st, c) for c in living_targets(st)
+                                                      if owner(st, c) != s],
+        "pass", "night_step", "robot_kill")
+
+
+@handler("robot_kill")
+def _robot_kill(st, ev, q, choice):
+    if choice == "pass":
+        return
+    c = parse_card(st, choice)
+    place(st, c, mark("cyborg", [q["s"]]))
+    log(st, ev, "gm_kill", by=q["s"], card=c, cause="cyborg", **where_public(st, c))
+
+
+# ---- the Chef's comeback -----------------------------------------------------------------------
+
+def _food(st):
+    c = st["cx"]
+    return c["centre"] + sum(c["broc"].values()) + len(c["broc_die"])
+
+
+def chef_fires(st: dict, c: str, seat: int) -> bool:
+    return c == "chef" and st["mode"] == "custom" and not wakes_with_mutineers(st, seat) \
+        and _food(st) > 0
+
+
+def chef_offer(st: dict, ev: list) -> None:
+    s = owner(st, "chef")
+    ask(st, s, "chef_return", [opt("no", "no"), opt("yes", "destroy_food")],
+        "no", "reactive", "chef_return")
+
+
+@handler("chef_return")
+def _chef_return(st, ev, q, choice):
+    if choice != "yes":
+        return
+    c = st["cx"]
+    c["broc"], c["broc_die"], c["centre"] = {}, [], 0
+    pub(ev, "food_destroyed", seat=q["s"])
+    revive(st, ev, "chef", "chef")
+    from .custom import reveal_objective
+    reveal_objective(st, ev, q["s"])
