@@ -12,7 +12,7 @@ import marshal
 from games.base import Engine, Option, Outcome, Pending
 
 from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa: F401
-               nightevents, picture, setup, triggers, views)
+               nightevents, picture, setup, triggers, views, virus)
 from .core import answer, refuse, refused
 
 RANGES = {"normal": (4, 7), "three": (3, 3), "two": (2, 2), "custom": (4, 7)}

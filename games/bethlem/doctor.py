@@ -8,7 +8,7 @@ from then on she wakes for that card's night power; a new transplant lets the pr
 from __future__ import annotations
 
 from .cards import catalog, rules
-from .core import ask, handler, opt, tell
+from .core import ask, handler, opt, push, tell
 from .deaths import mark, marked, place, unmark
 from .night import log, woke
 from .table import acting_seat, alive, card_opt, owner, parse_card, where, where_public
@@ -35,6 +35,8 @@ def step(st: dict, ev: list) -> None:
     dying = _dying(st)
     ask(st, s, "doctor_look", [opt("pass", "pass")] + [card_opt(st, c) for c in dying], "pass",
         "night_step", "doctor_look")
+    if st["c"]["medico"]["aw"]:
+        push(st, ["virus_turn", s])
 
 
 @handler("doctor_look")

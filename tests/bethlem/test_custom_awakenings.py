@@ -109,3 +109,27 @@ def test_cyborg_robots_kill_each_night_and_take_the_blows():
     g.settle("day")
     assert g.died() == [(UMA, 3)] and g.st["cx"]["robots_lost"] == 1
     assert g.of("robot_destroyed")[0].data == {"left": 1}
+
+
+# ---- La Médico: Virus mortal -------------------------------------------------------------------
+
+def test_deadly_virus_infects_spreads_and_cashes_in():
+    st = table("medico")
+    st["c"]["medico"]["aw"] = 1
+    g = Game(st).start("night")
+    p = g.until("virus_first", TOM)
+    assert TOM not in [int(o.id[1:]) for o in p.options[1:]]
+    g.act("virus_first", player(VIC), TOM)
+    g.settle("day")
+    assert g.of("virus")[0].data == {"seat": VIC, "count": 1}
+    assert g.of("virus")[0].audience == PUBLIC
+    g.st["round"] = 3
+    g.start("night")
+    g.act("virus_add", player(VIC), TOM)
+    p = g.until("virus_spread", TOM)
+    assert sorted(o.id for o in p.options) == sorted(["pass", player(UMA), player(WES)])
+    g.act("virus_spread", player(WES), TOM)
+    g.act("virus_cull", player(VIC), TOM)
+    g.act("virus_card", card(VIC, 3), TOM)
+    g.settle("day")
+    assert (VIC, 3) in g.died() and g.st["cx"]["virus"] == {str(VIC): 0, str(WES): 1}
