@@ -6,7 +6,8 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import alchemist, doctor, gambler, happenings, laughing, machines, voodoo, watchmaker
+from . import (alchemist, doctor, gambler, happenings, laughing, machines, timecontrol, voodoo,
+               watchmaker)
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -105,7 +106,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
     for m in batch:
         card = m["c"]
         info = st["c"][card]
-        if info.get("ghost"):
+        if info.get("ghost") or timecontrol.untouchable(st, card):
             continue
         if card == "superviviente" and info["aw"] and st["round"] <= info.get("awr", 0) + 3:
             continue
@@ -522,6 +523,7 @@ def upkeep(st: dict, ev: list) -> None:
         return
     happenings.end_round(st)
     happenings.start_round(st, ev)
+    timecontrol.start_round(st)
     if "ludopata" in st["c"]:
         gambler.settle(st, ev, st["round"] - 1)
     if "chef" not in st["c"]:

@@ -10,7 +10,8 @@ from .table import (acting_seat, active, cycle_pool, alive, card_opt, dead_cards
                     living_targets, on_row, owner, parse_card, parse_seat, seat_opt, seats,
                     usable_action, where_public)
 
-ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "chef", "cyborg")
+ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "chef", "cyborg",
+             "relojero")
 
 
 def amnesia_holder(st: dict):
@@ -40,6 +41,9 @@ def _amnesia_forms(st, s):
 
 
 def day_powers(st: dict, s: int) -> list:
+    from .timecontrol import stopped
+    if stopped(st, s):
+        return []
     opts = []
     for e in sorted(set(st["hand"][s])):
         if event_when(e) == "day" and _event_usable(st, s, e):

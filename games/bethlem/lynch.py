@@ -7,6 +7,7 @@ from __future__ import annotations
 from .core import ask, clock, handler, opt, pub, push, task
 from .deaths import awaken_lone, mark, note_attack, resolve_now, revive
 from .happenings import on
+from .timecontrol import stopped
 from .night import blocked_against
 from .objectives import INTERNOS, MUTINEER, check, refresh
 from .table import (active, alive, card_opt, held, on_row, owner, parse_card, parse_seat,
@@ -17,7 +18,7 @@ def voters(st: dict) -> list:
     """Active players with a vote today (3p even rounds: only the two partners vote)."""
     out = []
     for s in seats(st):
-        if st["novote"][s] or s == st["dy"]["sanction"]:
+        if st["novote"][s] or s == st["dy"]["sanction"] or stopped(st, s):
             continue
         if st["mode"] == "three" and s == st["lone"]:
             continue

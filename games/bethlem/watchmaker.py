@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.rng import Rng
 
+from . import timecontrol
 from .core import ask, handler, opt, pub, tell
 from .deaths import mark, place, unmark
 from .night import kill_night, log, woke
@@ -36,7 +37,8 @@ def setup_step(st: dict, ev: list) -> None:
 
 def called_late(st: dict) -> bool:
     """Step 27 is called while the card is publicly alive and some number is visible."""
-    return not st["c"]["relojero"]["d"] and bool(_w(st)["shown"])
+    return not st["c"]["relojero"]["d"] and (bool(_w(st)["shown"])
+                                             or bool(timecontrol.night_left(st)))
 
 
 def filter_batch(st: dict, ev: list, batch: list) -> list:
@@ -60,12 +62,14 @@ def filter_batch(st: dict, ev: list, batch: list) -> list:
 def step(st: dict, ev: list) -> None:
     s = acting_seat(st, "relojero")
     left = sorted(set(_w(st)["powers"]))
-    if s is None or not left:
+    extra = timecontrol.night_left(st)
+    if s is None or not (left or extra):
         return
     woke(st, "c27", s)
     no = {"2": "parca_night"} if "2" in left and kill_night(st) else {}
     ask(st, s, "clock_power", [opt("pass", "pass")] + [
-        opt(p, "clock_power_" + p) for p in left if p not in no], "pass", "night_step",
+        opt(p, "clock_power_" + p) for p in left if p not in no] + [
+        opt(p, "clock_power_" + p) for p in extra], "pass", "night_step",
         "clock_power", refused=no)
 
 
@@ -85,6 +89,9 @@ def _power(st, ev, q, choice):
     if choice == "pass":
         return
     s, w = q["s"], _w(st)
+    if choice.startswith("t_"):
+        timecontrol.use(st, ev, s, choice)
+        return
     if choice == "1":
         opts = [card_opt(st, c) for c in living_targets(st) if owner(st, c) != s] + [
             seat_opt(t) for t in seats(st) if t != s]

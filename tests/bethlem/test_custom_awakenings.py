@@ -133,3 +133,60 @@ def test_deadly_virus_infects_spreads_and_cashes_in():
     g.act("virus_card", card(VIC, 3), TOM)
     g.settle("day")
     assert (VIC, 3) in g.died() and g.st["cx"]["virus"] == {str(VIC): 0, str(WES): 1}
+
+
+# ---- El Relojero: Control del tiempo -----------------------------------------------------------
+
+def _clockmaker():
+    st = table("relojero")
+    st["c"]["relojero"]["aw"] = st["c"]["relojero"]["an"] = 1
+    return st
+
+
+def test_time_stop_idles_a_player_and_shields_them_next_round():
+    g = Game(_clockmaker()).start("night")
+    g.act("clock_power", "t_stop", TOM)
+    g.act("time_stop", player(VIC), TOM)
+    g.settle("day")
+    assert [e.data for e in g.of("time_stopped")] == [{"seat": VIC}]
+    g.to_lynch()
+    g.vote("vote_player", {})
+    g.settle("night")
+    from games.bethlem.table import acting_seat
+    assert g.st["round"] == 3 and acting_seat(g.st, "arthur") is None
+    shock(g, card(VIC, 3))
+    g.settle("day")
+    assert (VIC, 3) not in g.died()
+    g.to_lynch()
+    g.until("vote_player")
+    assert VIC not in [q.seat for q in g.open("vote_player")]
+
+
+def test_time_future_takes_a_card_from_everyone_with_more_than_one():
+    st = _clockmaker()
+    st["c"]["cataleptico"]["d"] = st["c"]["profeta"]["d"] = st["c"]["arthur"]["d"] = 1
+    g = Game(st).start("night")
+    g.act("clock_power", "t_future", TOM)
+    asked = []
+    while g.asked("time_future_card", TOM):
+        p = g.open("time_future_card", TOM)[0]
+        asked.append(p.params["seat"])
+        g.act("time_future_card", p.options[-1].id, TOM)
+    assert asked == [TOM, UMA, WES, XIA]
+    g.settle("day")
+    assert sorted(g.died()) == [(TOM, 4), (UMA, 4), (WES, 4), (XIA, 4)]
+
+
+def test_time_past_restores_life_and_death_as_after_the_previous_lynch():
+    st = _clockmaker()
+    st["cx"]["clock"]["time"] = {"used": [], "stop": None,
+                                 "snap": {c: 0 for c in st["c"]}}
+    st["c"]["arthur"]["d"] = 1
+    g = Game(st).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {s: player(UMA) for s in range(5)})
+    g.vote("vote_card", {s: card(UMA, 3) for s in range(5)})
+    g.act("time_past", "yes", TOM)
+    g.tick()
+    assert g.st["c"]["arthur"]["d"] == 0 and g.st["c"]["opio"]["d"] == 0
+    assert [e.audience for e in g.of("time_past")] == [PUBLIC]
