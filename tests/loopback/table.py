@@ -108,6 +108,8 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
     world = lb.fake.world
     host, *others = people
     lobby = (await host.slash(channel, "toy new", settle=False)).message
+    # Under load the bot defers and posts the lobby as a follow-up: wait for its buttons.
+    await world.wait_for(lambda: lobby.buttons, timeout, "the lobby's buttons", [channel.record])
     for person in others:
         await person.click(lobby, "Join", settle=False)
     for _ in range(ai):
