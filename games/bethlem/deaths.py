@@ -35,6 +35,9 @@ def place(st: dict, cid: str, m: dict) -> bool:
         return False
     st["marks"].append({**m, "c": cid})
     note_attack(st, cid)
+    if cid == "vudu":
+        from .curse import mirror
+        mirror(st, cid, m)
     return True
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .core import ask, clock, handler, opt, pub, push, task
 from .deaths import awaken_lone, mark, note_attack, resolve_now, revive
+from .curse import cursed
 from .happenings import on
 from .timecontrol import stopped
 from .night import blocked_against
@@ -155,10 +156,13 @@ def _ballot1(st, kind):
     dy = st["dy"]
     if kind == "dead":
         cands = [t for t in seats(st) if _eligible(st, t, "dead")]
+    elif kind == "curse":
+        cands = [t for t in dy["curse"] if t in seats(st)]
     else:
         cands = seats(st)
     order = st["neuro"]["order"] if st["neuro"] else None
-    for v in voters(st):
+    dy["voters"] = [v for v in voters(st) if kind != "curse" or v in cands]
+    for v in dy["voters"]:
         arch = [t for t in cands if not blocked_against(st, v, t)]
         opts = [seat_opt(t) for t in arch] + [opt("abstain", "abstain")]
         default = "abstain"
@@ -166,7 +170,6 @@ def _ballot1(st, kind):
                 and order[1] in arch and kind == "normal"):
             opts, default = [seat_opt(order[1])], f"s{order[1]}"
         ask(st, v, "vote_player", opts, default, "vote", "ballot1", public=True, kind=kind)
-    dy["voters"] = voters(st)
     push(st, ["b1_close"])
 
 
@@ -326,4 +329,4 @@ def _lynch_kill(st, ev, c, killers):
     if dy["pardon"] is not None:
         pub(ev, "pardoned", by_seat=dy["pardon"], **where_public(st, c))
         return
-    resolve_now(st, [mark("lynch", killers, cid=c)])
+    resolve_now(st, [mark("lynch", killers, cid=c)], [["curse_lynch", killers, cursed(st, c)]])

@@ -13,6 +13,7 @@ from .cards import MUTINEER_CARDS, rules
 from .core import ask, drop_questions, handler, opt, push, task, tell
 from .deaths import mark, place
 from .happenings import twice
+from .curse import group_attack
 from .laughing import revenge, revenge_seat
 from .night import blocked_against, kill_night, log, woke
 from .table import (acting_seat, alive, card_opt, held, is_mut, living_targets, owner,
@@ -139,7 +140,9 @@ def _conf_close(st, ev):
     audience = conf["p"] + conf["spies"]
     picks = {c for c in conf["sel"].values() if c}
     target = conf["lock"] or (picks.pop() if len(picks) == 1 else None)
-    if target is not None and alive(st, target):
+    if target is not None and group_attack(st, target, conf["p"]):
+        log(st, ev, "gm_group_attack", seats=conf["p"], card=target, **where_public(st, target))
+    elif target is not None and alive(st, target):
         place(st, target, mark("mutineers", conf["p"], mut=1))
         tell(ev, audience, "conference_result", **where_public(st, target))
         log(st, ev, "gm_group_attack", seats=conf["p"], card=target, **where_public(st, target))

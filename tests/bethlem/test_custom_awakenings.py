@@ -190,3 +190,56 @@ def test_time_past_restores_life_and_death_as_after_the_previous_lynch():
     g.tick()
     assert g.st["c"]["arthur"]["d"] == 0 and g.st["c"]["opio"]["d"] == 0
     assert [e.audience for e in g.of("time_past")] == [PUBLIC]
+
+
+# ---- La Maestra Vudú: Maldición final ----------------------------------------------------------
+
+def _cursed(holder_row_of_uma=False):
+    st = table("medico" if holder_row_of_uma else "vudu")
+    if holder_row_of_uma:
+        st["rows"][UMA][0] = "vudu"
+        st["c"]["vudu"] = {**st["c"].pop("alquimista"), "ghost": 0}
+    st["c"]["vudu"]["aw"] = st["c"]["vudu"]["an"] = 1
+    return st
+
+
+def test_curse_makes_a_lone_attacker_pay_with_an_own_card():
+    g = Game(_cursed(holder_row_of_uma=True)).start("night")
+    shock(g, card(UMA, 1))
+    p = g.until("curse_own", TOM)
+    assert [o.id for o in p.options] == [card(TOM, s) for s in (1, 2, 3, 4)]
+    g.act("curse_own", card(TOM, 4), TOM)
+    g.settle("day")
+    assert sorted(g.died()) == [(TOM, 4), (UMA, 1)]
+
+
+def test_curse_needs_the_mutineers_to_agree_who_pays():
+    g = Game(_cursed()).start("night")
+    g.until("conference", WES)
+    g.act("conference", card(TOM, 1), WES)
+    g.act("conference", card(TOM, 1), XIA)
+    g.act("curse_pick", player(XIA), WES)
+    g.act("curse_pick", player(XIA), XIA)
+    g.act("curse_own", card(XIA, 3), XIA)
+    g.settle("day")
+    assert sorted(g.died()) == [(TOM, 1), (XIA, 3)]
+
+
+def test_curse_without_agreement_saves_the_card():
+    g = Game(_cursed()).start("night")
+    g.until("conference", WES)
+    g.act("conference", card(TOM, 1), WES)
+    g.act("conference", card(TOM, 1), XIA)
+    g.settle("day")
+    assert g.died() == [] and g.of("curse_blocked")
+
+
+def test_lynching_the_cursed_card_sends_its_lynchers_to_a_second_lynch():
+    g = Game(_cursed()).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {UMA: player(TOM), VIC: player(TOM), WES: player(XIA)})
+    g.vote("vote_card", {UMA: card(TOM, 1), VIC: card(TOM, 1)})
+    g.tick()
+    p = g.until("vote_player")
+    assert sorted(q.seat for q in g.open("vote_player")) == [UMA, VIC]
+    assert sorted(o.id for o in p.options) == sorted([player(UMA), player(VIC), "abstain"])

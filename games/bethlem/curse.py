@@ -1,0 +1,78 @@
+"""La Maestra Vudú's "Maldición final" awakening (spec §6.5.2), active once announced.
+
+- Whoever marks the card for death alone must also mark one of their own cards.
+- A mutineer attack on it needs a second consensus: which participant also loses a card (each
+  names a participant; a timeout names oneself, so disagreement is the default). Without it the
+  card cannot be attacked and the attack is lost.
+- If the lynch kills it, its lynchers hold a second lynch among themselves.
+Tokens (arrow, scythe, melancholy) are not mirrored: see the report of what remains.
+"""
+from __future__ import annotations
+
+from .core import ask, handler, push, task, tell
+from .deaths import mark, place
+from .table import alive, card_opt, owner, parse_card, parse_seat, seat_opt
+
+CARD = "vudu"
+
+
+def cursed(st: dict, cid: str) -> bool:
+    info = st["c"].get(CARD) if cid == CARD else None
+    return bool(info) and info["an"] and info["aw"] and alive(st, CARD)
+
+
+def mirror(st: dict, cid: str, m: dict) -> None:
+    """A lone attacker pays with a card of their own (night marks)."""
+    if not cursed(st, cid) or m["m"] and len(m["k"]) > 1:
+        return
+    for k in m["k"]:
+        if k != owner(st, CARD) and not st["out"][k]:
+            _own(st, k, m)
+
+
+def _own(st, k, m):
+    ask(st, k, "curse_own", [card_opt(st, c) for c in st["rows"][k] if alive(st, c)], None,
+        "night_step", "curse_own", {"m": {**m, "k": [k]}})
+
+
+@handler("curse_own")
+def _own_h(st, ev, q, choice):
+    place(st, parse_card(st, choice), q["x"]["m"])
+
+
+def group_attack(st: dict, target: str, parts: list) -> bool:
+    """True when the curse takes over the mutineers' attack on the card."""
+    if not cursed(st, target) or not parts:
+        return False
+    st["nt"]["curse"] = {}
+    for s in parts:
+        ask(st, s, "curse_pick", [seat_opt(t) for t in parts], f"s{s}", "conference",
+            "curse_pick")
+    push(st, ["curse_close", parts])
+    return True
+
+
+@handler("curse_pick")
+def _pick(st, ev, q, choice):
+    st["nt"]["curse"][str(q["s"])] = parse_seat(choice)
+
+
+@task("curse_close")
+def _close(st, ev, parts):
+    picks = {st["nt"]["curse"].get(str(s)) for s in parts}
+    if len(picks) != 1 or None in picks:
+        tell(ev, parts, "curse_blocked")
+        return
+    payer = picks.pop()
+    m = mark("mutineers", parts, mut=1)
+    place(st, CARD, m)
+    tell(ev, parts, "curse_payer", seat=payer)
+    _own(st, payer, m)
+
+
+@task("curse_lynch")
+def _lynch(st, ev, killers, was_cursed):
+    """After the lynch cascade: a cursed card that died sends its lynchers to a second lynch."""
+    if was_cursed and not alive(st, CARD) and killers:
+        st["dy"]["curse"] = list(killers)
+        st["dy"]["extra"].insert(0, "curse")
