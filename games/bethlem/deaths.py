@@ -268,7 +268,7 @@ def revive(st: dict, ev: list, c: str, src: str) -> bool:
 # ---- 4. triggers -------------------------------------------------------------------------------
 
 TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "ali", "larry",
-                 "gas", "chef")
+                 "gas", "chef", "vudu")
 
 
 @task("p_trig")
@@ -305,6 +305,9 @@ def _fires(st, kind, c, d):
     if kind == "gas":
         from .laughing import fires
         return fires(st, c, d["s"])
+    if kind == "vudu":
+        from .voodoo import fires as voodoo_fires
+        return voodoo_fires(st, c, d["s"])
     if kind == "chef":
         from .machines import chef_fires
         return chef_fires(st, c, d["s"])

@@ -21,6 +21,12 @@ def _gas(st, ev, c):
     on_death(st, ev)
 
 
+def _vudu(st, ev, c):
+    from .voodoo import harm, offer
+    s = owner(st, c)
+    offer(st, ev, s, harm(st, s))
+
+
 def _chef(st, ev, c):
     from .machines import chef_offer
     chef_offer(st, ev)

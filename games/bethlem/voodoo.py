@@ -3,11 +3,17 @@ player (seed: "una carta ... de ese jugador"); until the round ends, harm aimed 
 that card's owner lands on the voodoo card instead: death marks (night, lynch, triggers), John
 Flick's arrow, La parca's scythe and Melancolía. Inevitable marks keep their target (R-30: no
 protection moves them), so a pact collapse still takes every card.
+
+Extra power (RULING on "every negative effect suffered this round"): when the card dies, each
+arrow, scythe or melancholy on her other cards, and each of her other cards that died this
+round, may move onto another player's card; a moved death brings her card back.
 """
 from __future__ import annotations
 
-from .core import ask, handler, opt, tell
+from .core import ask, handler, opt, pub, tell
+from .deaths import add_mark, mark, revive
 from .night import log, woke
+from .objectives import wakes_with_mutineers
 from .table import acting_seat, alive, card_opt, living_targets, on_row, owner, parse_card, \
     where_public
 
@@ -38,3 +44,46 @@ def redirect(st: dict, cid: str, inevitable=0) -> str:
         return cid
     mine = owner(st, v)
     return v if mine is not None and mine == owner(st, cid) and not st["out"][mine] else cid
+
+
+# ---- extra power: when the card dies, the round's harm may move ---------------------------------
+
+TOKENS = ("arrow", "scythe", "melan")
+
+
+def fires(st: dict, c: str, seat: int) -> bool:
+    return c == "vudu" and st["mode"] == "custom" and not wakes_with_mutineers(st, seat)
+
+
+def harm(st: dict, s: int) -> list:
+    """What her player suffered this round: tokens on her cards, and her other cards that died
+    this round (each may come back while another card takes the death)."""
+    mine = [c for c in st["rows"][s] if c != "vudu"]
+    out = [[k, c] for k in TOKENS for c in st["tok"][k] if c in mine]
+    return out + [["death", c] for c in mine if st["c"][c]["d"] and not st["c"][c].get("gone")
+                  and st["c"][c].get("dr") == st["round"]]
+
+
+def offer(st: dict, ev: list, s: int, left: list) -> None:
+    if not left:
+        return
+    kind, c = left[0]
+    targets = [t for t in living_targets(st) if owner(st, t) != s]
+    if targets:
+        ask(st, s, "voodoo_move", [opt("pass", "pass")] + [card_opt(st, t) for t in targets],
+            "pass", "reactive", "voodoo_move", {"left": left}, effect=kind, **where_public(st, c))
+
+
+@handler("voodoo_move")
+def _move(st, ev, q, choice):
+    (kind, c), rest = q["x"]["left"][0], q["x"]["left"][1:]
+    if choice != "pass":
+        t = parse_card(st, choice)
+        if kind == "death":
+            revive(st, ev, c, "vudu")
+            add_mark(st, t, mark("vudu", [q["s"]]))
+        else:
+            lst = st["tok"][kind]
+            lst[lst.index(c)] = t
+            pub(ev, "voodoo_moved", kind=kind, **where_public(st, t))
+    offer(st, ev, q["s"], rest)

@@ -243,3 +243,20 @@ def test_lynching_the_cursed_card_sends_its_lynchers_to_a_second_lynch():
     p = g.until("vote_player")
     assert sorted(q.seat for q in g.open("vote_player")) == [UMA, VIC]
     assert sorted(o.id for o in p.options) == sorted([player(UMA), player(VIC), "abstain"])
+
+
+def test_voodoo_death_moves_the_rounds_harm_elsewhere():
+    st = table("vudu")
+    st["c"]["amnesia"].update(d=1, rv=1, dr=2)
+    st["tok"]["arrow"] = ["john_flick"]
+    g = Game(st).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {s: player(TOM) for s in range(5)})
+    g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
+    p = g.until("voodoo_move", TOM)
+    assert p.params == {"effect": "arrow", "seat": TOM, "pos": 2}
+    g.act("voodoo_move", card(VIC, 2), TOM)
+    g.act("voodoo_move", card(WES, 3), TOM)
+    g.tick()
+    assert g.st["tok"]["arrow"] == ["arthur"] and g.st["c"]["amnesia"]["d"] == 0
+    assert (WES, 3) in g.died()
