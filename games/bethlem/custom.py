@@ -308,6 +308,7 @@ def _c15(st, ev):
         c["broccoli_dealt"] = 1
         c["centre"] += len(seats(st))
     c["fed"] = []
+    machines.steal_offer(st, s)
     _serve(st, s)
 
 
@@ -382,7 +383,7 @@ def _c16(st, ev):
     woke(st, "c16", s)
     borrow = catalog()["borrowable"]
     cards = [c for c in dead_cards(st) if c in borrow and owner(st, c) not in cx(st)["medium"]
-             and borrow[c] not in ("16", "16b", "day")]
+             and borrow[c] not in ("16", "16b", "day") and not st["nt"]["dir"]]
     ask(st, s, "medium", [opt("pass", "pass")] + [card_opt(st, c) for c in cards], "pass",
         "night_step", "medium")
 

@@ -6,14 +6,15 @@
 - Máquina de matar (announced): two robots. While one is left, the Cyborg's holder kills one
   card at step 14, and an attack on any of that holder's cards destroys a robot instead.
 - Chef (extra power): when the card dies, its holder may destroy all food in play to bring it
-  back; the objective is revealed anyway.
+  back; the objective is revealed anyway. Comida rápida (announced): a card broccoli killed
+  lends the Chef its night power, awakening included, the next round.
 """
 from __future__ import annotations
 
-from .cards import group
+from .cards import catalog, group
 from .core import ask, handler, opt, pub
 from .deaths import mark, place, revive
-from .night import kill_night, log, woke
+from .night import insert_after, kill_night, log, woke
 from .objectives import wakes_with_mutineers
 from .table import alive, card_opt, living_targets, owner, parse_card, where_public
 
@@ -98,3 +99,34 @@ def _chef_return(st, ev, q, choice):
     revive(st, ev, "chef", "chef")
     from .custom import reveal_objective
     reveal_objective(st, ev, q["s"])
+
+
+# ---- the Chef's "Comida rápida": stealing a broccoli victim's power ----------------------------
+
+def stolen_candidates(st: dict) -> list:
+    """Cards broccoli killed last round, whose night power the announced Chef may take, with
+    its awakening, this round (one a night: the borrow slot is shared with La Médium)."""
+    borrow = catalog()["borrowable"]
+    return [c for c, info in sorted(st["c"].items())
+            if info["d"] and info.get("why") == "brocoli" and info.get("dr") == st["round"] - 1
+            and not info.get("gone") and borrow.get(c) not in (None, "16", "16b", "day")]
+
+
+def steal_offer(st: dict, s: int) -> None:
+    if not st["c"]["chef"]["an"] or st["nt"]["dir"]:
+        return
+    cards = stolen_candidates(st)
+    if cards:
+        ask(st, s, "chef_steal", [opt("pass", "pass")] + [card_opt(st, c) for c in cards],
+            "pass", "night_step", "chef_steal")
+
+
+@handler("chef_steal")
+def _steal(st, ev, q, choice):
+    if choice == "pass":
+        return
+    c = parse_card(st, choice)
+    code = catalog()["borrowable"][c]
+    st["nt"]["dir"] = {"card": c, "code": code, "seat": q["s"], "via": "chef"}
+    log(st, ev, "gm_chef_steals", by=q["s"], card=c)
+    insert_after(st, code, code + "d")

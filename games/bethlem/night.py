@@ -424,9 +424,11 @@ def _director_ali(st, ev, q, choice):
 
 
 def director_awake(st):
-    """Krugman awakened also lends the borrowed card's awakening (the Médium does not)."""
+    """Krugman awakened lends the borrowed card's awakening, and so does the Chef's Comida
+    rápida (the Médium does not)."""
     borrowed = st["nt"]["dir"] or {}
-    return borrowed.get("via") == "krugman" and bool(st["c"]["krugman"]["aw"])
+    via = borrowed.get("via")
+    return via == "chef" or (via == "krugman" and bool(st["c"]["krugman"]["aw"]))
 
 
 # ---- 8 Larry Owls ------------------------------------------------------------------------------

@@ -260,3 +260,17 @@ def test_voodoo_death_moves_the_rounds_harm_elsewhere():
     g.tick()
     assert g.st["tok"]["arrow"] == ["arthur"] and g.st["c"]["amnesia"]["d"] == 0
     assert (WES, 3) in g.died()
+
+
+def test_fast_food_chef_borrows_a_broccoli_victims_power_with_its_awakening():
+    st = table("chef", dead=["arthur"])
+    st["c"]["chef"].update(aw=1, an=1)
+    st["c"]["arthur"].update(why="brocoli", dr=1)
+    g = Game(st).start("night")
+    p = g.until("chef_steal", TOM)
+    assert [o.id for o in p.options] == ["pass", card(VIC, 2)]
+    g.act("chef_steal", card(VIC, 2), TOM)
+    assert [o.id for o in g.until("medium", WES).options] == ["pass"]
+    assert g.until("arthur", TOM)
+    from games.bethlem.night import director_awake
+    assert g.st["nt"]["dir"]["via"] == "chef" and director_awake(g.st)
