@@ -345,6 +345,12 @@ class Store:
             "INSERT OR REPLACE INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
             "VALUES (?, ?, ?, ?, ?)", (game_id, pending_id, seat, channel_id, message_id))
 
+    async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
+        """Seat -> question id, for the questions one thread message asks."""
+        return {r[0]: r[1] for r in await self._fetch(
+            "SELECT seat, pending_id FROM prompts WHERE game_id = ? AND message_id = ?",
+            (game_id, message_id))}
+
     # ---- settings ---------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:
         if guild_id is None:

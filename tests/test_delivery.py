@@ -167,3 +167,31 @@ async def test_slow_work_is_deferred_so_discord_never_fails_the_interaction(monk
     quick = SimpleNamespace(type=discord.InteractionType.component, response=FakeResponse())
     assert await actions.in_time(quick, asyncio.sleep(0, "fast")) == "fast"
     assert quick.response.deferred is None
+
+
+async def test_public_questions_are_asked_once_in_the_thread(world):
+    host, delivery, channels, users = world
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
+                                guild_id=99, channel_id=1)
+    for uid, name in ((BOB, "bob"), (DAVE, "dave")):
+        await host.join(table.id, uid, name)
+    await host.add_ai(table.id, ALICE)
+    await host.set_messages(table.id, thread_id=2)
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    if table.seats[kill.seat].is_ai:
+        await host.run_ai(table.id)
+    else:
+        await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.default)
+    await delivery.settled()
+    votes = [p for p in host.pending(table) if p.kind == "vote"]
+    ballots = [m for m in channels[2].sent if m.kw.get("view") and
+               m.kw["view"].children[0].custom_id.startswith(f"tbl:b:{table.id}|")]
+    assert len(ballots) == 1
+    people = [table.seats[p.seat].user_id for p in votes if not table.seats[p.seat].is_ai]
+    assert all(f"<@{uid}>" in ballots[0].content for uid in people)
+    vote_dms = [m for u in users.values() for m in u.sent
+                if m.kw.get("view") and "vote" in m.kw["view"].children[0].custom_id]
+    assert vote_dms == []
+    asked = await host.store.asked_in(table.id, ballots[0].id)
+    assert asked == {p.seat: p.id for p in votes}

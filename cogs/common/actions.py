@@ -124,26 +124,53 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send(t("ui", "nothing_pending"), ephemeral=True)
 
 
-async def decide(interaction: discord.Interaction, game_id: int, pending_id: str,
-                 option_id: str) -> None:
+async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,
+                         option_id: str) -> str | None:
+    """Apply a person's answer; the label of what they chose, or None once refused."""
     host = host_of(interaction)
-    table = await _table(interaction, game_id)
-    if table is None:
-        return
     pending = next((p for p in host.pending(table) if p.id == pending_id), None)
     try:
-        await in_time(interaction, host.decide(game_id, interaction.user.id, pending_id,
+        await in_time(interaction, host.decide(table.id, interaction.user.id, pending_id,
                                                option_id))
     except IllegalMove as err:
-        return await refuse(interaction, err, table)
+        await refuse(interaction, err, table)
+        return None
     t = render.translator(table)
-    choice = render.option_label(t, pending, option_id) if pending else option_id
+    return render.option_label(t, pending, option_id) if pending else option_id
+
+
+async def decide(interaction: discord.Interaction, game_id: int, pending_id: str,
+                 option_id: str) -> None:
+    """An answer to a private question (DM or ephemeral)."""
+    table = await _table(interaction, game_id)
+    if table is None or (choice := await _commit_choice(interaction, table, pending_id,
+                                                         option_id)) is None:
+        return
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
     # What the message already said (news sent along with the question) stays above.
     before = interaction.message.content if interaction.message else None
-    done = t("ui", "accepted", choice=choice)
+    done = render.translator(table)("ui", "accepted", choice=choice)
     content = f"{before}\n{done}" if before else done
     if interaction.response.is_done():
         await interaction.edit_original_response(content=content, view=None)
     else:
         await interaction.response.edit_message(content=content, view=None)
+
+
+async def decide_in_thread(interaction: discord.Interaction, game_id: int,
+                           option_id: str) -> None:
+    """An answer to a question asked in the thread: the message knows whom it asked."""
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        return await refuse(interaction, IllegalMove("not_in_game", "You are not in this game."),
+                            table)
+    asked = await host_of(interaction).store.asked_in(game_id, interaction.message.id)
+    if seat.seat not in asked:
+        return await refuse(interaction, IllegalMove("not_asked", "This question is not for you."),
+                            table)
+    choice = await _commit_choice(interaction, table, asked[seat.seat], option_id)
+    if choice is not None:
+        await reply(interaction, render.translator(table)("ui", "accepted", choice=choice))

@@ -72,15 +72,17 @@ class DiscordDelivery:
         async with self._prompting[table.id]:
             for seat_no, lines in sorted(per_seat.items()):
                 await self._to_seat(table, seat_no, lines, thread)
+            await self._ask_in_thread(table, thread)
 
     async def _to_seat(self, table: GameRow, seat_no: int, lines: list[str], thread) -> None:
-        """Lines and unsent questions for one person. AI seats read the state; a person whose
-        DMs are closed reads "My secrets" (public questions also get a ping in the thread)."""
+        """Lines and unsent private questions for one person. AI seats read the state; a person
+        whose DMs are closed reads them in "My secrets"."""
         seat = table.seats[seat_no]
         if seat.is_ai or seat.user_id is None:
             return
         sent = await self.host.store.prompted(table.id)
-        prompts = [p for p in self.host.pending_for(table, seat_no) if (p.id, seat_no) not in sent]
+        prompts = [p for p in self.host.pending_for(table, seat_no)
+                   if not p.public and (p.id, seat_no) not in sent]
         if not lines and not prompts:
             return
         if not seat.dm_closed:
@@ -91,13 +93,31 @@ class DiscordDelivery:
                 if err.code != CANNOT_DM:
                     raise
                 await self._dm_closed(table, seat_no, thread)
-        t = render.translator(table)
         for pending in prompts:
-            if pending.public and thread is not None:
-                await thread.send(t("ui", "dm_closed", mention=f"<@{seat.user_id}>"),
-                                  view=secrets_view(table.id, t, "open_prompt"),
-                                  allowed_mentions=discord.AllowedMentions(users=True))
             await self.host.store.record_prompt(table.id, pending.id, seat_no, None, None)
+
+    async def _ask_in_thread(self, table: GameRow, thread) -> None:
+        """Public questions (votes, a turn's choices) are asked in the thread: one message per
+        kind of question, naming and pinging the people asked; each click finds its own."""
+        if thread is None:
+            return
+        sent = await self.host.store.prompted(table.id)
+        groups: dict[str, list] = {}
+        for p in self.host.pending(table):
+            if p.public and p.seat is not None and (p.id, p.seat) not in sent:
+                groups.setdefault(p.kind, []).append(p)
+        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
+        for group in groups.values():
+            people = [table.seats[p.seat] for p in group if not table.seats[p.seat].is_ai]
+            options = list({o.id: o for p in group for o in p.options}.values())
+            due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
+            message = await thread.send(
+                " ".join(f"<@{s.user_id}>" for s in people) or None,
+                embed=render.ballot_embed(table, group, due),
+                view=render.ballot_view(table, options) if people else None,
+                allowed_mentions=discord.AllowedMentions(users=True))
+            for p in group:
+                await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
 
     async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
         channel = await self._dm(user_id)
@@ -212,8 +232,9 @@ class DiscordDelivery:
         await host.set_messages(table.id, status_message_id=message.id)
 
     async def _prompts(self, table: GameRow) -> None:
-        """Questions that appeared without any line for their seat (sent by `deliver` otherwise)."""
+        """Questions that appeared without any news along (sent by `deliver` otherwise)."""
         thread = await self._channel(table.thread_id)
         async with self._prompting[table.id]:
             for seat_no in sorted({p.seat for p in self.host.pending(table) if p.seat is not None}):
                 await self._to_seat(table, seat_no, [], thread)
+            await self._ask_in_thread(table, thread)

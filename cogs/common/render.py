@@ -10,7 +10,7 @@ import io
 import discord
 
 import games
-from games.base import Pending
+from games.base import Option, Pending
 from hosting.pace import presets
 from hosting.store import GameRow
 from hosting.text import Translator
@@ -121,16 +121,41 @@ def option_label(t: Translator, pending: Pending, option_id: str) -> str:
 
 
 def prompt_view(table: GameRow, pending: Pending) -> discord.ui.View:
-    """Buttons for a few options, select menus (25 a page) for many."""
+    """One person's question, with buttons that carry the question's id."""
     from cogs.common.views import DecisionButton, DecisionSelect
 
+    return _options_view(
+        table, pending.options,
+        lambda opt, label: DecisionButton(table.id, pending.id, opt, label),
+        lambda page, choices, hint: DecisionSelect(table.id, pending.id, page, choices, hint))
+
+
+def ballot_view(table: GameRow, options: list[Option]) -> discord.ui.View:
+    """A question asked in the thread: each person's click finds their own question."""
+    from cogs.common.views import BallotButton, BallotSelect
+
+    return _options_view(
+        table, options, lambda opt, label: BallotButton(table.id, opt, label),
+        lambda page, choices, hint: BallotSelect(table.id, page, choices, hint))
+
+
+def ballot_embed(table: GameRow, group: list[Pending], due: float | None) -> discord.Embed:
+    embed = prompt_embed(table, group[0], due)
+    t = translator(table)
+    embed.title = t("ui", "ballot_header", game=game_title(t))
+    embed.insert_field_at(0, name="\u200b", value=t(
+        "ui", "asked", names=", ".join(t.seat_name(p.seat) for p in group)))
+    return embed
+
+
+def _options_view(table: GameRow, options, button, select) -> discord.ui.View:
+    """Buttons for a few options, select menus (25 a page) for many."""
     t = translator(table)
     view = discord.ui.View(timeout=None)
-    options = list(pending.options)
+    options = list(options)
     if len(options) <= BUTTONS_MAX:
         for i, opt in enumerate(options):
-            label = clip(t.option(opt.key, opt.params), 80)
-            item = DecisionButton(table.id, pending.id, opt.id, label)
+            item = button(opt.id, clip(t.option(opt.key, opt.params), 80))
             item.item.row = i // 5
             view.add_item(item)
         return view
@@ -138,7 +163,6 @@ def prompt_view(table: GameRow, pending: Pending) -> discord.ui.View:
         part = options[page * SELECT_SIZE:(page + 1) * SELECT_SIZE]
         choices = [discord.SelectOption(label=clip(t.option(o.key, o.params), 100), value=o.id)
                    for o in part]
-        placeholder = t("ui", "page", first=page * SELECT_SIZE + 1,
-                        last=page * SELECT_SIZE + len(part))
-        view.add_item(DecisionSelect(table.id, pending.id, page, choices, placeholder))
+        hint = t("ui", "page", first=page * SELECT_SIZE + 1, last=page * SELECT_SIZE + len(part))
+        view.add_item(select(page, choices, hint))
     return view

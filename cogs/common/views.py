@@ -80,8 +80,44 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await actions.decide(interaction, self.game_id, self.pending_id, values[0] if values else "")
 
 
+class BallotButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=rf"tbl:b:{_ID}\|(?P<opt>[^|]+)"):
+    """An option of a question asked in the thread; the message says whose question it is."""
+
+    def __init__(self, game_id: int, option_id: str, label: str = "?"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=f"tbl:b:{game_id}|{option_id}"))
+        self.game_id, self.option_id = game_id, option_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), match["opt"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await actions.decide_in_thread(interaction, self.game_id, self.option_id)
+
+
+class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=rf"tbl:bs:{_ID}\|(?P<page>\d+)"):
+    def __init__(self, game_id: int, page: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None):
+        super().__init__(discord.ui.Select(
+            custom_id=f"tbl:bs:{game_id}|{page}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="?")]))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await actions.decide_in_thread(interaction, self.game_id, values[0] if values else "")
+
+
 def dynamic_items() -> tuple[type, ...]:
-    return LobbyButton, SecretsButton, DecisionButton, DecisionSelect
+    return (LobbyButton, SecretsButton, DecisionButton, DecisionSelect, BallotButton,
+            BallotSelect)
 
 
 def lobby_view(game_id: int, t) -> discord.ui.View:

@@ -48,6 +48,23 @@ def dm_prompts(person: Person) -> list[MessageView]:
     return [m for m in person.dms() if m.buttons or m.selects]
 
 
+def thread_questions(person: Person, thread: ChannelView, answered: set) -> list[MessageView]:
+    """Questions the bot asked in the thread (votes) naming this person, not yet answered."""
+    return [m for m in thread.messages()
+            if (m.buttons or m.selects) and person.mention in (m.content or "")
+            and (person.name, m.id) not in answered]
+
+
+def open_questions(person: Person, thread: ChannelView, answered: set) -> list[MessageView]:
+    """Everything waiting for this person in their DMs and in the thread."""
+    return dm_prompts(person) + thread_questions(person, thread, answered)
+
+
+async def answer(person: Person, prompt: MessageView, label: str, answered: set, **kw):
+    answered.add((person.name, prompt.id))
+    return await person.click(prompt, label, **kw)
+
+
 async def secret_prompts(person: Person, thread: ChannelView) -> list[MessageView]:
     """The questions "My secrets" shows this person, as ephemeral follow-ups."""
     reply = await person.click(status_message(thread), "My secrets")
@@ -80,6 +97,7 @@ async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
                after_step: Callable[[], None] = lambda: None) -> None:
     """Answer every open question until the game ends. People with DMs closed answer through
     "My secrets". `after_step` runs after each answer (leak checks)."""
+    done: set = set()
     for _ in range(rounds):
         if finished(thread):
             return
@@ -88,10 +106,10 @@ async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
         for person in people:
             if finished(thread):
                 return
-            prompts = (dm_prompts(person) if person.dms_open
+            prompts = (open_questions(person, thread, done) if person.dms_open
                        else await secret_prompts(person, thread))
             for prompt in prompts:
-                await person.click(prompt, toy_choice(person, prompt, wolf))
+                await answer(person, prompt, toy_choice(person, prompt, wolf), done)
                 answered = True
                 after_step()
         if not answered and not finished(thread):
@@ -118,13 +136,16 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
     thread = await world.wait_for(lambda: lobby.thread, timeout, "the game thread",
                                   [channel.record])
     watched = [thread.record, *(p.dm.record for p in people)]
+    done: set = set()
     while True:
-        await world.wait_for(lambda: finished(thread) or any(dm_prompts(p) for p in people),
-                             timeout, f"a prompt in {thread!r}", watched)
+        await world.wait_for(
+            lambda: finished(thread) or any(open_questions(p, thread, done) for p in people),
+            timeout, f"a prompt in {thread!r}", watched)
         if finished(thread):
             return thread
         wolf = next((p.name for p in people if any("**wolf**" in m.content for m in p.dms())),
                     None)
         for person in people:
-            for prompt in dm_prompts(person):
-                await person.click(prompt, toy_choice(person, prompt, wolf), settle=False)
+            for prompt in open_questions(person, thread, done):
+                await answer(person, prompt, toy_choice(person, prompt, wolf), done,
+                             settle=False)
