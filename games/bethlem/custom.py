@@ -198,8 +198,23 @@ def _labyrinth_h(st, ev, q, choice):
     cx(st)["maze"].append(t)
     st["nt"]["dawn_pub"] = st["nt"].get("dawn_pub", []) + [["labyrinth", {"seat": t}]]
     tell(ev, q["s"], "labyrinth_sees", seat=t, card=st["pers"][t])
+    _borrow_personality(st, q["s"], t)
     if extra_power(st, q["s"]):
         tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
+
+
+def _borrow_personality(st, a, t):
+    """The Arquitecto uses the marked player's personality in their place this round (RULING:
+    his own is set aside for the round, and the marked player has none)."""
+    p = st["pers"]
+    cx(st)["maze_swap"] = {"a": a, "t": t, "pa": p[a], "pt": p[t]}
+    p[a], p[t] = p[t], "cuentacuentos"
+
+
+def restore_personalities(st: dict) -> None:
+    swap = cx(st).pop("maze_swap", None)
+    if swap:
+        st["pers"][swap["a"]], st["pers"][swap["t"]] = swap["pa"], swap["pt"]
 
 
 def _c13(st, ev):
@@ -522,6 +537,7 @@ def upkeep(st: dict, ev: list) -> None:
     neighbour."""
     if st["mode"] != "custom":
         return
+    restore_personalities(st)
     happenings.end_round(st)
     happenings.start_round(st, ev)
     timecontrol.start_round(st)

@@ -14,7 +14,7 @@ from .deaths import mark, marked, note_attack, place, resolve_now, revive, settl
 from .dayevents import arm_prophecies
 from .happenings import skip_night, twice
 from .objectives import refresh
-from .table import (acting_seat, cycle_pool, personality_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
+from .table import (acting_seat, cycle_pool, dealt_pers, personality_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
                     is_mut, living_targets, neighbour, on_row, owner, parse_card, parse_seat,
                     principal, seat_opt, seats, spend, usable_action, where, where_public)
 
@@ -85,7 +85,7 @@ def called(st: dict, code: str) -> bool:
     if code == "4":
         return r == 1 and in_set(st, CELLMATES[0])
     if code == "6":
-        return r >= 2 and "melancolia" in st["pers"]
+        return r >= 2 and "melancolia" in dealt_pers(st)
     if code == "7":
         return r >= 2 and public_alive(st, "krugman")
     if code == "16":
@@ -104,9 +104,9 @@ def called(st: dict, code: str) -> bool:
     if code == "24":
         return public_alive(st, "juego_de_azar") or bool(st["tok"]["chip"])
     if code in ("25", "27"):
-        return {"25": "paciencia", "27": "ansiedad_social"}[code] in st["pers"]
+        return {"25": "paciencia", "27": "ansiedad_social"}[code] in dealt_pers(st)
     if code == "26":
-        return "neuroticismo" in st["pers"] and (r == 1 or r % 2 == 0)
+        return "neuroticismo" in dealt_pers(st) and (r == 1 or r % 2 == 0)
     if code == "28":
         return public_alive(st, "la_parca") and bool(st["c"]["la_parca"]["an"])
     if code.endswith("h") or code.endswith("d"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .cards import MUTINEER_CARDS, group
 from .core import pub, tell
-from .table import alive, held, is_mut, living, seats
+from .table import alive, dealt_pers, held, is_mut, living, seats
 
 MUTINEER, INTERNOS, DIRECTOR, RICHARD = "MUTINEER", "INTERNOS", "DIRECTOR", "RICHARD"
 PACT, HATE_PACT = "PACT", "HATE_PACT"
@@ -164,5 +164,5 @@ def check(st: dict, ev: list) -> bool:
 def reveal_all(st: dict, ev: list) -> None:
     """End of game: every card, personality, pact and objective becomes public."""
     rows = {str(s): st["rows"][s] + st["res"][s] + st["grave"][s] for s in range(st["n"])}
-    pub(ev, "final_reveal", rows=rows, personalities=st["pers"], objectives=st["obj"],
+    pub(ev, "final_reveal", rows=rows, personalities=dealt_pers(st), objectives=st["obj"],
         pact=st["pact"])

@@ -80,6 +80,16 @@ def personality(st: dict, seat: int) -> str:
     return st["pers"][seat]
 
 
+def dealt_pers(st: dict) -> list:
+    """The personalities as dealt: the Arquitecto's borrowed one acts only for its round."""
+    swap = st["cx"].get("maze_swap") if st["cx"] else None
+    if not swap:
+        return st["pers"]
+    out = list(st["pers"])
+    out[swap["a"]], out[swap["t"]] = swap["pa"], swap["pt"]
+    return out
+
+
 def bipolar(st: dict, seat) -> bool:
     return seat is not None and st["pers"][seat] == "bipolaridad"
 

@@ -6,7 +6,7 @@ a seat asked something at night also sees the night view: marks and tokens place
 """
 from __future__ import annotations
 
-from .table import alive, where
+from .table import alive, dealt_pers, where
 
 
 def _tonight(st):
@@ -58,7 +58,7 @@ def public_view(st: dict) -> dict:
         p = {"seat": s, "out": bool(st["out"][s]),
              "cards": [_slot(st, c, i + 1, hidden) for i, c in enumerate(st["rows"][s])],
              "reserve": len(st["res"][s]), "dead_off_row": list(st["grave"][s]),
-             "personality": st["pers"][s] if st["prv"][s] else None,
+             "personality": dealt_pers(st)[s] if st["prv"][s] else None,
              "no_vote": bool(st["novote"][s]), "daniel_token": s in st["tok"]["daniel"]
              and st["phase"] != "night", "events": len(st["hand"][s])}
         if st["mode"] == "two" or st["mode"] == "three":
@@ -90,7 +90,7 @@ def seat_view(st: dict, seat: int) -> dict:
         found = where(st, c)
         if found and found[0] != seat and found[1] > 0:
             known.append({"seat": found[0], "pos": found[1], "card": c})
-    mine = {"seat": seat, "cards": own, "personality": st["pers"][seat],
+    mine = {"seat": seat, "cards": own, "personality": dealt_pers(st)[seat],
             "hand": sorted(st["hand"][seat]), "objective": st["obj"][seat], "known": known}
     pact = st["pact"]
     if pact and pact["on"] and seat in (pact["a"], pact["b"]):

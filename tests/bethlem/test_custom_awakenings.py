@@ -1,6 +1,6 @@
 """Custom characters' extra powers and awakenings (spec §6.5.2): one scenario each."""
 from games.base import PUBLIC
-from tests.bethlem.helpers import TOM, UMA, VIC, WES, XIA, Game, card, player
+from tests.bethlem.helpers import E, TOM, UMA, VIC, WES, XIA, Game, card, player
 from tests.bethlem.test_custom_characters import shock, table
 
 
@@ -274,3 +274,23 @@ def test_fast_food_chef_borrows_a_broccoli_victims_power_with_its_awakening():
     assert g.until("arthur", TOM)
     from games.bethlem.night import director_awake
     assert g.st["nt"]["dir"]["via"] == "chef" and director_awake(g.st)
+
+
+# ---- El Arquitecto: another player's personality -----------------------------------------------
+
+def test_architect_uses_the_marked_players_personality_for_the_round():
+    st = table("arquitecto", pers={UMA: "responsabilidad", TOM: "paciencia"})
+    st["cx"]["link"] = "john_flick"
+    g = Game(st).start("night")
+    g.act("labyrinth", player(UMA), TOM)
+    from games.bethlem.lynch import weight
+    from games.bethlem.table import dealt_pers
+    assert (weight(g.st, TOM), weight(g.st, UMA)) == (2, 1)
+    assert dealt_pers(g.st)[:2] == ["paciencia", "responsabilidad"]
+    assert g.st["pers"][:2] == ["responsabilidad", "cuentacuentos"]
+    assert E.seat_view(g.st, UMA)["me"]["personality"] == "responsabilidad"
+    g.settle("day")
+    g.to_lynch()
+    g.vote("vote_player", {})
+    g.settle("night")
+    assert g.st["pers"][:2] == ["paciencia", "responsabilidad"]
