@@ -6,8 +6,8 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import (alchemist, doctor, gambler, happenings, laughing, machines, timecontrol, voodoo,
-               watchmaker)
+from . import (alchemist, bodies, doctor, gambler, happenings, laughing, machines, timecontrol,
+               voodoo, watchmaker)
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -106,7 +106,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
     for m in batch:
         card = m["c"]
         info = st["c"][card]
-        if info.get("ghost") or timecontrol.untouchable(st, card):
+        if info.get("ghost") or timecontrol.untouchable(st, card) or bodies.immune(st, card):
             continue
         if card == "superviviente" and info["aw"] and st["round"] <= info.get("awr", 0) + 3:
             continue
@@ -382,6 +382,14 @@ def _chef_meal(st, ev, q, choice):
     tell(ev, t, "meal_partner", seat=q["s"], objective=st["ocard"][q["s"]])
 
 
+@task("after_lynches")
+def _after_lynches(st, ev):
+    """Right after a day's lynches: La Médium changes body, then El Relojero's trip back."""
+    if st["mode"] == "custom":
+        bodies.switch(st, ev)
+        push(st, ["time_past"])
+
+
 def dawn_marks(st: dict) -> list:
     """Broccoli deaths are not skulls: they join the dawn batch after Paciencia has acted."""
     if st["mode"] != "custom":
@@ -397,8 +405,11 @@ def _c16(st, ev):
         return
     woke(st, "c16", s)
     borrow = catalog()["borrowable"]
-    cards = [c for c in dead_cards(st) if c in borrow and owner(st, c) not in cx(st)["medium"]
-             and borrow[c] not in ("16", "16b", "day") and not st["nt"]["dir"]]
+    spirit = bodies.body(st)
+    cards = [c for c in dead_cards(st) if c in borrow and borrow[c] not in ("16", "16b", "day")
+             and (c not in cx(st).get("medium_cards", []) if spirit == "spirit"
+                  else owner(st, c) not in cx(st)["medium"])
+             and not st["nt"]["dir"] and spirit != "flesh"]
     ask(st, s, "medium", [opt("pass", "pass")] + [card_opt(st, c) for c in cards], "pass",
         "night_step", "medium")
 
@@ -409,6 +420,7 @@ def _medium(st, ev, q, choice):
     if choice != "pass":
         c = parse_card(st, choice)
         cx(st)["medium"].append(owner(st, c))
+        cx(st).setdefault("medium_cards", []).append(c)
         code = catalog()["borrowable"][c]
         st["nt"]["dir"] = {"card": c, "code": code, "seat": s, "via": "medium"}
         pub(ev, "medium_borrows", card=c)

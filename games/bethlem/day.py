@@ -23,7 +23,7 @@ def _day(st, ev):
         return
     pub(ev, "day_begins", round=st["round"])
     party(st, ev)
-    push(st, ["window"], ["lynches"], ["time_past"], ["draw"], ["happening_draw"], ["upkeep"])
+    push(st, ["window"], ["lynches"], ["after_lynches"], ["draw"], ["happening_draw"], ["upkeep"])
 
 
 @task("window")

@@ -11,7 +11,7 @@ from .table import (acting_seat, active, cycle_pool, alive, card_opt, dead_cards
                     usable_action, where_public)
 
 ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "chef", "cyborg",
-             "relojero", "vudu")
+             "relojero", "vudu", "medium")
 
 
 def amnesia_holder(st: dict):
@@ -41,8 +41,9 @@ def _amnesia_forms(st, s):
 
 
 def day_powers(st: dict, s: int) -> list:
+    from .bodies import silenced
     from .timecontrol import stopped
-    if stopped(st, s):
+    if stopped(st, s) or silenced(st, s):
         return []
     opts = []
     for e in sorted(set(st["hand"][s])):
@@ -91,6 +92,9 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
         c = choice[3:]
         st["c"][c]["an"] = 1
         pub(ev, "awakening_announced", seat=s, card=c)
+        if c == "medium":
+            from .bodies import choose
+            choose(st, s)
     elif choice.startswith("amnesia"):
         _amnesia(st, ev, s, choice)
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .core import ask, clock, handler, opt, pub, push, task
 from .deaths import awaken_lone, mark, note_attack, resolve_now, revive
+from .bodies import silenced
 from .curse import cursed
 from .happenings import on
 from .timecontrol import stopped
@@ -19,7 +20,7 @@ def voters(st: dict) -> list:
     """Active players with a vote today (3p even rounds: only the two partners vote)."""
     out = []
     for s in seats(st):
-        if st["novote"][s] or s == st["dy"]["sanction"] or stopped(st, s):
+        if st["novote"][s] or s == st["dy"]["sanction"] or stopped(st, s) or silenced(st, s):
             continue
         if st["mode"] == "three" and s == st["lone"]:
             continue

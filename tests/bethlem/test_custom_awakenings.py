@@ -294,3 +294,26 @@ def test_architect_uses_the_marked_players_personality_for_the_round():
     g.vote("vote_player", {})
     g.settle("night")
     assert g.st["pers"][:2] == ["paciencia", "responsabilidad"]
+
+
+# ---- La Médium: Transición realmática ----------------------------------------------------------
+
+def test_medium_bodies_alternate_after_the_lynch_with_their_immunities():
+    st = table("medico", dead=["arthur"])
+    st["c"]["medium"]["aw"] = 1
+    g = Game(st).start("day")
+    g.act("ready", "an:medium", WES)
+    g.act("medium_body", "spirit", WES)
+    g.to_lynch()
+    g.until("vote_player")
+    assert WES not in [p.seat for p in g.open("vote_player")]
+    g.vote("vote_player", {s: player(WES) for s in range(5)})
+    g.vote("vote_card", {s: card(WES, 1) for s in range(5)})
+    g.settle("night")
+    assert g.died() == [] and g.st["cx"]["body"] == "flesh"
+    assert [o.id for o in g.until("medium", WES).options] == ["pass"]
+    g.until("conference", WES)
+    g.act("conference", card(WES, 1), WES)
+    g.act("conference", card(WES, 1), XIA)
+    g.settle("day")
+    assert g.died() == []
