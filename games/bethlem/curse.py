@@ -5,13 +5,14 @@
   names a participant; a timeout names oneself, so disagreement is the default). Without it the
   card cannot be attacked and the attack is lost.
 - If the lynch kills it, its lynchers hold a second lynch among themselves.
-Tokens (arrow, scythe, melancholy) are not mirrored: see the report of what remains.
+- Whoever lays an arrow, a scythe or melancholy on it lays the same on a card of their own.
 """
 from __future__ import annotations
 
-from .core import ask, handler, push, task, tell
+from .cards import rules
+from .core import ask, handler, pub, push, task, tell
 from .deaths import mark, place
-from .table import alive, card_opt, owner, parse_card, parse_seat, seat_opt
+from .table import alive, card_opt, owner, parse_card, parse_seat, seat_opt, where_public
 
 CARD = "vudu"
 
@@ -76,3 +77,29 @@ def _lynch(st, ev, killers, was_cursed):
     if was_cursed and not alive(st, CARD) and killers:
         st["dy"]["curse"] = list(killers)
         st["dy"]["extra"].insert(0, "curse")
+
+
+# ---- tokens: John Flick's arrow, La parca's scythe, Melancolía ---------------------------------
+
+PLACED = {"arrow": "arrow_placed", "scythe": "scythe_placed"}
+
+
+def mirror_token(st: dict, actor: int, kind: str, cid: str) -> None:
+    """Whoever lays a harmful token on the cursed card lays one on a card of their own (the
+    two-identical-modifiers cap still holds for arrows and scythes)."""
+    if actor == owner(st, CARD) or not cursed(st, cid) or st["out"][actor]:
+        return
+    if kind in PLACED and len(st["tok"][kind]) >= rules()["modifier_cap"]:
+        return
+    ask(st, actor, "curse_token", [card_opt(st, c) for c in st["rows"][actor] if alive(st, c)],
+        None, "night_step", "curse_token", {"kind": kind})
+
+
+@handler("curse_token")
+def _token(st, ev, q, choice):
+    kind, c = q["x"]["kind"], parse_card(st, choice)
+    st["tok"][kind].append(c)
+    if kind in PLACED:
+        st["nt"]["dawn"].append([PLACED[kind], c])
+    else:
+        pub(ev, "melancholy", **where_public(st, c))

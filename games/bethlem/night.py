@@ -12,6 +12,7 @@ from .cards import (CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, is_da
 from .core import ask, clock, gm, handler, opt, pub, push, task, tell
 from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
 from .dayevents import arm_prophecies
+from .curse import mirror_token
 from .happenings import skip_night, twice
 from .objectives import refresh
 from .table import (acting_seat, cycle_pool, dealt_pers, personality_seat, active, alive, bipolar, card_opt, dead_cards, held, inactive,
@@ -376,6 +377,7 @@ def _melancholy(st, ev, q, choice):
     st["tok"]["melan"].append(c)
     st["hist"]["melan"].append(owner(st, c))
     pub(ev, "melancholy", **where_public(st, c))
+    mirror_token(st, q["s"], "melan", c)
 
 
 # ---- 7 Krugman borrows a dead card -------------------------------------------------------------
@@ -596,6 +598,7 @@ def _scythe_h(st, ev, q, choice):
         st["parca"]["set"], st["parca"]["hit"] = 1, 0
     st["nt"]["dawn"].append(["scythe_placed", c])
     log(st, ev, "gm_scythe", by=q["s"], **where_public(st, c))
+    mirror_token(st, q["s"], "scythe", c)
 
 
 # ---- 12 John Flick -----------------------------------------------------------------------------
@@ -617,6 +620,7 @@ def _flick_h(st, ev, q, choice):
     st["tok"]["arrow"].append(c)
     st["hist"]["flick"] = c
     st["nt"]["dawn"].append(["arrow_placed", c])
+    mirror_token(st, q["s"], "arrow", c)
     log(st, ev, "gm_arrow", by=q["s"], **where_public(st, c))
 
 

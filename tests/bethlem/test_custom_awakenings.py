@@ -317,3 +317,12 @@ def test_medium_bodies_alternate_after_the_lynch_with_their_immunities():
     g.act("conference", card(WES, 1), XIA)
     g.settle("day")
     assert g.died() == []
+
+
+def test_curse_mirrors_john_flicks_arrow_onto_his_own_card():
+    g = Game(_cursed(holder_row_of_uma=True)).start("night")
+    g.act("flick", card(UMA, 1), TOM)
+    g.act("curse_token", card(TOM, 3), TOM)
+    g.settle("day")
+    assert g.st["tok"]["arrow"] == ["vudu", "electroshock"]
+    assert len(g.of("arrow_placed")) == 2
