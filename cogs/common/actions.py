@@ -167,7 +167,8 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     if seat is None:
         return await refuse(interaction, IllegalMove("not_in_game", "You are not in this game."),
                             table)
-    asked = await host_of(interaction).store.asked_in(game_id, interaction.message.id)
+    asked = await in_time(interaction, host_of(interaction).delivery.asked_in(
+        game_id, interaction.message.id))
     if seat.seat not in asked:
         return await refuse(interaction, IllegalMove("not_asked", "This question is not for you."),
                             table)

@@ -30,6 +30,8 @@ class DiscordDelivery:
         self._pictures: dict[int, str | None] = {}
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
+        self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
 
     @property
     def host(self):
@@ -96,6 +98,17 @@ class DiscordDelivery:
         for pending in prompts:
             await self.host.store.record_prompt(table.id, pending.id, seat_no, None, None)
 
+    async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
+        """Seat -> question for a thread message. A click can reach us before `thread.send`
+        has returned the message's id: then it waits for that send to finish."""
+        if message_id not in self._asked:
+            sending = self._sending.get(game_id)
+            if sending is not None:
+                await sending.wait()
+        if message_id in self._asked:
+            return self._asked[message_id]
+        return await self.host.store.asked_in(game_id, message_id)
+
     async def _ask_in_thread(self, table: GameRow, thread) -> None:
         """Public questions (votes, a turn's choices) are asked in the thread: one message per
         kind of question, naming and pinging the people asked; each click finds its own."""
@@ -111,11 +124,16 @@ class DiscordDelivery:
             people = [table.seats[p.seat] for p in group if not table.seats[p.seat].is_ai]
             options = list({o.id: o for p in group for o in p.options}.values())
             due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
-            message = await thread.send(
-                " ".join(f"<@{s.user_id}>" for s in people) or None,
-                embed=render.ballot_embed(table, group, due),
-                view=render.ballot_view(table, options) if people else None,
-                allowed_mentions=discord.AllowedMentions(users=True))
+            self._sending[table.id] = sending = asyncio.Event()
+            try:
+                message = await thread.send(
+                    " ".join(f"<@{s.user_id}>" for s in people) or None,
+                    embed=render.ballot_embed(table, group, due),
+                    view=render.ballot_view(table, options) if people else None,
+                    allowed_mentions=discord.AllowedMentions(users=True))
+                self._asked[message.id] = {p.seat: p.id for p in group}
+            finally:
+                sending.set()
             for p in group:
                 await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
 
