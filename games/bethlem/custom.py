@@ -6,8 +6,8 @@ Hooks called from the shared pipeline are no-ops outside this mode.
 """
 from __future__ import annotations
 
-from . import (alchemist, bodies, doctor, gambler, happenings, laughing, machines, timecontrol,
-               voodoo, watchmaker)
+from . import (alchemist, bodies, doctor, gambler, happenings, laughing, machines, maze,
+               timecontrol, voodoo, watchmaker)
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
@@ -169,6 +169,7 @@ def _c8(st, ev):
     if not alive(st, card) and not (link and alive(st, link)):
         return
     woke(st, "c8", s)
+    maze.offer(st, s)
     if link is None:
         ask(st, s, "architect_link", [card_opt(st, c) for c in living_targets(st, (card,))],
             None, "night_step", "architect_link")
@@ -550,6 +551,7 @@ def upkeep(st: dict, ev: list) -> None:
     if st["mode"] != "custom":
         return
     restore_personalities(st)
+    maze.restore(st)
     happenings.end_round(st)
     happenings.start_round(st, ev)
     timecontrol.start_round(st)

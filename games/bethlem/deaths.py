@@ -268,7 +268,7 @@ def revive(st: dict, ev: list, c: str, src: str) -> bool:
 # ---- 4. triggers -------------------------------------------------------------------------------
 
 TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "ali", "larry",
-                 "gas", "chef", "vudu")
+                 "gas", "chef", "vudu", "maze")
 
 
 @task("p_trig")
@@ -305,6 +305,9 @@ def _fires(st, kind, c, d):
     if kind == "gas":
         from .laughing import fires
         return fires(st, c, d["s"])
+    if kind == "maze":
+        from .maze import fires as maze_fires
+        return maze_fires(st, c)
     if kind == "vudu":
         from .voodoo import fires as voodoo_fires
         return voodoo_fires(st, c, d["s"])

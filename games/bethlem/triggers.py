@@ -21,6 +21,11 @@ def _gas(st, ev, c):
     on_death(st, ev)
 
 
+def _maze(st, ev, c):
+    from .maze import swap
+    swap(st, ev)
+
+
 def _vudu(st, ev, c):
     from .voodoo import harm, offer
     s = owner(st, c)

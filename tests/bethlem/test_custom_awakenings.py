@@ -326,3 +326,23 @@ def test_curse_mirrors_john_flicks_arrow_onto_his_own_card():
     g.settle("day")
     assert g.st["tok"]["arrow"] == ["vudu", "electroshock"]
     assert len(g.of("arrow_placed")) == 2
+
+
+def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
+    st = table("arquitecto")
+    st["cx"]["link"] = "john_flick"
+    st["c"]["arquitecto"]["aw"] = 1
+    st["c"]["opio"]["u"] = 1
+    g = Game(st).start("night")
+    g.act("maze_turn", card(UMA, 3), TOM)
+    assert [e.audience for e in g.of("maze_partner")] == [(TOM,), (UMA,)]
+    assert g.st["c"]["opio"]["u"] == 0 and g.st["nt"]["dir"]["via"] == "arquitecto"
+    g.settle("day")
+    g.to_lynch()
+    g.vote("vote_player", {s: player(TOM) for s in range(5)})
+    g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
+    g.tick()
+    assert g.st["rows"][TOM][0] == "opio" and g.st["rows"][UMA][2] == "arquitecto"
+    assert g.of("maze_swap")[0].data == {"seat": TOM, "pos": 1, "to_seat": UMA, "to_pos": 3}
+    g.settle("night")
+    assert g.st["c"]["opio"]["u"] == 1
