@@ -208,7 +208,8 @@ class Engine:
 
     # ---- views -----------------------------------------------------------------------------
     def public_view(self, state: dict) -> dict:
-        """What everyone may see. Must contain "phase" (names `phases.<phase>`) and "round"."""
+        """What everyone may see. Must contain "phase" (names `phases.<phase>`) and "round".
+        "quiet": true asks the bot to lock the table's thread while the rules forbid talk."""
         raise NotImplementedError
 
     def seat_view(self, state: dict, seat: int) -> dict:

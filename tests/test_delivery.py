@@ -35,6 +35,9 @@ class FakeChannel:
         self.sent.append(FakeMessage(self, content, **kw))
         return self.sent[-1]
 
+    async def edit(self, **kw):
+        self.edited = {**getattr(self, "edited", {}), **kw}
+
     def get_partial_message(self, mid):
         channel = self
 
@@ -195,3 +198,21 @@ async def test_public_questions_are_asked_once_in_the_thread(world):
     assert vote_dms == []
     asked = await host.store.asked_in(table.id, ballots[0].id)
     assert asked == {p.seat: p.id for p in votes}
+
+
+async def test_a_quiet_table_locks_its_thread_until_talk_is_allowed(world, monkeypatch):
+    host, delivery, channels, users = world
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
+                                guild_id=99, channel_id=1, join=False)
+    for _ in range(4):
+        await host.add_ai(table.id, None)
+    await host.set_messages(table.id, thread_id=2)
+    await host.start(table.id, None)
+    engine = host.engine(table)
+    plain = type(engine).public_view
+    monkeypatch.setattr(type(engine), "public_view", lambda self, s: {**plain(self, s), "quiet": True})
+    await delivery.refresh(table)
+    assert channels[2].edited == {"locked": True}
+    monkeypatch.setattr(type(engine), "public_view", plain)
+    await delivery.refresh(table)
+    assert channels[2].edited == {"locked": False}

@@ -30,6 +30,7 @@ class DiscordDelivery:
         self._pictures: dict[int, str | None] = {}
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
         self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
 
@@ -209,6 +210,12 @@ class DiscordDelivery:
         except discord.NotFound:
             pass
 
+    async def _hush(self, table: GameRow, thread, quiet: bool) -> None:
+        """Lock the thread while the rules forbid table talk (Room 25's jamming), unlock after."""
+        if self._quiet.get(table.id, False) != quiet:
+            self._quiet[table.id] = quiet
+            await thread.edit(locked=quiet)
+
     def _changed(self, key: tuple, shown: dict) -> bool:
         """Whether a message would look different from what was last sent (and remember it)."""
         if self._shown.get(key) == shown:
@@ -228,6 +235,7 @@ class DiscordDelivery:
         t = render.translator(table)
         view = secrets_view(table.id, t) if table.status in ("running", "paused") else None
         public = games.engine(table.game).public_view(table.state)
+        await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
         digest = repr(public)
         file = None
         if self._pictures.get(table.id) != digest:  # re-upload only when the table changed

@@ -59,7 +59,7 @@ def public_view(s: dict) -> dict:
         "order": [s["chars"][ci]["n"] for ci in turn_order(s)],
         "cells": cells, "chars": [_char_public(s, ci) for ci in turn_order(s)],
         "ctrl": dict(s["ctrl"]), "key": s["key"], "alarm": s["alarm"],
-        "acceleration": s["acc"], "jamming": s["jam"],
+        "acceleration": s["acc"], "jamming": s["jam"], "quiet": s["jam"],
         "face_cards": list(s["face"]), "discard_top": last, "discard": list(s["discard"]),
         "deck": len(s["deck"]),
         "locks_supply": data.rules()["locks"] - len(s["locks"]),
