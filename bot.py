@@ -13,6 +13,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from cogs.common.commands_i18n import CommandText
 from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
 from hosting.clock import RealClock
@@ -76,6 +77,7 @@ class TableBot(commands.Bot):
         delay = self.config.settle_delay
         self.host = Host(store, RealClock(), DiscordDelivery(self, delay), settle_delay=delay)
         self.add_dynamic_items(*dynamic_items())
+        await self.tree.set_translator(CommandText())
         for ext in self.config.extensions:
             await self.load_extension(ext)
         if self.config.dev_guild_id:

@@ -1,0 +1,47 @@
+"""The slash commands as Discord sees them: every game gets the common subcommands, and every
+description a person reads in the client has its Spanish text."""
+from __future__ import annotations
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import INITIAL_EXTENSIONS, Config, TableBot
+from cogs.common.commands_i18n import CommandText
+
+COMMON = {"new", "join", "leave", "add-ai", "start", "status", "secrets", "rules", "pause",
+          "resume", "cancel"}
+
+
+@pytest.fixture
+async def tree():
+    bot = TableBot(Config(token="x", db_path=":memory:"))
+    for ext in INITIAL_EXTENSIONS:
+        await bot.load_extension(ext)
+    yield bot.tree
+    await bot.close()
+
+
+async def test_every_game_has_the_common_subcommands(tree):
+    groups = {c.name: c for c in tree.get_commands() if isinstance(c, app_commands.Group)}
+    assert {"bethlem", "room25"} <= set(groups)
+    for group in groups.values():
+        assert COMMON <= {c.name for c in group.commands}
+    assert {"games", "language"} <= {c.name for c in tree.get_commands()}
+
+
+async def test_every_description_reads_in_spanish(tree):
+    text = CommandText()
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_description, None)
+    missing = []
+    for command in tree.walk_commands():
+        described = [command.description]
+        if isinstance(command, app_commands.Command):
+            described += [p.description for p in command.parameters if p.description != "…"]
+        for english in described:
+            spanish = await text.translate(app_commands.locale_str(english),
+                                           discord.Locale.spain_spanish, context)
+            if not spanish:
+                missing.append(english)
+    assert missing == []
