@@ -2,8 +2,8 @@
 
 The engine is a continuation machine over plain JSON (see `core`); the modules hold the rules by
 topic: `setup`, `night` (the guide), `mutiny`, `nightevents`, `deaths` and `triggers` (the death
-pipeline), `day`, `lynch`, `dayevents`, `objectives`, `custom`; `views`, `picture` and `ai` serve
-the host.
+pipeline), `day`, `lynch`, `dayevents`, `objectives`, `custom` (custom mode, with one module
+per custom card or awakening and `happenings`); `views`, `picture` and `ai` serve the host.
 """
 from __future__ import annotations
 
