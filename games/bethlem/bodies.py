@@ -4,12 +4,13 @@ picks a body on announcing, and switches after every day's lynches.
 - Spiritual body: no day powers, no lynch vote, the card cannot be killed by day; at night she
   may borrow any dead card she has not borrowed before, even from a player already used.
 - Physical body: no borrowing at night, and the card cannot be killed at night; she votes and is
-  vulnerable by day. (Lending a player their dead cards' powers is not built: see the report.)
+  vulnerable by day. Entering it, she picks a player (each once) who plays the next round with
+  the powers of their dead cards instead of their living ones.
 """
 from __future__ import annotations
 
 from .core import ask, handler, opt, pub
-from .table import alive, owner
+from .table import alive, owner, parse_seat, seat_opt, seats
 
 CARD = "medium"
 
@@ -37,7 +38,40 @@ def switch(st: dict, ev: list) -> None:
     b = body(st)
     if b:
         st["cx"]["body"] = "flesh" if b == "spirit" else "spirit"
-        pub(ev, "medium_body", seat=owner(st, CARD), body=st["cx"]["body"])
+        s = owner(st, CARD)
+        pub(ev, "medium_body", seat=s, body=st["cx"]["body"])
+        if b == "spirit":
+            _haunt_ask(st, s)
+
+
+def _haunt_ask(st, s):
+    used = st["cx"].setdefault("haunted", [])
+    pool = [t for t in seats(st) if t not in used and any(not alive(st, c) and not
+                                                          st["c"][c].get("gone")
+                                                          for c in st["rows"][t])]
+    if pool:
+        ask(st, s, "medium_haunt", [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
+            "reactive", "medium_haunt")
+
+
+@handler("medium_haunt")
+def _haunt(st, ev, q, choice):
+    if choice == "pass":
+        return
+    t = parse_seat(choice)
+    st["cx"]["haunted"].append(t)
+    st["cx"]["haunt"] = [t, st["round"] + 1]
+    pub(ev, "medium_haunts", seat=t)
+
+
+def start_round(st: dict) -> None:
+    """The chosen player's living cards sleep this round and their dead ones act."""
+    h = st["cx"].get("haunt")
+    st["tok"]["haunt"] = []
+    if h and h[1] == st["round"] and not st["out"][h[0]]:
+        row = st["rows"][h[0]]
+        st["tok"]["idle"] = st["tok"].get("idle", []) + [c for c in row if alive(st, c)]
+        st["tok"]["haunt"] = [c for c in row if not alive(st, c) and not st["c"][c].get("gone")]
 
 
 def silenced(st: dict, s: int) -> bool:

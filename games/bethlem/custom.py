@@ -555,6 +555,7 @@ def upkeep(st: dict, ev: list) -> None:
     happenings.end_round(st)
     happenings.start_round(st, ev)
     timecontrol.start_round(st)
+    bodies.start_round(st)
     if "ludopata" in st["c"]:
         gambler.settle(st, ev, st["round"] - 1)
     if "chef" not in st["c"]:

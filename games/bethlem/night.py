@@ -38,8 +38,10 @@ def in_set(st: dict, cid: str) -> bool:
 
 
 def public_alive(st: dict, cid: str) -> bool:
-    """Publicly possibly alive: in the set and not seen dead (dead cards are public)."""
-    return cid in st["c"] and (not st["c"][cid]["d"] or st["c"][cid].get("cd"))
+    """Publicly possibly alive: in the set and not seen dead (dead cards are public), or dead but
+    acting this round for a player La Médium named (also public)."""
+    return cid in st["c"] and (not st["c"][cid]["d"] or st["c"][cid].get("cd")
+                               or cid in st["tok"].get("haunt", ()))
 
 
 def aimed(st: dict, cid: str) -> str:

@@ -117,8 +117,10 @@ def inactive(st: dict, cid: str) -> bool:
 
 
 def acting_seat(st: dict, cid: str):
-    """Who wakes for a card tonight: its owner, if the card is alive, on a row and active."""
-    if cid not in st["c"] or not alive(st, cid) or inactive(st, cid):
+    """Who wakes for a card tonight: its owner, if the card is alive (or lent its power back by
+    La Médium's physical body), on a row and active."""
+    if cid not in st["c"] or inactive(st, cid) or not (
+            alive(st, cid) or cid in st["tok"].get("haunt", ())):
         return None
     if st["mode"] == "custom" and "otaku" in st["c"]:
         from .machines import asleep

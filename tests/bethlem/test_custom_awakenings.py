@@ -346,3 +346,17 @@ def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
     assert g.of("maze_swap")[0].data == {"seat": TOM, "pos": 1, "to_seat": UMA, "to_pos": 3}
     g.settle("night")
     assert g.st["c"]["opio"]["u"] == 1
+
+
+def test_physical_body_lets_a_player_use_dead_cards_instead_of_living_ones():
+    st = table("medico", dead=["arthur"])
+    st["c"]["medium"]["aw"] = st["c"]["medium"]["an"] = 1
+    st["cx"]["body"] = "spirit"
+    g = Game(st).start("day")
+    g.to_lynch()
+    g.vote("vote_player", {})
+    g.act("medium_haunt", player(VIC), WES)
+    g.settle("night")
+    from games.bethlem.table import acting_seat
+    assert acting_seat(g.st, "arthur") == VIC and acting_seat(g.st, "otaku") is None
+    assert g.until("arthur", VIC)

@@ -34,7 +34,8 @@ def check_step(old, new, pending, choice, events):
             if new["nt"].get("cur") == step and new["tok"]["transplant"] == card:
                 assert p.seat == transplant_seat(new, card), (p.kind, p.seat)
             elif new["nt"].get("cur") == step:
-                assert _holds_living(new, p.seat, card), (p.kind, p.seat)
+                haunted = card in new["tok"].get("haunt", ()) and card in held(new, p.seat)
+                assert haunted or _holds_living(new, p.seat, card), (p.kind, p.seat)
         if p.kind == "solo_kill" and new["nt"].get("cur") == "17":
             assert any(_holds_living(new, p.seat, c) for c in ("daniel", "richard_dadd"))
         if p.kind == "conference" and new["mode"] != "custom":
