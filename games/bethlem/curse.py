@@ -1,4 +1,6 @@
-"""La Maestra Vudú's "Maldición final" awakening (spec §6.5.2), active once announced.
+"""La Maestra Vudú's "Maldición final" awakening (spec §6.5.2), active while the card is awake and
+alive. The spec says it is announced; the rulebook does not, and its effects only ever show the
+card to those it touches, so no announcement is needed.
 
 - Whoever marks the card for death alone must also mark one of their own cards.
 - A mutineer attack on it needs a second consensus: which participant also loses a card (each
@@ -19,7 +21,7 @@ CARD = "vudu"
 
 def cursed(st: dict, cid: str) -> bool:
     info = st["c"].get(CARD) if cid == CARD else None
-    return bool(info) and info["an"] and info["aw"] and alive(st, CARD)
+    return bool(info) and info["aw"] and alive(st, CARD)
 
 
 def mirror(st: dict, cid: str, m: dict) -> None:

@@ -11,7 +11,7 @@ from .table import (acting_seat, active, cycle_pool, alive, card_opt, dead_cards
                     usable_action, where_public)
 
 ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "chef", "cyborg",
-             "relojero", "vudu", "medium")
+             "relojero", "medium")
 
 
 def amnesia_holder(st: dict):

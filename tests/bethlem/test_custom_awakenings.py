@@ -199,7 +199,7 @@ def _cursed(holder_row_of_uma=False):
     if holder_row_of_uma:
         st["rows"][UMA][0] = "vudu"
         st["c"]["vudu"] = {**st["c"].pop("alquimista"), "ghost": 0}
-    st["c"]["vudu"]["aw"] = st["c"]["vudu"]["an"] = 1
+    st["c"]["vudu"]["aw"] = 1
     return st
 
 
