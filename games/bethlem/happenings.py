@@ -245,6 +245,7 @@ def spy_filter(st: dict, ev: list, batch: list) -> list:
         if m["c"] in h["ring"] and not m["i"]:
             if m["c"] not in h["hit"]:
                 h["hit"].append(m["c"])
+                pub(ev, "spy_hit", **where_public(st, m["c"]))
             continue
         out.append(m)
     if len(h["hit"]) >= len(h["ring"]) - 1:

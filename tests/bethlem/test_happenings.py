@@ -150,6 +150,7 @@ def test_spy_ring_holds_until_all_but_one_are_hit_then_all_fall():
     shock(g, card(UMA, 2))
     g.settle("day")
     assert g.died() == [] and g.st["cx"]["hap"]["hit"] == ["el_archivo"]
+    assert [e.data for e in g.of("spy_hit")] == [{"seat": UMA, "pos": 2}]
     g.to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
     g.vote("vote_card", {s: card(VIC, 2) for s in range(5)})
