@@ -3,7 +3,7 @@ picks a body on announcing, and switches after every day's lynches.
 
 - Spiritual body: no day powers, no lynch vote, the card cannot be killed by day; at night she
   may borrow any dead card she has not borrowed before, even from a player already used.
-- Physical body: no borrowing at night, and the card cannot be killed at night; she votes and is
+- Physical body: she does not wake at night, and the card cannot be killed at night; she votes and is
   vulnerable by day. Entering it, she picks a player (each once) who plays the next round with
   the powers of their dead cards instead of their living ones.
 """

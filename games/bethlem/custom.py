@@ -402,7 +402,7 @@ def dawn_marks(st: dict) -> list:
 
 def _c16(st, ev):
     s = acting_seat(st, "medium")
-    if s is None:
+    if s is None or bodies.body(st) == "flesh":
         return
     woke(st, "c16", s)
     borrow = catalog()["borrowable"]
@@ -410,7 +410,7 @@ def _c16(st, ev):
     cards = [c for c in dead_cards(st) if c in borrow and borrow[c] not in ("16", "16b", "day")
              and (c not in cx(st).get("medium_cards", []) if spirit == "spirit"
                   else owner(st, c) not in cx(st)["medium"])
-             and not st["nt"]["dir"] and spirit != "flesh"]
+             and not st["nt"]["dir"]]
     ask(st, s, "medium", [opt("pass", "pass")] + [card_opt(st, c) for c in cards], "pass",
         "night_step", "medium")
 

@@ -311,8 +311,8 @@ def test_medium_bodies_alternate_after_the_lynch_with_their_immunities():
     g.vote("vote_card", {s: card(WES, 1) for s in range(5)})
     g.settle("night")
     assert g.died() == [] and g.st["cx"]["body"] == "flesh"
-    assert [o.id for o in g.until("medium", WES).options] == ["pass"]
     g.until("conference", WES)
+    assert "c16" not in g.st["nt"]["woke"]
     g.act("conference", card(WES, 1), WES)
     g.act("conference", card(WES, 1), XIA)
     g.settle("day")
