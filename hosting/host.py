@@ -83,8 +83,10 @@ class Host:
             self._tables[game_id] = row
         return self._tables[game_id]
 
-    async def table_in_thread(self, thread_id: int) -> GameRow | None:
-        ids = await self.store.game_ids(statuses=OPEN, thread_id=thread_id)
+    async def table_here(self, game: str, channel_id: int) -> GameRow | None:
+        """The open game whose thread this is, else the newest open `game` in this channel."""
+        ids = (await self.store.game_ids(statuses=OPEN, thread_id=channel_id)
+               or await self.store.game_ids(statuses=OPEN, channel_id=channel_id, game=game))
         return await self.table(ids[-1]) if ids else None
 
     async def open_tables(self, guild_id: int) -> list[GameRow]:

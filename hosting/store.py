@@ -185,17 +185,17 @@ class Store:
             "WHERE game_id = ? ORDER BY seat", (game_id,))]
         return row
 
-    async def game_ids(self, *, statuses: Iterable[str], guild_id: int | None = None,
-                       thread_id: int | None = None) -> list[int]:
+    async def game_ids(self, *, statuses: Iterable[str], **equal) -> list[int]:
+        """Ids of games in these statuses whose columns equal the given values (guild_id=...,
+        thread_id=..., channel_id=..., game=...), oldest first."""
         statuses = list(statuses)
         sql = f"SELECT id FROM games WHERE status IN ({', '.join('?' * len(statuses))})"
         args: list = list(statuses)
-        if guild_id is not None:
-            sql += " AND guild_id = ?"
-            args.append(guild_id)
-        if thread_id is not None:
-            sql += " AND thread_id = ?"
-            args.append(thread_id)
+        for column, value in equal.items():
+            if column not in _GAME_COLUMNS:
+                raise ValueError(f"no column {column!r}")
+            sql += f" AND {column} = ?"
+            args.append(value)
         return [r[0] for r in await self._fetch(sql + " ORDER BY id", tuple(args))]
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:

@@ -221,7 +221,7 @@ async def test_migrations_are_numbered_and_idempotent(tmp_path):
     for _ in range(2):
         store = await Store.open(path)
         async with store.db.execute("SELECT version FROM schema_version ORDER BY version") as cur:
-            assert [r[0] for r in await cur.fetchall()] == [1, 2]
+            assert [r[0] for r in await cur.fetchall()] == [1, 2, 3]
         async with store.db.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
         await store.close()

@@ -58,13 +58,10 @@ class GameCog(commands.GroupCog):
 
     async def _here(self, interaction: discord.Interaction) -> GameRow | None:
         """The game of this thread, or the newest open one of this game in this channel."""
-        channel_id = interaction.channel_id
-        for table in reversed(await self.host.open_tables(interaction.guild_id)):
-            if table.thread_id == channel_id or (
-                    table.game == self.game and table.channel_id == channel_id):
-                return table
-        await actions.refuse(interaction, IllegalMove("no_game_here", "No game here."))
-        return None
+        table = await self.host.table_here(self.game, interaction.channel_id)
+        if table is None:
+            await actions.refuse(interaction, IllegalMove("no_game_here", "No game here."))
+        return table
 
     # ---- creating a table -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a new table in this channel.")
@@ -100,8 +97,8 @@ class GameCog(commands.GroupCog):
             return await actions.refuse(interaction, err)
         t = render.translator(table)
         lobby = {"embed": render.lobby_embed(table), "view": lobby_view(table.id, t)}
-        if interaction.response.is_done():
-            message = await interaction.followup.send(**lobby, wait=True)
+        if interaction.response.is_done():  # deferred under load: the lobby replaces "thinking"
+            message = await interaction.edit_original_response(**lobby)
         else:
             await interaction.response.send_message(**lobby)
             message = await interaction.original_response()
@@ -134,9 +131,9 @@ class GameCog(commands.GroupCog):
             return
         engine = games.engine(table.game)
         try:
-            seat = await self.host.add_ai(table.id, None if actions.is_admin(interaction)
-                                          else interaction.user.id,
-                                          policy or engine.ai_policies[-1])
+            seat = await actions.in_time(interaction, self.host.add_ai(
+                table.id, None if actions.is_admin(interaction) else interaction.user.id,
+                policy or engine.ai_policies[-1]))
         except IllegalMove as err:
             return await actions.refuse(interaction, err, table)
         await actions.reply(interaction, render.translator(table)("ui", "ai_added", name=seat.name))
@@ -198,8 +195,8 @@ class GameCog(commands.GroupCog):
         if table is None:
             return
         try:
-            await getattr(self.host, action)(table.id, interaction.user.id,
-                                             admin=actions.is_admin(interaction))
+            await actions.in_time(interaction, getattr(self.host, action)(
+                table.id, interaction.user.id, admin=actions.is_admin(interaction)))
         except IllegalMove as err:
             return await actions.refuse(interaction, err, table)
         await actions.reply(interaction, render.translator(table)("ui", done_key))
