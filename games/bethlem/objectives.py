@@ -92,12 +92,17 @@ def _satisfied(st: dict) -> list:
                 out.append(("director", [s]))
         elif obj[s] == RICHARD and _others_dead(st, s):
             out.append(("richard", [s]))
+    return out + _pact_satisfied(st, act)
+
+
+def _pact_satisfied(st: dict, act: set) -> list:
+    """A normal pact wins the same way in every mode: both partners active, the rest dead."""
     pact = st["pact"]
     if pact and pact["on"] and pact["type"] == "normal":
         pair = (pact["a"], pact["b"])
         if all(p in act for p in pair) and _others_dead_but_pact(st, pair):
-            out.append(("pact", list(pair)))
-    return out
+            return [("pact", list(pair))]
+    return []
 
 
 def _others_dead_but_pact(st: dict, pair) -> bool:
@@ -128,12 +133,7 @@ def _custom_satisfied(st: dict, act: set) -> list:
     for s in act:
         if obj[s] == RENEGADE and _others_dead(st, s):
             out.append(("renegade", [s]))
-    pact = st["pact"]
-    if pact and pact["on"] and pact["type"] == "normal":
-        pair = (pact["a"], pact["b"])
-        if all(p in act for p in pair) and _others_dead_but_pact(st, pair):
-            out.append(("pact", list(pair)))
-    return out
+    return out + _pact_satisfied(st, act)
 
 
 def declare(st: dict, ev: list, winners, reason: str, **params) -> None:
