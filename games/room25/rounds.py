@@ -203,24 +203,23 @@ def _guard_turn(ctx: Ctx, t: dict, ci: int, p: int) -> None:
 
 @task("trapchk")
 def trap_check(ctx: Ctx, t: dict) -> None:
-    s = ctx.s
-    c = s["chars"][t["c"]]
-    if c["a"] and c["trap"] and c["trap"][1] < t["n"]:
-        uid = c["trap"][0]
-        c["trap"] = None
-        if c["u"] == uid and s["kind"][uid] == "trap_room":
-            kill(ctx, t["c"], "trap_room")
+    _deadline(ctx, t["c"], "trap", "trap_room", t["n"])
 
 
 @task("floodchk")
 def flood_check(ctx: Ctx, t: dict) -> None:
+    _deadline(ctx, t["c"], "fl", "flooded_room", ctx.s["round"])
+
+
+def _deadline(ctx, ci, key, room, now):
+    """Trap and flooded rooms both kill whoever is still inside once their time (`key`) is up."""
     s = ctx.s
-    c = s["chars"][t["c"]]
-    if c["a"] and c["fl"] and c["fl"][1] < s["round"]:
-        uid = c["fl"][0]
-        c["fl"] = None
-        if c["u"] == uid and s["kind"][uid] == "flooded_room":
-            kill(ctx, t["c"], "flooded_room")
+    c = s["chars"][ci]
+    if c["a"] and c[key] and c[key][1] < now:
+        uid = c[key][0]
+        c[key] = None
+        if c["u"] == uid and s["kind"][uid] == room:
+            kill(ctx, ci, room)
 
 
 # ---- Adrenaline pass and countdown ---------------------------------------------------------------
