@@ -179,18 +179,24 @@ def _ballot1_h(st, ev, q, choice):
     st["dy"]["b1"][str(q["s"])] = None if choice == "abstain" else parse_seat(choice)
 
 
+def _count(st, ev, voters, ballots, announce) -> dict:
+    """Both ballots announce each vote in seat order and weigh it the same way."""
+    tally: dict = {}
+    for v in voters:
+        x = ballots.get(str(v))
+        if x is None:
+            pub(ev, "vote_abstained", voter=v)
+        else:
+            announce(v, x)
+            tally[x] = tally.get(x, 0) + weight(st, v)
+    return tally
+
+
 @task("b1_close")
 def _b1_close(st, ev):
     dy = st["dy"]
-    tally: dict = {}
-    for v in dy["voters"]:
-        t = dy["b1"].get(str(v))
-        if t is None:
-            pub(ev, "vote_abstained", voter=v)
-        else:
-            pub(ev, "vote_player_cast", voter=v, target=t)
-        if t is not None:
-            tally[t] = tally.get(t, 0) + weight(st, v)
+    tally = _count(st, ev, dy["voters"], dy["b1"],
+                   lambda v, t: pub(ev, "vote_player_cast", voter=v, target=t))
     if tally:
         for c in _arrows(st):
             o = owner(st, c)
@@ -277,15 +283,8 @@ def _ballot2_h(st, ev, q, choice):
 @task("b2_close")
 def _b2_close(st, ev, cards):
     dy = st["dy"]
-    tally: dict = {}
-    for v in dy["b2voters"]:
-        c = dy["b2"].get(str(v))
-        if c is None:
-            pub(ev, "vote_abstained", voter=v)
-        else:
-            pub(ev, "vote_card_cast", voter=v, **where_public(st, c))
-        if c is not None:
-            tally[c] = tally.get(c, 0) + weight(st, v)
+    tally = _count(st, ev, dy["b2voters"], dy["b2"],
+                   lambda v, c: pub(ev, "vote_card_cast", voter=v, **where_public(st, c)))
     if tally and dy["kind"] != "dead":
         for c in _arrows(st):
             if c in cards:
