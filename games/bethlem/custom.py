@@ -178,10 +178,15 @@ def _c8(st, ev):
 
 
 def _labyrinth(st, s):
-    pool = [t for t in seats(st) if t != s and t not in cx(st)["maze"]]
+    _pick_new_seat(st, s, "labyrinth", cx(st)["maze"])
+
+
+def _pick_new_seat(st, s, kind, picked):
+    """Laberinto and the Chef's meal may each name any other player not named before."""
+    pool = [t for t in seats(st) if t != s and t not in picked]
     if pool:
-        ask(st, s, "labyrinth", [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
-            "night_step", "labyrinth")
+        ask(st, s, kind, [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
+            "night_step", kind)
 
 
 @handler("architect_link")
@@ -367,10 +372,7 @@ def add_broccoli(st: dict, t: str) -> None:
 
 
 def _meal(st, s):
-    pool = [t for t in seats(st) if t != s and t not in cx(st)["meals"]]
-    if pool:
-        ask(st, s, "chef_meal", [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
-            "night_step", "chef_meal")
+    _pick_new_seat(st, s, "chef_meal", cx(st)["meals"])
 
 
 @handler("chef_meal")
