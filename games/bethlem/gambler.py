@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from .cards import CELLMATES, GROUPS, TWINS, group, rules
 from .core import ask, handler, opt, pub, tell
-from .deaths import awaken, mark, place, resolve_now
-from .night import kill_night, log, woke
+from .deaths import awaken, mark, resolve_now
+from .night import kill_night, log, mark_death, woke
 from .table import (acting_seat, alive, card_opt, held, living, living_targets, owner,
                     parse_card, parse_seat, seat_opt, seats, where_public)
 
@@ -189,8 +189,7 @@ def _reward_target(st, ev, q, choice):
     s, k, c = q["s"], q["x"]["k"], parse_card(st, choice)
     _pay(st, s, k == "awaken")
     if k == "kill":
-        place(st, c, mark("ludopata", [s]))
-        log(st, ev, "gm_kill", by=s, card=c, cause="ludopata", **where_public(st, c))
+        mark_death(st, ev, c, "ludopata", s)
     elif k == "look":
         tell(ev, s, "peek_result", card=c, **where_public(st, c))
         st["know"][s].append(c)

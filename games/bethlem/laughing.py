@@ -9,11 +9,9 @@ the vote from whoever holds the card named this round.
 from __future__ import annotations
 
 from .core import ask, handler, opt, pub
-from .deaths import mark, place
-from .night import kill_night, log, woke
+from .night import kill_night, log, mark_death, woke
 from .objectives import wakes_with_mutineers
-from .table import acting_seat, alive, card_opt, living_targets, owner, parse_card, seats, \
-    where_public
+from .table import acting_seat, alive, card_opt, living_targets, owner, parse_card, seats
 
 CARD = "gas_risa"
 
@@ -92,8 +90,7 @@ def _revenge_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    place(st, c, mark("gas_risa", [q["s"]]))
-    log(st, ev, "gm_kill", by=q["s"], card=c, cause="gas_risa", **where_public(st, c))
+    mark_death(st, ev, c, "gas_risa", q["s"])
     _revenge_ask(st, q["s"], q["x"]["left"] - 1)
 
 

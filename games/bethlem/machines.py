@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from .cards import catalog, group
 from .core import ask, handler, opt, pub
-from .deaths import mark, place, revive
-from .night import insert_after, kill_night, log, woke
+from .deaths import revive
+from .night import insert_after, kill_night, log, mark_death, woke
 from .objectives import wakes_with_mutineers
-from .table import alive, card_opt, living_targets, owner, parse_card, where_public
+from .table import alive, card_opt, living_targets, owner, parse_card
 
 
 def king(st: dict) -> bool:
@@ -67,8 +67,7 @@ def _robot_kill(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    place(st, c, mark("cyborg", [q["s"]]))
-    log(st, ev, "gm_kill", by=q["s"], card=c, cause="cyborg", **where_public(st, c))
+    mark_death(st, ev, c, "cyborg", q["s"])
 
 
 # ---- the Chef's comeback -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .deaths import mark, place
 from .happenings import twice
 from .curse import group_attack
 from .laughing import revenge, revenge_seat
-from .night import blocked_against, kill_night, log, woke
+from .night import blocked_against, kill_night, log, mark_death, woke
 from .table import (acting_seat, alive, card_opt, held, is_mut, living_targets, owner,
                     parse_card, parse_seat, seat_opt, seats, where_public)
 
@@ -176,8 +176,7 @@ def _nath_ask(st, s, left):
 @handler("nathaniel_kill")
 def _nath_kill(st, ev, q, choice):
     c = parse_card(st, choice)
-    place(st, c, mark("nathaniel", [q["s"]], mut=1))
-    log(st, ev, "gm_kill", by=q["s"], card=c, cause="nathaniel", **where_public(st, c))
+    mark_death(st, ev, c, "nathaniel", q["s"], mut=1)
     _nath_ask(st, q["s"], q["x"]["left"] - 1)
 
 
@@ -223,8 +222,7 @@ def _solo_kill(st, ev, q, choice):
     s, src = q["s"], q["x"]["src"]
     if choice != "pass":
         c = parse_card(st, choice)
-        place(st, c, mark(src, [s], mut=1))
-        log(st, ev, "gm_kill", by=s, card=c, cause=src, **where_public(st, c))
+        mark_death(st, ev, c, src, s, mut=1)
     if src == "daniel" and st["c"]["daniel"]["aw"] and not st["hist"]["dan_conv"]:
         ask(st, s, "daniel_convert", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
                                                               if t != s],

@@ -33,6 +33,12 @@ def log(st: dict, ev: list, kind: str, /, **data) -> None:
         tell(ev, watcher, kind, **data)
 
 
+def mark_death(st: dict, ev: list, c: str, cause: str, by: int, **kw) -> None:
+    """A night power's kill: the death mark goes in and the night timeline records it."""
+    place(st, c, mark(cause, [by], **kw))
+    log(st, ev, "gm_kill", by=by, card=c, cause=cause, **where_public(st, c))
+
+
 def in_set(st: dict, cid: str) -> bool:
     return cid in st["c"]
 
@@ -585,8 +591,7 @@ def _scythe(st, s, src):
 @handler("parca_kill")
 def _parca_kill(st, ev, q, choice):
     c = parse_card(st, choice)
-    place(st, c, mark("la_parca", [q["s"]]))
-    log(st, ev, "gm_kill", by=q["s"], card=c, cause="la_parca", **where_public(st, c))
+    mark_death(st, ev, c, "la_parca", q["s"])
     if q["x"].get("left", 1) > 1:
         _parca_ask(st, q["s"], q["x"]["left"] - 1)
 
@@ -758,8 +763,7 @@ def _action_h(st, ev, q, choice):
             st["c"][card]["u"] = 1
     if effect in ("kill", "kill_inev"):
         c = parse_card(st, choice)
-        place(st, c, mark(card, [s], inev=int(effect == "kill_inev")))
-        log(st, ev, "gm_kill", by=s, card=c, cause=card, **where_public(st, c))
+        mark_death(st, ev, c, card, s, inev=int(effect == "kill_inev"))
     elif effect == "save":
         c = parse_card(st, choice)
         unmark(st, c)
@@ -922,8 +926,7 @@ def _cataleptic_mode(st, ev, q, choice):
 def _cataleptic_kill(st, ev, q, choice):
     if choice != "pass":
         c = parse_card(st, choice)
-        place(st, c, mark("cataleptico", [q["s"]]))
-        log(st, ev, "gm_kill", by=q["s"], card=c, cause="cataleptico", **where_public(st, c))
+        mark_death(st, ev, c, "cataleptico", q["s"])
 
 
 # ---- 24 Juego de azar --------------------------------------------------------------------------

@@ -11,8 +11,8 @@ he has announced the awakening (so calling step 27 for them reveals nothing new)
 from __future__ import annotations
 
 from .core import ask, handler, opt, pub, task
-from .deaths import kill_card, mark, place, resolve_now
-from .night import kill_night, log
+from .deaths import kill_card, resolve_now
+from .night import kill_night, mark_death
 from .table import (alive, card_opt, living, owner, parse_card, parse_seat, seat_opt, seats,
                     where_public)
 
@@ -57,8 +57,7 @@ def _future_next(st, s, todo):
 @handler("time_future_card")
 def _future_card(st, ev, q, choice):
     c = parse_card(st, choice)
-    place(st, c, mark(CARD, [q["s"]]))
-    log(st, ev, "gm_kill", by=q["s"], card=c, cause=CARD, **where_public(st, c))
+    mark_death(st, ev, c, CARD, q["s"])
     _future_next(st, q["s"], q["x"]["todo"])
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .core import ask, handler, opt, task
 from .deaths import mark, place
-from .night import kill_night, log
-from .table import card_opt, neighbour, parse_card, seat_opt, seats, where_public
+from .night import kill_night, log, mark_death
+from .table import card_opt, neighbour, parse_card, seat_opt, seats
 
 
 def _v(st):
@@ -91,5 +91,4 @@ def _cull(st, ev, q, choice):
 @handler("virus_card")
 def _card(st, ev, q, choice):
     c = parse_card(st, choice)
-    place(st, c, mark("virus", [q["s"]]))
-    log(st, ev, "gm_kill", by=q["s"], card=c, cause="virus", **where_public(st, c))
+    mark_death(st, ev, c, "virus", q["s"])

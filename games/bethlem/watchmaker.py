@@ -12,8 +12,8 @@ from games.rng import Rng
 
 from . import timecontrol
 from .core import ask, handler, opt, pub, tell
-from .deaths import mark, place, unmark
-from .night import kill_night, log, woke
+from .deaths import unmark
+from .night import kill_night, log, mark_death, woke
 from .table import (acting_seat, alive, card_opt, living_targets, owner, parse_card,
                     parse_seat, seat_opt, seats, where_public)
 
@@ -118,8 +118,7 @@ def _target(st, ev, q, choice):
         st["know"][s].append(c)
     elif p == "2":
         c = parse_card(st, choice)
-        place(st, c, mark("relojero", [s]))
-        log(st, ev, "gm_kill", by=s, card=c, cause="relojero", **where_public(st, c))
+        mark_death(st, ev, c, "relojero", s)
     elif p == "3":
         _remove(st, ev, choice)
     else:
