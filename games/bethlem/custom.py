@@ -11,7 +11,7 @@ from . import (alchemist, bodies, doctor, gambler, happenings, laughing, machine
 from .cards import CELLMATES, TWINS, catalog, group_rank, rules
 from .core import ask, handler, opt, pub, push, task, tell
 from .deaths import mark, resolve_now, revive
-from .night import insert_after, kill_night, log, woke
+from .night import borrow_turn, kill_night, log, woke
 from .objectives import declare, refresh, wakes_with_mutineers
 from .table import (acting_seat, active, alive, card_opt, dead_cards, held, inactive,
                     living_targets, neighbour, on_row, owner, parse_card, parse_seat, seat_opt,
@@ -424,10 +424,8 @@ def _medium(st, ev, q, choice):
         c = parse_card(st, choice)
         cx(st)["medium"].append(owner(st, c))
         cx(st).setdefault("medium_cards", []).append(c)
-        code = catalog()["borrowable"][c]
-        st["nt"]["dir"] = {"card": c, "code": code, "seat": s, "via": "medium"}
         pub(ev, "medium_borrows", card=c)
-        insert_after(st, code, code + "d")
+        borrow_turn(st, c, s, "medium")
     if extra_power(st, s):
         ask(st, s, "medium_sight", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
                                                            if t != s],

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .cards import catalog, group
 from .core import ask, handler, opt, pub
 from .deaths import revive
-from .night import insert_after, kill_night, log, mark_death, woke
+from .night import borrow_turn, kill_night, log, mark_death, woke
 from .objectives import wakes_with_mutineers
 from .table import alive, card_opt, living_targets, owner, parse_card
 
@@ -125,7 +125,5 @@ def _steal(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    code = catalog()["borrowable"][c]
-    st["nt"]["dir"] = {"card": c, "code": code, "seat": q["s"], "via": "chef"}
     log(st, ev, "gm_chef_steals", by=q["s"], card=c)
-    insert_after(st, code, code + "d")
+    borrow_turn(st, c, q["s"], "chef")

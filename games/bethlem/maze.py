@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .cards import catalog, group
 from .core import ask, handler, opt, pub, tell
-from .night import insert_after, log
+from .night import borrow_turn, log
 from .objectives import refresh
 from .table import alive, card_opt, living_targets, owner, parse_card, where
 
@@ -38,12 +38,10 @@ def _turn(st, ev, q, choice):
     if choice == "pass":
         return
     s, c = q["s"], parse_card(st, choice)
-    code = catalog()["borrowable"][c]
     st["cx"]["maze_card"] = c
     st["cx"]["maze_night"] = [c, st["c"][c]["u"]]
     st["c"][c]["u"] = 0
-    st["nt"]["dir"] = {"card": c, "code": code, "seat": s, "via": CARD}
-    insert_after(st, code, code + "d")
+    borrow_turn(st, c, s, CARD)
     t = owner(st, c)
     tell(ev, s, "maze_partner", seat=t, card=c)
     tell(ev, t, "maze_partner", seat=s, card=c)

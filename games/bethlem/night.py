@@ -139,6 +139,13 @@ def insert_after(st: dict, code: str, new: str) -> None:
             return
 
 
+def borrow_turn(st: dict, c: str, seat: int, via: str) -> None:
+    """`seat` plays card `c`'s night power in a sub-step right after that card's own step."""
+    code = catalog()["borrowable"][c]
+    st["nt"]["dir"] = {"card": c, "code": code, "seat": seat, "via": via}
+    insert_after(st, code, code + "d")
+
+
 @task("step")
 def _step(st, ev, code):
     if not called(st, code):
