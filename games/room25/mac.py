@@ -133,8 +133,9 @@ def _robot(ctx, t, card):
     ctx.push({"t": "ypush", "c": ci, "r": i})
 
 
-def yellow_dests(s: dict, ci: int, cell: int):
-    return [(d, c) for d, c in destinations(s, [ci], cell)
+def yellow_dests(s: dict, group: list, cell: int):
+    """Robots, Bruce's push and Max's carry only ever move people into face-up yellow rooms."""
+    return [(d, c) for d, c in destinations(s, group, cell)
             if s["up"][s["board"][c]] and data.colour(board.kind_at(s, c)) == "yellow"]
 
 
@@ -148,7 +149,7 @@ def ypush(ctx: Ctx, t: dict) -> None:
     if not c["a"] or c["hid"] or s["robots"][t["r"]] != c["u"] or board.is_blue_up(s, c["u"]):
         return
     cell = board.char_cell(s, ci)
-    dests = yellow_dests(s, ci, cell)
+    dests = yellow_dests(s, [ci], cell)
     options = actions.dir_options(dests)
     if c["n"] == "alice" and options:
         options = [opt("stay", "stay")] + options
@@ -283,8 +284,7 @@ def _panic_emmett(ctx, t, ci, cell):
 def _panic_max(ctx, t, ci, cell):
     s = ctx.s
     group = [ci] + [o for o in board.chars_on(s, s["board"][cell]) if o != ci and not s["chars"][o]["hid"]]
-    dests = [(d, c) for d, c in destinations(s, group, cell)
-             if s["up"][s["board"][c]] and data.colour(board.kind_at(s, c)) == "yellow"]
+    dests = yellow_dests(s, group, cell)
     x = choose(ctx, t, "cell", s["chars"][ci]["s"], "carry_dest", actions.dir_options(dests),
                params=who(s, ci))
     if x is None:
@@ -315,7 +315,7 @@ def bpush(ctx: Ctx, t: dict) -> None:
     if not s["chars"][o]["a"] or s["chars"][o]["u"] != t["u"]:
         return
     cell = board.cell_of(s, t["u"])
-    dests = yellow_dests(s, o, cell)
+    dests = yellow_dests(s, [o], cell)
     x = choose(ctx, t, "cell", s["chars"][t["by"]]["s"], "push_dest", actions.dir_options(dests),
                params={**who(s, t["by"]), "target": s["chars"][o]["n"]})
     if x is not None:
