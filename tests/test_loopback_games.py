@@ -13,20 +13,11 @@ import pytest
 from hosting.store import Store
 from hosting.text import Translator
 from tests.loopback import Loopback
-from tests.loopback.table import finished, idle, make_bot, open_questions, status_message
+from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
+                                  open_questions, status_message)
 
-FAST = ("default=3,setup=3,night_step=3,vote=3,day_discussion=3,programming=3,action=3,"
-        "night_step_min=0.01,reactive_min=0.01,reactive=3,conference=3,pick=3,clue=3")
 GAME_OVER_LINE = "The game is over."
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
-
-
-async def answer_first(person, prompt, done: set) -> None:
-    done.add((person.name, prompt.id))
-    if prompt.buttons:
-        await person.click(prompt, prompt.labels()[0])
-    else:
-        await person.select(prompt, prompt.selects[0]["options"][0]["value"])
 
 
 async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
@@ -60,7 +51,7 @@ async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, 
             host = players[0]
             rules = await host.slash(games, f"{game} rules")
             assert rules.ephemeral and rules.content
-            await host.slash(games, f"{game} new", mode=mode, timings=FAST)
+            await host.slash(games, f"{game} new", mode=mode, timings=FAST_TIMINGS)
             lobby = games.last_message()
             for person in players[1:]:
                 await person.click(lobby, "Join")

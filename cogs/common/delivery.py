@@ -19,6 +19,7 @@ from hosting.store import GameRow, OutboxRow
 
 log = logging.getLogger(__name__)
 CANNOT_DM = 50007
+MESSAGE_MAX = 2000   # Discord's limit on a message's content
 
 
 class DiscordDelivery:
@@ -67,15 +68,18 @@ class DiscordDelivery:
                 public.append(t.event(row.kind, row.data))
             elif row.audience.startswith("seat:"):
                 per_seat[int(row.audience[5:])].append(t.event(row.kind, row.data))
+        texts = render.chunks(public)
+        ending = any(r.kind == "table_finished" for r in rows)
+        lead = texts.pop() if texts and not ending else None  # may ride on a new question
         if thread is not None:
-            for text in render.chunks(public):
+            for text in texts:
                 await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
-            if any(r.kind == "table_finished" for r in rows):
+            if ending:
                 await self._recap(table, thread)
         async with self._prompting[table.id]:
             for seat_no, lines in sorted(per_seat.items()):
                 await self._to_seat(table, seat_no, lines, thread)
-            await self._ask_in_thread(table, thread)
+            await self._ask_in_thread(table, thread, lead)
 
     async def _to_seat(self, table: GameRow, seat_no: int, lines: list[str], thread) -> None:
         """Lines and unsent private questions for one person. AI seats read the state; a person
@@ -110,9 +114,10 @@ class DiscordDelivery:
             return self._asked[message_id]
         return await self.host.store.asked_in(game_id, message_id)
 
-    async def _ask_in_thread(self, table: GameRow, thread) -> None:
+    async def _ask_in_thread(self, table: GameRow, thread, lead: str | None = None) -> None:
         """Public questions (votes, a turn's choices) are asked in the thread: one message per
-        kind of question, naming and pinging the people asked; each click finds its own."""
+        kind of question, naming and pinging the people asked; each click finds its own. The
+        news that led to the first question (`lead`) shares its message: one post, not two."""
         if thread is None:
             return
         sent = await self.host.store.prompted(table.id)
@@ -125,18 +130,26 @@ class DiscordDelivery:
             people = [table.seats[p.seat] for p in group if not table.seats[p.seat].is_ai]
             options = list({o.id: o for p in group for o in p.options}.values())
             due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
+            pings = " ".join(f"<@{s.user_id}>" for s in people)
+            content = "\n".join(filter(None, (lead, pings)))
+            if lead and len(content) > MESSAGE_MAX:
+                await thread.send(lead, allowed_mentions=discord.AllowedMentions.none())
+                content = pings
+            lead = None
             self._sending[table.id] = sending = asyncio.Event()
             try:
                 message = await thread.send(
-                    " ".join(f"<@{s.user_id}>" for s in people) or None,
-                    embed=render.ballot_embed(table, group, due),
+                    content or None, embed=render.ballot_embed(table, group, due),
                     view=render.ballot_view(table, options) if people else None,
-                    allowed_mentions=discord.AllowedMentions(users=True))
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(s.user_id) for s in people]))
                 self._asked[message.id] = {p.seat: p.id for p in group}
             finally:
                 sending.set()
             for p in group:
                 await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
+        if lead:
+            await thread.send(lead, allowed_mentions=discord.AllowedMentions.none())
 
     async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
         channel = await self._dm(user_id)

@@ -100,8 +100,7 @@ class GameCog(commands.GroupCog):
         if interaction.response.is_done():  # deferred under load: the lobby replaces "thinking"
             message = await interaction.edit_original_response(**lobby)
         else:
-            await interaction.response.send_message(**lobby)
-            message = await interaction.original_response()
+            message = (await interaction.response.send_message(**lobby)).resource
         thread = await message.create_thread(
             name=t("ui", "thread_name", game=render.game_title(t), id=table.id))
         await self.host.set_messages(table.id, lobby_message_id=message.id, thread_id=thread.id)

@@ -1,7 +1,7 @@
 """Embeds and component layouts built from a table: lobby, status, prompts, secrets.
 
 Nothing here decides anything; it only shows what the host and the engine say, in the table's
-language. Status text names who still has to act only for questions the engine marks public.
+language. Only questions the engine marks public name the people asked.
 """
 from __future__ import annotations
 
@@ -88,10 +88,10 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
     elif table.status == "paused":
         embed.add_field(name="\u200b", value=t("ui", "paused"))
     else:
-        public = sorted({p.seat for p in pending if p.public and p.seat is not None})
-        if public:
-            embed.add_field(name="\u200b", value=t("ui", "waiting",
-                                                    names=", ".join(t.seat_name(s) for s in public)))
+        # Who is still to answer shows on the question itself: naming them here would cost
+        # an edit per answer.
+        if any(p.public and p.seat is not None for p in pending):
+            embed.add_field(name="\u200b", value=t("ui", "waiting_thread"))
         elif any(p.seat is not None for p in pending):
             embed.add_field(name="\u200b", value=t("ui", "waiting_hidden"))
         if due is not None:

@@ -18,6 +18,9 @@ from .views import ChannelView, MessageView
 TOY_EXTENSIONS = (*INITIAL_EXTENSIONS, "tests.toy.cog")
 KILL_PROMPT = "Choose tonight's victim."
 GAME_OVER = "The game is over."
+# Short timings for whole real games: the clock-only steps pass in a moment.
+FAST_TIMINGS = ("default=3,setup=3,night_step=3,vote=3,day_discussion=3,programming=3,action=3,"
+                "night_step_min=0.01,reactive_min=0.01,reactive=3,conference=3,pick=3,clue=3")
 
 
 def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS,
@@ -63,6 +66,14 @@ def open_questions(person: Person, thread: ChannelView, answered: set) -> list[M
 async def answer(person: Person, prompt: MessageView, label: str, answered: set, **kw):
     answered.add((person.name, prompt.id))
     return await person.click(prompt, label, **kw)
+
+
+async def answer_first(person: Person, prompt: MessageView, answered: set, **kw):
+    """Scripted play for any game: the first option offered, button or select."""
+    answered.add((person.name, prompt.id))
+    if prompt.buttons:
+        return await person.click(prompt, prompt.labels()[0], **kw)
+    return await person.select(prompt, prompt.selects[0]["options"][0]["value"], **kw)
 
 
 async def secret_prompts(person: Person, thread: ChannelView) -> list[MessageView]:
