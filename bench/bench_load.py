@@ -6,7 +6,10 @@ Discord, against the real bot running in its own process.
 
 Prints the p50/p99 interaction acknowledgement latency (from the fake dispatching an
 interaction to the bot's first callback, as the fake records it), Discord API calls per game
-round, and the bot process's peak RSS. Everything stays on 127.0.0.1; the run stops by itself.
+round (the bot's own apart from its answers to interactions, which Discord does not count
+against its global rate limit; `bench_calls.py` gives the rounds in the middle of a game without
+the lobby), and the bot process's peak RSS. Everything stays on 127.0.0.1; the run stops by
+itself.
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from tests.loopback import ChannelView, Loopback  # noqa: E402
 from tests.loopback.table import play_unsettled  # noqa: E402
 
 CHANNELS_PER_GUILD = 100
+INTERACTION_ROUTES = ("/interactions/", "/webhooks/")  # answers to clicks: not rate limited
 SETUP_ROUTES = ("/users/@me", "/oauth2/applications/@me", "/applications/{application_id}/commands")
 
 
@@ -76,7 +80,7 @@ async def run(args: argparse.Namespace) -> None:
                 async def game(i: int, people, channel):
                     await asyncio.sleep(args.ramp * i / max(1, args.games))
                     thread = await play_unsettled(lb, people, channel, ai=args.ai,
-                                                  timeout=args.timeout)
+                                                  timeout=args.timeout, cheat=args.short)
                     return rounds_played(thread)
 
                 results = await asyncio.gather(*(game(i, p, c) for i, (p, c) in enumerate(tables)),
@@ -97,15 +101,19 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
     acked = sorted(lb.ack_latencies())
     unanswered = sum(1 for i in lb.interactions if i.latency is None)
     play_calls = [c for c in calls if c.route not in SETUP_ROUTES]
-    per_round = len(play_calls) / max(1, sum(rounds))
+    answers = sum(1 for c in play_calls if c.route.startswith(INTERACTION_ROUTES))
+    own = len(play_calls) - answers
+    played = max(1, sum(rounds))
     q = statistics.quantiles(acked, n=100) if len(acked) > 1 else acked * 99
     print(f"games: {len(rounds)} finished, {len(errors)} failed in {elapsed:.1f} s "
           f"({args.players} people + {args.ai} AI each, started over {args.ramp:g} s)")
     print(f"interactions: {len(acked)} acknowledged, {unanswered} not; ack latency "
           f"p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {acked[-1] * 1000:.1f} ms")
-    print(f"API calls: {len(play_calls)} for {sum(rounds)} game rounds = {per_round:.1f} per round;"
-          f" most: " + ", ".join(f"{route} {n}" for route, n in Counter(
-              f"{c.method} {c.route}" for c in play_calls).most_common(4)))
+    print(f"API calls per game round, lobby and ending included ({sum(rounds)} rounds): "
+          f"{own / played:.1f} the bot's own (goal <= {args.players + args.ai + 3}) + "
+          f"{answers / played:.1f} interaction answers; most: " + ", ".join(
+              f"{route} {n}" for route, n in Counter(
+                  f"{c.method} {c.route}" for c in play_calls).most_common(4)))
     print(f"bot peak RSS: {rss:.1f} MiB; CPU: bot {cpu[0]:.1f} s, fake and players {cpu[1]:.1f} s")
     for err in errors[:3]:
         print(f"  failure: {type(err).__name__}: {err}")
@@ -120,6 +128,8 @@ def main() -> None:
                         help="seconds over which the games start")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="longest wait for any one step")
+    parser.add_argument("--short", action="store_true",
+                        help="villagers vote out the wolf once a script knows it (1-round games)")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -277,17 +277,19 @@ class Host:
             self._settling[table.id] = self._spawn(self._settle(table.id))
 
     async def _settle(self, game_id: int) -> None:
-        """One task per game: after a short pause, deliver everything committed meanwhile and let
-        the AI answer; again while new changes keep arriving."""
+        """One task per game: after a short pause, let the AI answer, then deliver everything
+        committed meanwhile (the AI's answers ride with the news that asked them); again while
+        new changes keep arriving."""
         await asyncio.sleep(self.settle_delay)
         while game_id in self._unsettled:
             self._unsettled.discard(game_id)
-            table = await self.table(game_id)
             try:
-                await self.flush(game_id)
-                await self.delivery.table_changed(table)
+                table = await self.table(game_id)
                 if table.status == "running" and self._ai_pending(table):
                     await self.run_ai(game_id)
+                    table = await self.table(game_id)
+                await self.flush(game_id)
+                await self.delivery.table_changed(table)
             except Exception:
                 log.exception("settling game %s failed", game_id)
 

@@ -71,6 +71,10 @@ async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, 
                 if not prompts:
                     await asyncio.sleep(0.05)
             assert finished(thread), "the game did not end"
+            # The table's picture comes with the questions asked in the thread, not only on
+            # the status message at the top.
+            assert any(a.filename == "table.png" for m in thread.messages()[2:]
+                       for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
         thread_lines = [line for m in thread.messages() for line in m.content.splitlines()]
         dm_lines = {p.name: [line for m in p.dms() for line in m.content.splitlines()]

@@ -102,6 +102,33 @@ async def test_lobby_flow(lb, town, db):
         assert thread.messages()[0].content.startswith("The game begins")
         assert status_message(thread).labels() == ["My secrets"]
     assert all(i.latency is not None for i in lb.interactions)
+    # The lobby is the slash command's own reply: no need to fetch it back.
+    assert not [c for c in lb.calls if c.method == "GET" and c.route.startswith("/webhooks/")]
+
+
+async def test_a_day_vote_costs_one_post_and_no_status_edit_per_vote(lb, town, db):
+    guild, people, games = town
+    alice, bob, carol, dave = people
+    async with table_bot(lb, db):
+        lobby, thread = await open_table(games, alice, [bob, carol, dave], ai_seats=1)
+        posts_before = len(thread.messages())
+        for wolf, kill in [(p, m) for p in people for m in dm_prompts(p)]:  # else the AI killed
+            await wolf.click(kill, kill.labels()[0])
+            # The dawn news, the AI's vote and the question: one new message.
+            assert len(thread.messages()) == posts_before + 1
+        ballot = thread.messages()[-1]
+        assert "did not survive the night" in ballot.content and "Nobody" in ballot.labels()
+        assert "AI 1 has voted." in ballot.content or "AI 1 did not survive" in ballot.content
+        status_path = f"/messages/{status_message(thread).id}"
+        voters = [p for p in people if p.mention in ballot.content]
+        edits_before = sum(1 for c in lb.calls if c.path.endswith(status_path))
+        for person in voters[:-1]:
+            reply = await person.click(ballot, "Nobody")
+            assert reply.ephemeral and reply.content == "Got it: **Nobody**."
+        assert sum(1 for c in lb.calls if c.path.endswith(status_path)) == edits_before
+        await voters[-1].click(ballot, "Nobody")
+        assert "Night 2 falls" in thread.messages()[-1].content
+        assert sum(1 for c in lb.calls if c.path.endswith(status_path)) == edits_before + 1
 
 
 async def test_refusals_are_ephemeral(lb, town, db):

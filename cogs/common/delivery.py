@@ -23,12 +23,19 @@ MESSAGE_MAX = 2000   # Discord's limit on a message's content
 
 
 class DiscordDelivery:
-    def __init__(self, bot, refresh_delay: float = 0.25):
+    """`status_every`: within one phase of one round the status message is edited at most this
+    often (seconds); the latest picture travels with the thread posts meanwhile. A new phase,
+    round or table status shows at once."""
+
+    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 30.0):
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
+        self.status_every = status_every
         self._refresh: dict[int, asyncio.Task] = {}
         self._dirty: set[int] = set()
-        self._pictures: dict[int, str | None] = {}
+        self._pictures: dict[tuple[int, str], str | None] = {}  # (game, where) -> view shown
+        self._status_at: dict[int, float] = {}           # game -> when its status was last sent
+        self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
@@ -141,6 +148,7 @@ class DiscordDelivery:
                 message = await thread.send(
                     content or None, embed=render.ballot_embed(table, group, due),
                     view=render.ballot_view(table, options) if people else None,
+                    files=self._new_picture(table, "thread"),
                     allowed_mentions=discord.AllowedMentions(
                         users=[discord.Object(s.user_id) for s in people]))
                 self._asked[message.id] = {p.seat: p.id for p in group}
@@ -149,7 +157,19 @@ class DiscordDelivery:
             for p in group:
                 await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
         if lead:
-            await thread.send(lead, allowed_mentions=discord.AllowedMentions.none())
+            await thread.send(lead, files=self._new_picture(table, "thread"),
+                              allowed_mentions=discord.AllowedMentions.none())
+
+    def _new_picture(self, table: GameRow, where: str) -> list[discord.File]:
+        """The table's public picture if `where` (the thread's flow of posts, or the status
+        message) has not shown this state of the table yet; else nothing to upload."""
+        public = games.engine(table.game).public_view(table.state)
+        digest = repr(public)
+        if self._pictures.get((table.id, where)) == digest:
+            return []
+        file = render.picture_file(table, public)
+        self._pictures[(table.id, where)] = digest
+        return [file] if file else []
 
     async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
         channel = await self._dm(user_id)
@@ -183,10 +203,13 @@ class DiscordDelivery:
 
     # ---- the status message and prompts ---------------------------------------------------------
     async def table_changed(self, table: GameRow) -> None:
-        self._dirty.add(table.id)
-        task = self._refresh.get(table.id)
+        self._schedule(table.id)
+
+    def _schedule(self, game_id: int) -> None:
+        self._dirty.add(game_id)
+        task = self._refresh.get(game_id)
         if task is None or task.done():
-            self._refresh[table.id] = asyncio.create_task(self._refresh_soon(table.id))
+            self._refresh[game_id] = asyncio.create_task(self._refresh_soon(game_id))
 
     async def _refresh_soon(self, game_id: int) -> None:
         await asyncio.sleep(self.refresh_delay)
@@ -248,27 +271,52 @@ class DiscordDelivery:
         t = render.translator(table)
         view = secrets_view(table.id, t) if table.status in ("running", "paused") else None
         public = games.engine(table.game).public_view(table.state)
-        await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
-        digest = repr(public)
-        file = None
-        if self._pictures.get(table.id) != digest:  # re-upload only when the table changed
-            file = render.picture_file(table, public)
-            self._pictures[table.id] = digest if file else None
-        if self._pictures.get(table.id):
-            embed.set_image(url="attachment://table.png")
-        changed = self._changed((table.id, "status"),
-                                {"status": embed.to_dict(), "buttons": view is not None})
-        if table.status_message_id and not file and not changed:
+        quiet = bool(public.get("quiet")) and table.status == "running"
+        await self._hush(table, thread, quiet)
+        moment = {"status": table.status, "phase": public.get("phase"),
+                  "round": public.get("round"), "buttons": view is not None,
+                  "waiting": [f["value"] for f in embed.to_dict().get("fields", [])
+                              if "<t:" not in f["value"]]}
+        same_moment = not self._changed((table.id, "moment"), moment)
+        shown = {"status": embed.to_dict(), "picture": repr(public)}
+        if table.status_message_id and not self._changed((table.id, "status"), shown):
             return
+        if table.status_message_id and same_moment and self._too_soon(table.id):
+            self._shown.pop((table.id, "status"))   # not shown yet: the catch-up will
+            return
+        files = self._new_picture(table, "status")
+        if self._pictures.get((table.id, "status")):
+            embed.set_image(url="attachment://table.png")
+        self._status_at[table.id] = asyncio.get_running_loop().time()
         if table.status_message_id:
             try:
                 await thread.get_partial_message(table.status_message_id).edit(
-                    embed=embed, view=view, **({"attachments": [file]} if file else {}))
+                    embed=embed, view=view, **({"attachments": files} if files else {}))
                 return
             except discord.NotFound:
                 pass
-        message = await thread.send(embed=embed, view=view, **({"file": file} if file else {}))
+        message = await thread.send(embed=embed, view=view, files=files)
         await host.set_messages(table.id, status_message_id=message.id)
+
+    def _too_soon(self, game_id: int) -> bool:
+        """Whether the status was edited less than `status_every` ago; if so a later edit is
+        planned (the thread posts carry the news and the picture meanwhile)."""
+        wait = self._status_at.get(game_id, 0.0) + self.status_every - asyncio.get_running_loop().time()
+        if wait <= 0:
+            return False
+        task = self._catch_up.get(game_id)
+        if task is None or task.done():
+            self._catch_up[game_id] = asyncio.create_task(self._status_later(game_id, wait))
+        return True
+
+    async def _status_later(self, game_id: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self._schedule(game_id)
+
+    def close(self) -> None:
+        """Drop planned status catch-ups (the next start refreshes every status anyway)."""
+        for task in self._catch_up.values():
+            task.cancel()
 
     async def _prompts(self, table: GameRow) -> None:
         """Questions that appeared without any news along (sent by `deliver` otherwise)."""

@@ -130,10 +130,13 @@ async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
 
 
 async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelView, *,
-                         ai: int = 0, timeout: float = 60.0) -> ChannelView:
+                         ai: int = 0, timeout: float = 60.0,
+                         cheat: bool = True) -> ChannelView:
     """A whole toy game opened in `channel`, waiting on changes in the game's own channels
     instead of settling (a settle waits for every game), so that many games can run at once.
-    Everyone needs open DMs. Returns the game's thread."""
+    Everyone needs open DMs. With `cheat` the village votes out the wolf as soon as a
+    script holds its card (short games); without, nobody is voted out and the game lasts
+    until the wolf wins. Returns the game's thread."""
     world = lb.fake.world
     host, *others = people
     lobby = (await host.slash(channel, "toy new", settle=False)).message
@@ -155,7 +158,7 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
         if finished(thread):
             return thread
         wolf = next((p.name for p in people if any("**wolf**" in m.content for m in p.dms())),
-                    None)
+                    None) if cheat else None
         for person in people:
             for prompt in open_questions(person, thread, done):
                 await answer(person, prompt, toy_choice(person, prompt, wolf), done,
