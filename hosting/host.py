@@ -438,6 +438,22 @@ class Host:
                     continue
                 await self.store.mark_delivered(r.id for r in batch)
 
+    async def deliver_progress(self, game_id: int, asked: set[str], send) -> bool:
+        """Let the answer to a click carry the news it caused, when that news is public (or
+        for the GM log) and asks nothing new: a vote's "X has voted". `asked` holds the open
+        questions before the answer; `send(table, rows)` shows the rows and says whether it
+        did. Anything else (a new question, a secret, the end) is left to `flush`."""
+        async with self._delivering[game_id]:
+            rows = await self.store.undelivered(game_id)
+            table = await self.table(game_id)
+            if (not rows or table.status != "running"
+                    or any(r.audience not in ("public", "gm") for r in rows)
+                    or not {p.id for p in self.pending(table)} <= asked
+                    or not await send(table, rows)):
+                return False
+            await self.store.mark_delivered(r.id for r in rows)
+            return True
+
     async def recover(self) -> list[int]:
         """After a (re)start: deliver what was committed but not delivered, re-arm deadlines
         (they are in the store; waking the scheduler fires late ones at once), and let AI

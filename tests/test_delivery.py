@@ -71,6 +71,9 @@ class FakeBot:
     async def create_dm(self, user):
         return self._users[user.id]
 
+    def get_partial_messageable(self, channel_id, type=None):
+        return self._users[channel_id]      # a person's DM channel has their id here
+
 
 @pytest.fixture
 async def world(tmp_path):

@@ -45,7 +45,8 @@ async def open_table(games, host, joiners, ai_seats: int = 0):
         await person.click(lobby, "Join")
     for _ in range(ai_seats):
         await host.slash(games, "toy add-ai")
-    assert (await host.click(lobby, "Start")).content == "The game has started."
+    started = await host.click(lobby, "Start")
+    assert started.type == 7 and started.message == lobby and not lobby.buttons
     return lobby, lobby.thread
 
 
@@ -86,11 +87,13 @@ async def test_lobby_flow(lb, town, db):
         assert not reply.ephemeral and reply.message == lobby
         assert lobby.labels() == ["Join", "Leave", "Start"]
         assert lobby.thread.name == "toy #1"
-        joined = await bob.click(lobby, "Join")
-        assert joined.ephemeral and joined.content == "You joined the table."
+        joined = await bob.click(lobby, "Join")      # the answer is the lobby, updated
+        assert joined.type == 7 and joined.message == lobby
         assert "Seats (2/8): alice, bob" in lobby.text
-        assert (await bob.click(lobby, "Leave")).content == "You left the table."
+        assert (await bob.click(lobby, "Leave")).type == 7
         assert "Seats (1/8): alice" in lobby.text
+        again = await alice.click(lobby, "Join")
+        assert again.ephemeral and again.content == "You are already in this game."
         await carol.click(lobby, "Join")
         await bob.click(lobby, "Join")
         assert (await alice.slash(games, "toy add-ai")).content == "Added AI 1."
@@ -106,7 +109,7 @@ async def test_lobby_flow(lb, town, db):
     assert not [c for c in lb.calls if c.method == "GET" and c.route.startswith("/webhooks/")]
 
 
-async def test_a_day_vote_costs_one_post_and_no_status_edit_per_vote(lb, town, db):
+async def test_a_day_vote_costs_one_post_and_no_edit_of_the_status_per_vote(lb, town, db):
     guild, people, games = town
     alice, bob, carol, dave = people
     async with table_bot(lb, db):
@@ -122,9 +125,15 @@ async def test_a_day_vote_costs_one_post_and_no_status_edit_per_vote(lb, town, d
         status_path = f"/messages/{status_message(thread).id}"
         voters = [p for p in people if p.mention in ballot.content]
         edits_before = sum(1 for c in lb.calls if c.path.endswith(status_path))
+        posts_before = len(thread.messages())
         for person in voters[:-1]:
             reply = await person.click(ballot, "Nobody")
-            assert reply.ephemeral and reply.content == "Got it: **Nobody**."
+            # The answer edits the question to say who has voted, and tells the voter alone
+            # what they chose.
+            assert reply.type == 7 and f"{person.name} has voted." in ballot.content
+            [mine] = reply.followups
+            assert mine.ephemeral and mine.content == "Got it: **Nobody**."
+        assert len(thread.messages()) == posts_before
         assert sum(1 for c in lb.calls if c.path.endswith(status_path)) == edits_before
         await voters[-1].click(ballot, "Nobody")
         assert "Night 2 falls" in thread.messages()[-1].content

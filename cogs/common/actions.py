@@ -71,10 +71,17 @@ async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
     if table is None:
         return
     try:
-        await in_time(interaction, call(host_of(interaction), table))
+        changed = await in_time(interaction, call(host_of(interaction), table))
     except IllegalMove as err:
         return await refuse(interaction, err, table)
-    await reply(interaction, render.translator(table)("ui", done_key))
+    if interaction.message is None or interaction.message.id != table.lobby_message_id:
+        return await reply(interaction, render.translator(table)("ui", done_key))
+    # A click on the lobby itself: showing the new seat list is the answer (one call).
+    lobby = host_of(interaction).delivery.lobby_now(changed)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**lobby)
+    else:
+        await interaction.response.edit_message(**lobby)
 
 
 async def join(interaction: discord.Interaction, game_id: int) -> None:
@@ -172,6 +179,24 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     if seat.seat not in asked:
         return await refuse(interaction, IllegalMove("not_asked", "This question is not for you."),
                             table)
+    host = host_of(interaction)
+    open_before = {p.id for p in host.pending(table)}
     choice = await _commit_choice(interaction, table, asked[seat.seat], option_id)
-    if choice is not None:
-        await reply(interaction, render.translator(table)("ui", "accepted", choice=choice))
+    if choice is None:
+        return
+    t = render.translator(table)
+
+    async def onto_the_question(table: GameRow, rows) -> bool:
+        """The news ("X has voted") joins the question, edited by the answer itself."""
+        lines = [t.event(r.kind, r.data) for r in rows if r.audience == "public"]
+        content = "\n".join([interaction.message.content or "", *lines])
+        if len(content) > render.CONTENT_MAX:
+            return False
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content)
+        else:
+            await interaction.response.edit_message(content=content)
+        return True
+
+    await host.deliver_progress(game_id, open_before, onto_the_question)
+    await reply(interaction, t("ui", "accepted", choice=choice))

@@ -19,7 +19,6 @@ from hosting.store import GameRow, OutboxRow
 
 log = logging.getLogger(__name__)
 CANNOT_DM = 50007
-MESSAGE_MAX = 2000   # Discord's limit on a message's content
 
 
 class DiscordDelivery:
@@ -36,6 +35,7 @@ class DiscordDelivery:
         self._pictures: dict[tuple[int, str], str | None] = {}  # (game, where) -> view shown
         self._status_at: dict[int, float] = {}           # game -> when its status was last sent
         self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
+        self._dm_ids: dict[int, int] = {}                # user -> their DM channel
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
@@ -58,9 +58,15 @@ class DiscordDelivery:
                 return None
         return channel
 
-    async def _dm(self, user_id: int) -> discord.DMChannel:
-        """The DM channel, opened once and then cached by discord.py (no user lookup)."""
-        return await self.bot.create_dm(discord.Object(user_id))
+    async def _dm(self, user_id: int):
+        """The DM channel, opened once per person. discord.py keeps only the last 128 DM
+        channels, so with many tables it would open them again and again: we keep the ids."""
+        channel_id = self._dm_ids.get(user_id)
+        if channel_id is not None:
+            return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        self._dm_ids[user_id] = channel.id
+        return channel
 
     # ---- events ---------------------------------------------------------------------------------
     async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
@@ -75,14 +81,14 @@ class DiscordDelivery:
                 public.append(t.event(row.kind, row.data))
             elif row.audience.startswith("seat:"):
                 per_seat[int(row.audience[5:])].append(t.event(row.kind, row.data))
-        texts = render.chunks(public)
         ending = any(r.kind == "table_finished" for r in rows)
+        if ending:   # the GM log (every secret move) becomes public, right after the end
+            public += [t.event(r.kind, r.data) for r in await self.host.store.gm_log(table.id)]
+        texts = render.chunks(public)
         lead = texts.pop() if texts and not ending else None  # may ride on a new question
         if thread is not None:
             for text in texts:
                 await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
-            if ending:
-                await self._recap(table, thread)
         async with self._prompting[table.id]:
             for seat_no, lines in sorted(per_seat.items()):
                 await self._to_seat(table, seat_no, lines, thread)
@@ -139,7 +145,7 @@ class DiscordDelivery:
             due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
             pings = " ".join(f"<@{s.user_id}>" for s in people)
             content = "\n".join(filter(None, (lead, pings)))
-            if lead and len(content) > MESSAGE_MAX:
+            if lead and len(content) > render.CONTENT_MAX:
                 await thread.send(lead, allowed_mentions=discord.AllowedMentions.none())
                 content = pings
             lead = None
@@ -194,13 +200,6 @@ class DiscordDelivery:
                           view=secrets_view(table.id, t, "open_prompt"),
                           allowed_mentions=discord.AllowedMentions(users=True))
 
-    async def _recap(self, table: GameRow, thread) -> None:
-        """At the end the GM log (every secret move) becomes public, with the final picture."""
-        t = render.translator(table)
-        log_rows = await self.host.store.gm_log(table.id)
-        for text in render.chunks([t.event(r.kind, r.data) for r in log_rows]):
-            await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
-
     # ---- the status message and prompts ---------------------------------------------------------
     async def table_changed(self, table: GameRow) -> None:
         self._schedule(table.id)
@@ -232,17 +231,32 @@ class DiscordDelivery:
         await self._status(table)
         await self._prompts(table)
 
+    def lobby_now(self, table: GameRow) -> dict:
+        """The lobby message's embed and buttons, remembered as shown: for the answer to a
+        click on the lobby, which edits it in the same call."""
+        lobby = self._lobby_content(table)
+        self._changed((table.id, "lobby"), self._lobby_digest(lobby))
+        return lobby
+
+    @staticmethod
+    def _lobby_content(table: GameRow) -> dict:
+        t = render.translator(table)
+        return {"embed": render.lobby_embed(table),
+                "view": lobby_view(table.id, t) if table.status == "lobby" else None}
+
+    @staticmethod
+    def _lobby_digest(lobby: dict) -> dict:
+        return {"lobby": lobby["embed"].to_dict(), "open": lobby["view"] is not None}
+
     async def _lobby(self, table: GameRow) -> None:
         channel = await self._channel(table.channel_id)
         if channel is None or table.lobby_message_id is None:
             return
-        t = render.translator(table)
-        view = lobby_view(table.id, t) if table.status == "lobby" else None
-        embed = render.lobby_embed(table)
-        if not self._changed((table.id, "lobby"), {"lobby": embed.to_dict(), "open": view is not None}):
+        lobby = self._lobby_content(table)
+        if not self._changed((table.id, "lobby"), self._lobby_digest(lobby)):
             return
         try:
-            await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)
+            await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
         except discord.NotFound:
             pass
 

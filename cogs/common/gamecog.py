@@ -11,7 +11,6 @@ from discord.ext import commands
 
 import games
 from cogs.common import actions, render
-from cogs.common.views import lobby_view
 from games.base import IllegalMove
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
@@ -96,7 +95,7 @@ class GameCog(commands.GroupCog):
         except IllegalMove as err:
             return await actions.refuse(interaction, err)
         t = render.translator(table)
-        lobby = {"embed": render.lobby_embed(table), "view": lobby_view(table.id, t)}
+        lobby = self.host.delivery.lobby_now(table)
         if interaction.response.is_done():  # deferred under load: the lobby replaces "thinking"
             message = await interaction.edit_original_response(**lobby)
         else:

@@ -16,7 +16,8 @@ from hosting.store import GameRow
 from hosting.text import Translator
 
 EMBED_LIMIT = 4000
-MESSAGE_LIMIT = 1900
+MESSAGE_LIMIT = 1900      # what we put in one message, leaving room for pings
+CONTENT_MAX = 2000        # Discord's limit on a message's content
 BUTTONS_MAX = 20          # four rows of five; more options go to select menus
 SELECT_SIZE = 25          # Discord's limit per select menu
 SELECTS_MAX = 5
