@@ -3,6 +3,7 @@ Discord, against the real bot running in its own process.
 
     .venv/bin/python bench/bench_load.py                 # 200 games
     .venv/bin/python bench/bench_load.py --games 1000 --ramp 20
+    .venv/bin/python bench/bench_load.py --games 1000 --ramp 60 --think 10   # all live at once
 
 Prints the p50/p99 interaction acknowledgement latency (from the fake dispatching an
 interaction to the bot's first callback, as the fake records it), Discord API calls per game
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import re
 import signal
 import statistics
@@ -75,12 +77,19 @@ async def run(args: argparse.Namespace) -> None:
             proc = await start_bot(lb, Path(tmp) / "bench.sqlite3")
             try:
                 first_call = len(lb.calls)
+                rng = random.Random(args.seed)
                 began = time.monotonic()
+
+                live = Counter()
 
                 async def game(i: int, people, channel):
                     await asyncio.sleep(args.ramp * i / max(1, args.games))
-                    thread = await play_unsettled(lb, people, channel, ai=args.ai,
-                                                  timeout=args.timeout, cheat=args.short)
+                    live["now"] += 1
+                    live["peak"] = max(live["peak"], live["now"])
+                    thread = await play_unsettled(
+                        lb, people, channel, ai=args.ai, timeout=args.timeout,
+                        cheat=args.short, think=lambda: rng.uniform(0.5, 1.5) * args.think)
+                    live["now"] -= 1
                     return rounds_played(thread)
 
                 results = await asyncio.gather(*(game(i, p, c) for i, (p, c) in enumerate(tables)),
@@ -91,11 +100,11 @@ async def run(args: argparse.Namespace) -> None:
             finally:
                 proc.send_signal(signal.SIGTERM)
                 await asyncio.wait_for(proc.wait(), 30)
-        report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args)
+        report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
 
 
 def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
-           cpu: tuple[float, float], args: argparse.Namespace) -> None:
+           cpu: tuple[float, float], args: argparse.Namespace, peak: int) -> None:
     rounds = [r for r in results if isinstance(r, int)]
     errors = [r for r in results if not isinstance(r, int)]
     acked = sorted(lb.ack_latencies())
@@ -106,7 +115,8 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
     played = max(1, sum(rounds))
     q = statistics.quantiles(acked, n=100) if len(acked) > 1 else acked * 99
     print(f"games: {len(rounds)} finished, {len(errors)} failed in {elapsed:.1f} s "
-          f"({args.players} people + {args.ai} AI each, started over {args.ramp:g} s)")
+          f"({args.players} people + {args.ai} AI each, started over {args.ramp:g} s, "
+          f"answers after {args.think:g} s on average; at most {peak} games in play at once)")
     print(f"interactions: {len(acked)} acknowledged, {unanswered} not; ack latency "
           f"p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {acked[-1] * 1000:.1f} ms")
     print(f"API calls per game round, lobby and ending included ({sum(rounds)} rounds): "
@@ -128,6 +138,10 @@ def main() -> None:
                         help="seconds over which the games start")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="longest wait for any one step")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a person takes over an answer (games then overlap "
+                             "as real ones do; 0 answers at once)")
+    parser.add_argument("--seed", type=int, default=1, help="for the think times")
     parser.add_argument("--short", action="store_true",
                         help="villagers vote out the wolf once a script knows it (1-round games)")
     asyncio.run(run(parser.parse_args()))

@@ -36,6 +36,8 @@ class DiscordDelivery:
         self._status_at: dict[int, float] = {}           # game -> when its status was last sent
         self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
+        self._status_ids: dict[int, int] = {}            # game -> its status message
+        self._status_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
@@ -162,19 +164,22 @@ class DiscordDelivery:
                 sending.set()
             for p in group:
                 await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
+        opening = lead and not (table.status_message_id or self._status_ids.get(table.id))
+        if opening and await self._status(table, lead):     # the first news opens the status
+            return
         if lead:
             await thread.send(lead, files=self._new_picture(table, "thread"),
                               allowed_mentions=discord.AllowedMentions.none())
 
-    def _new_picture(self, table: GameRow, where: str) -> list[discord.File]:
+    def _new_picture(self, table: GameRow, where: str, again: bool = False) -> list[discord.File]:
         """The table's public picture if `where` (the thread's flow of posts, or the status
-        message) has not shown this state of the table yet; else nothing to upload."""
+        message) has not shown this state of the table yet (or `again`); else nothing."""
         public = games.engine(table.game).public_view(table.state)
         digest = repr(public)
-        if self._pictures.get((table.id, where)) == digest:
+        if self._pictures.get((table.id, where)) == digest and not again:
             return []
         file = render.picture_file(table, public)
-        self._pictures[(table.id, where)] = digest
+        self._pictures[(table.id, where)] = digest if file else None
         return [file] if file else []
 
     async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
@@ -273,44 +278,55 @@ class DiscordDelivery:
         self._shown[key] = shown
         return True
 
-    async def _status(self, table: GameRow) -> None:
+    async def _status(self, table: GameRow, lead: str | None = None) -> bool:
+        """Show the table's status message, edited in place. It is not edited when it would
+        look the same, nor for a change within a phase moments after the last edit (a later
+        edit is planned). When it does not exist yet it opens with `lead`, the game's first
+        news, as its text: whether it took the lead."""
         thread = await self._channel(table.thread_id)
         if thread is None:
-            return
-        host = self.host
-        pending = host.pending(table)
-        deadlines = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+            return False
+        async with self._status_locks[table.id]:
+            public = games.engine(table.game).public_view(table.state)
+            await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
+            content = await self._status_content(table)
+            embed = content["embed"]
+            look = {"status": embed.to_dict(), "picture": repr(public)}
+            moment = {"status": table.status, "phase": public.get("phase"),
+                      "round": public.get("round"), "buttons": content["view"] is not None,
+                      "waiting": [f["value"] for f in look["status"].get("fields", [])
+                                  if "<t:" not in f["value"]]}
+            message_id = table.status_message_id or self._status_ids.get(table.id)
+            if message_id is not None and (
+                    self._shown.get((table.id, "status")) == look
+                    or (self._shown.get((table.id, "moment")) == moment
+                        and self._too_soon(table.id))):
+                return False
+            self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
+            self._status_at[table.id] = asyncio.get_running_loop().time()
+            files = self._new_picture(table, "status", again=message_id is None)
+            if self._pictures.get((table.id, "status")):
+                embed.set_image(url="attachment://table.png")
+            if message_id is not None:
+                try:
+                    await thread.get_partial_message(message_id).edit(
+                        **content, **({"attachments": files} if files else {}))
+                    return False
+                except discord.NotFound:
+                    files = self._new_picture(table, "status", again=True)
+            message = await thread.send(lead, **content, files=files,
+                                        allowed_mentions=discord.AllowedMentions.none())
+            self._status_ids[table.id] = message.id
+            await self.host.set_messages(table.id, status_message_id=message.id)
+            return lead is not None
+
+    async def _status_content(self, table: GameRow) -> dict:
+        pending = self.host.pending(table)
+        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
         due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
-        embed = render.status_embed(table, pending, due)
-        t = render.translator(table)
-        view = secrets_view(table.id, t) if table.status in ("running", "paused") else None
-        public = games.engine(table.game).public_view(table.state)
-        quiet = bool(public.get("quiet")) and table.status == "running"
-        await self._hush(table, thread, quiet)
-        moment = {"status": table.status, "phase": public.get("phase"),
-                  "round": public.get("round"), "buttons": view is not None,
-                  "waiting": [f["value"] for f in embed.to_dict().get("fields", [])
-                              if "<t:" not in f["value"]]}
-        same_moment = not self._changed((table.id, "moment"), moment)
-        shown = {"status": embed.to_dict(), "picture": repr(public)}
-        if table.status_message_id and not self._changed((table.id, "status"), shown):
-            return
-        if table.status_message_id and same_moment and self._too_soon(table.id):
-            self._shown.pop((table.id, "status"))   # not shown yet: the catch-up will
-            return
-        files = self._new_picture(table, "status")
-        if self._pictures.get((table.id, "status")):
-            embed.set_image(url="attachment://table.png")
-        self._status_at[table.id] = asyncio.get_running_loop().time()
-        if table.status_message_id:
-            try:
-                await thread.get_partial_message(table.status_message_id).edit(
-                    embed=embed, view=view, **({"attachments": files} if files else {}))
-                return
-            except discord.NotFound:
-                pass
-        message = await thread.send(embed=embed, view=view, files=files)
-        await host.set_messages(table.id, status_message_id=message.id)
+        view = (secrets_view(table.id, render.translator(table))
+                if table.status in ("running", "paused") else None)
+        return {"embed": render.status_embed(table, pending, due), "view": view}
 
     def _too_soon(self, game_id: int) -> bool:
         """Whether the status was edited less than `status_every` ago; if so a later edit is

@@ -3,6 +3,7 @@ the bot, waiting for its background work, finding the prompts a person was sent,
 players that answer them until the game ends."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Callable
 
@@ -130,13 +131,14 @@ async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
 
 
 async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelView, *,
-                         ai: int = 0, timeout: float = 60.0,
-                         cheat: bool = True) -> ChannelView:
+                         ai: int = 0, timeout: float = 60.0, cheat: bool = True,
+                         think: Callable[[], float] = lambda: 0.0) -> ChannelView:
     """A whole toy game opened in `channel`, waiting on changes in the game's own channels
     instead of settling (a settle waits for every game), so that many games can run at once.
     Everyone needs open DMs. With `cheat` the village votes out the wolf as soon as a
     script holds its card (short games); without, nobody is voted out and the game lasts
-    until the wolf wins. Returns the game's thread."""
+    until the wolf wins. Each person takes `think()` seconds over each answer, all at once
+    as at a real table. Returns the game's thread."""
     world = lb.fake.world
     host, *others = people
     lobby = (await host.slash(channel, "toy new", settle=False)).message
@@ -159,7 +161,10 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
             return thread
         wolf = next((p.name for p in people if any("**wolf**" in m.content for m in p.dms())),
                     None) if cheat else None
-        for person in people:
-            for prompt in open_questions(person, thread, done):
-                await answer(person, prompt, toy_choice(person, prompt, wolf), done,
-                             settle=False)
+
+        async def reply(person: Person, prompt: MessageView) -> None:
+            await asyncio.sleep(think())
+            await answer(person, prompt, toy_choice(person, prompt, wolf), done, settle=False)
+
+        await asyncio.gather(*(reply(person, prompt) for person in people
+                               for prompt in open_questions(person, thread, done)))
