@@ -442,7 +442,10 @@ class Host:
         """Let the answer to a click carry the news it caused, when that news is public (or
         for the GM log) and asks nothing new: a vote's "X has voted". `asked` holds the open
         questions before the answer; `send(table, rows)` shows the rows and says whether it
-        did. Anything else (a new question, a secret, the end) is left to `flush`."""
+        did. Anything else (a new question, a secret, the end) is left to `flush`, as is
+        everything while a delivery is under way: an answer to a click never waits for one."""
+        if self._delivering[game_id].locked():
+            return False
         async with self._delivering[game_id]:
             rows = await self.store.undelivered(game_id)
             table = await self.table(game_id)

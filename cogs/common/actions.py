@@ -185,6 +185,8 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     if choice is None:
         return
     t = render.translator(table)
+    if interaction.response.is_done():     # deferred under load: the news goes the usual way
+        return await reply(interaction, t("ui", "accepted", choice=choice))
 
     async def onto_the_question(table: GameRow, rows) -> bool:
         """The news ("X has voted") joins the question, edited by the answer itself."""
@@ -192,10 +194,7 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         content = "\n".join([interaction.message.content or "", *lines])
         if len(content) > render.CONTENT_MAX:
             return False
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=content)
-        else:
-            await interaction.response.edit_message(content=content)
+        await interaction.response.edit_message(content=content)
         return True
 
     await host.deliver_progress(game_id, open_before, onto_the_question)
