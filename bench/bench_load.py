@@ -125,8 +125,9 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
               f"{route} {n}" for route, n in Counter(
                   f"{c.method} {c.route}" for c in play_calls).most_common(4)))
     print(f"bot peak RSS: {rss:.1f} MiB; CPU: bot {cpu[0]:.1f} s, fake and players {cpu[1]:.1f} s")
-    for err in errors[:3]:
-        print(f"  failure: {type(err).__name__}: {err}")
+    kinds = Counter(f"{type(err).__name__}: {str(err)[:100]}" for err in errors)
+    for kind, n in kinds.most_common(5):
+        print(f"  {n} failed with {kind}")
 
 
 def main() -> None:

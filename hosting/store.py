@@ -93,12 +93,38 @@ def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+class _PerGame:
+    """Query results per game kept in memory, dropped after any write they depend on. The
+    store is the database's only writer, so they stay right; a read that raced a write is
+    returned but not kept."""
+
+    def __init__(self):
+        self._values: dict[int, object] = {}
+        self._writes: dict[int, int] = {}
+
+    async def get(self, game_id: int, load):
+        if game_id in self._values:
+            return self._values[game_id]
+        writes = self._writes.get(game_id, 0)
+        value = await load()
+        if self._writes.get(game_id, 0) == writes:
+            self._values[game_id] = value
+        return value
+
+    def drop(self, game_id: int) -> None:
+        self._writes[game_id] = self._writes.get(game_id, 0) + 1
+        self._values.pop(game_id, None)
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
         # One connection serves every game: statements and transactions take turns, or one
         # game's statement would land inside another game's open transaction.
         self._lock = asyncio.Lock()
+        # Read on every delivery and status refresh, written far less often.
+        self._deadlines = _PerGame()
+        self._prompts = _PerGame()
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
@@ -238,18 +264,23 @@ class Store:
                     "INSERT INTO decisions (game_id, seq, seat, pending_id, choice, source, at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game.id, new_version, seat, pending_id, choice, source, now))
-            await db.executemany(
-                "INSERT INTO outbox (game_id, seq, audience, kind, data) VALUES (?, ?, ?, ?, ?)",
-                [(game.id, new_version, aud, kind, _dump(data)) for aud, kind, data in outbox])
-            await db.executemany("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
-                                 [(game.id, pid) for pid in drop_deadlines])
-            await db.executemany(
-                "UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND pending_id = ?",
-                [(game.id, pid) for pid in clear_reminders])
-            await db.executemany(
-                "INSERT OR REPLACE INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(game.id, d.pending_id, d.seat, d.due_at, d.remind_at) for d in add_deadlines])
+            for sql, rows in (
+                    ("INSERT INTO outbox (game_id, seq, audience, kind, data) "
+                     "VALUES (?, ?, ?, ?, ?)",
+                     [(game.id, new_version, aud, kind, _dump(data))
+                      for aud, kind, data in outbox]),
+                    ("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
+                     [(game.id, pid) for pid in drop_deadlines]),
+                    ("UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND pending_id = ?",
+                     [(game.id, pid) for pid in clear_reminders]),
+                    ("INSERT OR REPLACE INTO deadlines "
+                     "(game_id, pending_id, seat, due_at, remind_at) VALUES (?, ?, ?, ?, ?)",
+                     [(game.id, d.pending_id, d.seat, d.due_at, d.remind_at)
+                      for d in add_deadlines])):
+                if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
+                    await db.executemany(sql, rows)
+        if drop_deadlines or clear_reminders or add_deadlines:
+            self._deadlines.drop(game.id)
         game.version = new_version
         game.state = state
         game.updated_at = now
@@ -296,9 +327,11 @@ class Store:
 
     # ---- deadlines --------------------------------------------------------------------------
     async def deadlines(self, game_id: int) -> list[Deadline]:
-        return [Deadline(*r) for r in await self._fetch(
-            "SELECT game_id, pending_id, seat, due_at, remind_at FROM deadlines "
-            "WHERE game_id = ? ORDER BY due_at, pending_id", (game_id,))]
+        async def load():
+            return [Deadline(*r) for r in await self._fetch(
+                "SELECT game_id, pending_id, seat, due_at, remind_at FROM deadlines "
+                "WHERE game_id = ? ORDER BY due_at, pending_id", (game_id,))]
+        return list(await self._deadlines.get(game_id, load))
 
     async def due(self, now: float) -> list[Deadline]:
         """Deadlines or reminders that have come, in running games only."""
@@ -318,13 +351,16 @@ class Store:
             "UPDATE deadlines SET due_at = due_at + ?, "
             "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
             "WHERE game_id = ?", (delta, delta, game_id))
+        self._deadlines.drop(game_id)
 
     async def drop_deadline(self, game_id: int, pending_id: str) -> None:
         await self._write("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
                           (game_id, pending_id))
+        self._deadlines.drop(game_id)
 
     async def drop_all_deadlines(self, game_id: int) -> None:
         await self._write("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        self._deadlines.drop(game_id)
 
     async def remind(self, game: GameRow, pending_id: str, seat: int, due_at: float,
                      now: float) -> None:
@@ -335,15 +371,18 @@ class Store:
 
     # ---- prompts ----------------------------------------------------------------------------
     async def prompted(self, game_id: int) -> dict[tuple[str, int], tuple[int | None, int | None]]:
-        return {(r[0], r[1]): (r[2], r[3]) for r in await self._fetch(
-            "SELECT pending_id, seat, channel_id, message_id FROM prompts WHERE game_id = ?",
-            (game_id,))}
+        async def load():
+            return {(r[0], r[1]): (r[2], r[3]) for r in await self._fetch(
+                "SELECT pending_id, seat, channel_id, message_id FROM prompts WHERE game_id = ?",
+                (game_id,))}
+        return dict(await self._prompts.get(game_id, load))
 
     async def record_prompt(self, game_id: int, pending_id: str, seat: int,
                             channel_id: int | None, message_id: int | None) -> None:
         await self._write(
             "INSERT OR REPLACE INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
             "VALUES (?, ?, ?, ?, ?)", (game_id, pending_id, seat, channel_id, message_id))
+        self._prompts.drop(game_id)
 
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
         """Seat -> question id, for the questions one thread message asks."""
