@@ -272,3 +272,18 @@ async def test_stop_right_after_a_move_then_restart(lb, town, db):
     public = public_lines(thread)
     assert public["Night 1 falls."] == 1
     assert sum(1 for text in public if "did not survive the night" in text) >= 1
+
+
+async def test_votes_cast_at_once_each_show_once(lb, town, db):
+    guild, people, games = town
+    async with table_bot(lb, db):
+        lobby, thread = await open_table(games, people[0], people[1:])
+        [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
+        await wolf.click(kill, kill.labels()[0])
+        [ballot] = [m for m in thread.messages() if "Nobody" in m.labels()]
+        voters = [p for p in people if p.mention in ballot.content]
+        # Both clicks reach the bot carrying the same copy of the question.
+        await asyncio.gather(*(p.click(ballot, "Nobody", settle=False) for p in voters[:2]))
+        await lb.settle()
+    for person in voters[:2]:
+        assert public_lines(thread)[f"{person.name} has voted."] == 1, thread.messages()

@@ -191,10 +191,11 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     async def onto_the_question(table: GameRow, rows) -> bool:
         """The news ("X has voted") joins the question, edited by the answer itself."""
         lines = [t.event(r.kind, r.data) for r in rows if r.audience == "public"]
-        content = "\n".join([interaction.message.content or "", *lines])
+        content = "\n".join([host.delivery.question_text(interaction.message), *lines])
         if len(content) > render.CONTENT_MAX:
             return False
         await interaction.response.edit_message(content=content)
+        host.delivery.question_said(interaction.message.id, content)
         return True
 
     await host.deliver_progress(game_id, open_before, onto_the_question)

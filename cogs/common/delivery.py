@@ -42,6 +42,7 @@ class DiscordDelivery:
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
         self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
+        self._question_texts: dict[int, str] = {}        # thread message -> its text now
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
 
     @property
@@ -181,6 +182,14 @@ class DiscordDelivery:
         file = render.picture_file(table, public)
         self._pictures[(table.id, where)] = digest if file else None
         return [file] if file else []
+
+    def question_text(self, message) -> str:
+        """What a question asked in the thread says now. Two answers in flight carry the same
+        old copy of the message, so the text the last answer gave it is kept here."""
+        return self._question_texts.get(message.id, message.content or "")
+
+    def question_said(self, message_id: int, content: str) -> None:
+        self._question_texts[message_id] = content
 
     async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
         channel = await self._dm(user_id)
