@@ -290,3 +290,49 @@ async def test_many_games_commit_at_once_on_one_store(env):
     for t in tables:
         assert [row[0] for row in await host.store.decisions(t.id)] == sorted(
             row[0] for row in await host.store.decisions(t.id))
+
+
+async def test_an_answer_may_carry_its_own_public_progress_and_nothing_else(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    out = Recorder()
+    host = Host(store, FakeClock(), out, settle_delay=0.5)   # deliveries wait: rows pile up
+    try:
+        table = await four_people(host)
+        await host.start(table.id, ALICE)
+        await host.flush(table.id)
+        [kill] = host.pending(table)
+        await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+        await host.flush(table.id)
+        taken = []
+
+        async def show(table, rows):
+            taken.extend(rows)
+            return True
+
+        async def vote(seat, send):
+            asked = {p.id for p in host.pending(table)}
+            pending = next(p for p in host.pending(table) if p.seat == seat)
+            await host.decide(table.id, user_of(table, seat), pending.id, "skip")
+            return await host.deliver_progress(table.id, asked, send)
+
+        first, second, *others, last = sorted(p.seat for p in host.pending(table))
+        assert await vote(first, show)
+        assert [r.kind for r in taken] == ["voted"]
+        assert await store.undelivered(table.id) == []          # delivered by the answer
+
+        async def too_long(table, rows):
+            return False
+
+        assert not await vote(second, too_long)                  # left to the usual delivery
+        assert [r.kind for r in await store.undelivered(table.id)] == ["voted"]
+        async with host._delivering[table.id]:                   # a delivery is under way
+            assert not await host.deliver_progress(table.id, set(), show)
+        await host.flush(table.id)
+        for seat in others:
+            await vote(seat, show)
+        taken.clear()
+        assert not await vote(last, show)     # the vote closed and a night question came
+        assert taken == [] and "night_falls" in [r.kind for r in await store.undelivered(table.id)]
+    finally:
+        await host.idle()
+        await store.close()
