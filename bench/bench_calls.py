@@ -7,8 +7,11 @@ answer so each call is charged to the round the status message shows once it is 
 
 Interaction callbacks and follow-ups are counted apart: they answer a person's click (one each,
 whatever the bot does) and Discord does not count them against the bot's global rate limit. The
-goal for the rest, the calls the bot makes of its own accord, is at most seats + 3 a round.
-The first round (dealing roles) and the last (the recap) are reported apart from the others.
+goal for the rest, the calls the bot makes of its own accord, is at most seats + 3 a round, which
+fits a round that asks each seat one question (the toy game). A Bethlem or Room 25 round asks
+each seat several, every private one a DM of its own, so for those the telling number is the
+bot's own calls per answer. The first round (dealing roles) and the last (the recap) are
+reported apart from the others.
 """
 from __future__ import annotations
 
@@ -99,8 +102,10 @@ def report(game: str, seats: int, per_round: dict[int, Counter]) -> None:
     ends = ", ".join(f"round {r}: {per_round[r]['bot']} + {per_round[r]['interaction']}"
                      for r in (rounds[0], rounds[-1]))
     print(f"{game}: {seats} seats, {len(rounds)} rounds; in the middle rounds the bot's own calls "
-          f"average {statistics.mean(bot):.1f} (max {max(bot)}, goal <= {seats + 3}), interaction "
-          f"answers {statistics.mean(inter):.1f}; first and last ({ends})")
+          f"average {statistics.mean(bot):.1f} (max {max(bot)}; seats + 3 = {seats + 3}), "
+          f"interaction answers {statistics.mean(inter):.1f}, so "
+          f"{statistics.mean(bot) / max(1, statistics.mean(inter)):.2f} own calls per answer; "
+          f"first and last rounds, own + answers: {ends}")
 
 
 async def run(names: list[str]) -> None:
