@@ -24,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 
@@ -103,6 +104,11 @@ async def run(args: argparse.Namespace) -> None:
         report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
 
 
+def where(err: BaseException) -> str:
+    frame = traceback.extract_tb(err.__traceback__)[-1] if err.__traceback__ else None
+    return f"{Path(frame.filename).name}:{frame.lineno}" if frame else "?"
+
+
 def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
            cpu: tuple[float, float], args: argparse.Namespace, peak: int) -> None:
     rounds = [r for r in results if isinstance(r, int)]
@@ -125,7 +131,7 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
               f"{route} {n}" for route, n in Counter(
                   f"{c.method} {c.route}" for c in play_calls).most_common(4)))
     print(f"bot peak RSS: {rss:.1f} MiB; CPU: bot {cpu[0]:.1f} s, fake and players {cpu[1]:.1f} s")
-    kinds = Counter(f"{type(err).__name__}: {str(err)[:100]}" for err in errors)
+    kinds = Counter(f"{type(err).__name__}: {str(err)[:100]} (at {where(err)})" for err in errors)
     for kind, n in kinds.most_common(5):
         print(f"  {n} failed with {kind}")
 

@@ -57,7 +57,8 @@ class GameCog(commands.GroupCog):
 
     async def _here(self, interaction: discord.Interaction) -> GameRow | None:
         """The game of this thread, or the newest open one of this game in this channel."""
-        table = await self.host.table_here(self.game, interaction.channel_id)
+        table = await actions.in_time(interaction,
+                                      self.host.table_here(self.game, interaction.channel_id))
         if table is None:
             await actions.refuse(interaction, IllegalMove("no_game_here", "No game here."))
         return table
