@@ -2,6 +2,7 @@
 seat's DM only, and a closed DM (403 / 50007) turned into a ping with an "Answer here" button."""
 from __future__ import annotations
 
+import datetime
 from types import SimpleNamespace
 
 import discord
@@ -158,9 +159,13 @@ async def test_slow_work_is_deferred_so_discord_never_fails_the_interaction(monk
     from cogs.common import actions
 
     monkeypatch.setattr(actions, "ACK_BUDGET", 0.01)
-    click = SimpleNamespace(type=discord.InteractionType.component, response=FakeResponse())
-    command = SimpleNamespace(type=discord.InteractionType.application_command,
-                              response=FakeResponse())
+
+    def interaction(kind, age: float = 0.0):
+        created = discord.utils.utcnow() - datetime.timedelta(seconds=age)
+        return SimpleNamespace(type=kind, response=FakeResponse(), extras={}, created_at=created)
+
+    click = interaction(discord.InteractionType.component)
+    command = interaction(discord.InteractionType.application_command)
 
     async def slow():
         await asyncio.sleep(0.05)
@@ -170,9 +175,18 @@ async def test_slow_work_is_deferred_so_discord_never_fails_the_interaction(monk
     assert click.response.deferred == {}  # a deferred update: the prompt is edited afterwards
     assert await actions.in_time(command, slow(), ephemeral=False) == "done"
     assert command.response.deferred == {"ephemeral": False, "thinking": True}
-    quick = SimpleNamespace(type=discord.InteractionType.component, response=FakeResponse())
+    quick = interaction(discord.InteractionType.component)
     assert await actions.in_time(quick, asyncio.sleep(0, "fast")) == "fast"
     assert quick.response.deferred is None
+    # The budget counts from when Discord made the interaction, across calls in one handler.
+    monkeypatch.setattr(actions, "ACK_BUDGET", 2.0)
+    late = interaction(discord.InteractionType.component, age=1.99)
+    assert await actions.in_time(late, slow()) == "done"
+    assert late.response.deferred == {}
+    twice = interaction(discord.InteractionType.component)
+    twice.extras["seen_at"] = asyncio.get_running_loop().time() - 1.99
+    assert await actions.in_time(twice, slow()) == "done"
+    assert twice.response.deferred == {}
 
 
 async def test_public_questions_are_asked_once_in_the_thread(world):

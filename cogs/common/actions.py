@@ -38,11 +38,22 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 ACK_BUDGET = 2.0  # seconds of Discord's three we let the work take before deferring
 
 
+def time_left(interaction: discord.Interaction) -> float:
+    """Seconds left of ACK_BUDGET for this interaction, counted from when Discord created it
+    or from when a handler first asked here, whichever was sooner: one handler may call
+    `in_time` several times, and under load the interaction may reach us late."""
+    loop = asyncio.get_running_loop()
+    seen = interaction.extras.setdefault("seen_at", loop.time())
+    age = max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())
+    return max(0.0, min(seen, loop.time() - age) + ACK_BUDGET - loop.time())
+
+
 async def in_time(interaction: discord.Interaction, work, *, ephemeral: bool = True):
-    """Run `work`, answering Discord with a defer if it is not done within ACK_BUDGET, so an
-    interaction never fails under load; the real answer then follows as a follow-up."""
+    """Run `work`, answering Discord with a defer if it is not done within the interaction's
+    time left, so an interaction never fails under load; the real answer then follows as a
+    follow-up."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+    done, _ = await asyncio.wait({task}, timeout=time_left(interaction))
     if not done and not interaction.response.is_done():
         if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
