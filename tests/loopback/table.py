@@ -164,7 +164,9 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
 
         async def reply(person: Person, prompt: MessageView) -> None:
             await asyncio.sleep(think())
-            await answer(person, prompt, toy_choice(person, prompt, wolf), done, settle=False)
+            if prompt.labels():       # else its deadline closed it meanwhile
+                await answer(person, prompt, toy_choice(person, prompt, wolf), done,
+                             settle=False)
 
         await asyncio.gather(*(reply(person, prompt) for person in people
                                for prompt in open_questions(person, thread, done)))
