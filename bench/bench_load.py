@@ -3,7 +3,7 @@ Discord, against the real bot running in its own process.
 
     .venv/bin/python bench/bench_load.py                 # 200 games
     .venv/bin/python bench/bench_load.py --games 1000 --ramp 20
-    .venv/bin/python bench/bench_load.py --games 1000 --ramp 60 --think 10   # all live at once
+    .venv/bin/python bench/bench_load.py --games 1000 --ramp 60 --think 30   # all live at once
 
 Prints the p50/p99 interaction acknowledgement latency (from the fake dispatching an
 interaction to the bot's first callback, as the fake records it), Discord API calls per game
