@@ -93,14 +93,24 @@ def texts(channel):
     return [m.content or "" for m in channel.sent]
 
 
+async def toy_table(host, seed: int, people=((BOB, "bob"), (DAVE, "dave")), ai: int = 0,
+                    **messages):
+    """A started toy table hosted by alice, its thread channel 2."""
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=seed,
+                                guild_id=99, channel_id=1)
+    for uid, name in people:
+        await host.join(table.id, uid, name)
+    for _ in range(ai):
+        await host.add_ai(table.id, ALICE)
+    await host.set_messages(table.id, thread_id=2, **messages)
+    await host.start(table.id, ALICE)
+    return table
+
+
 async def test_secrets_go_only_to_their_seat_and_closed_dms_fall_back(world):
     host, delivery, channels, users = world
-    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
-                                guild_id=99, channel_id=1)
-    for uid, name in ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")):
-        await host.join(table.id, uid, name)
-    await host.set_messages(table.id, thread_id=2, lobby_message_id=500)
-    await host.start(table.id, ALICE)
+    table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")),
+                            lobby_message_id=500)
     await delivery.settled()
     thread = channels[2]
     roles = {uid: [t for t in texts(users[uid]) if "You are the" in t] for uid in users}
@@ -128,12 +138,7 @@ async def test_secrets_go_only_to_their_seat_and_closed_dms_fall_back(world):
 
 async def test_prompts_are_sent_once_even_after_a_restart(world):
     host, delivery, channels, users = world
-    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=8,
-                                guild_id=99, channel_id=1)
-    for uid, name in ((BOB, "bob"), (DAVE, "dave")):
-        await host.join(table.id, uid, name)
-    await host.set_messages(table.id, thread_id=2)
-    await host.start(table.id, ALICE)
+    table = await toy_table(host, 8)
     await delivery.settled()
     await delivery.refresh(table)
     fresh = DiscordDelivery(delivery.bot)  # a new process: nothing in memory
@@ -191,13 +196,7 @@ async def test_slow_work_is_deferred_so_discord_never_fails_the_interaction(monk
 
 async def test_public_questions_are_asked_once_in_the_thread(world):
     host, delivery, channels, users = world
-    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
-                                guild_id=99, channel_id=1)
-    for uid, name in ((BOB, "bob"), (DAVE, "dave")):
-        await host.join(table.id, uid, name)
-    await host.add_ai(table.id, ALICE)
-    await host.set_messages(table.id, thread_id=2)
-    await host.start(table.id, ALICE)
+    table = await toy_table(host, 3, ai=1)
     kill = host.pending(table)[0]
     if table.seats[kill.seat].is_ai:
         await host.run_ai(table.id)
@@ -239,12 +238,7 @@ async def test_the_status_follows_each_phase_at_once_and_other_changes_later(wor
     import asyncio
 
     host, delivery, channels, users = world
-    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
-                                guild_id=99, channel_id=1)
-    for uid, name in ((BOB, "bob"), (DAVE, "dave")):
-        await host.join(table.id, uid, name)
-    await host.set_messages(table.id, thread_id=2)
-    await host.start(table.id, ALICE)
+    table = await toy_table(host, 3)
     await delivery.settled()
     table = await host.table(table.id)
     thread = channels[2]
