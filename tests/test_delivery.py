@@ -246,16 +246,16 @@ async def test_the_status_follows_each_phase_at_once_and_other_changes_later(wor
     # Two changes within the night: shown, but not by an edit per change.
     alive, wolf = table.state["alive"], table.state["wolf"]
     villagers = [s for s in alive if s != wolf]
-    delivery.status_every = 1.0
+    delivery.boards.status_every = 1.0
     night = table.state
     for gone in villagers[:2]:
         table.state = {**night, "alive": [s for s in alive if s != gone]}  # the host's copy
-        await delivery._status(table)
+        await delivery.boards.status(table)
     assert thread.edits == 0
     await asyncio.sleep(1.2)                    # the planned catch-up shows the latest state
     await delivery.settled()
     assert thread.edits == 1
-    delivery.status_every = 60
+    delivery.boards.status_every = 60
     table.state = {**table.state, "phase": "day"}
-    await delivery._status(table)
+    await delivery.boards.status(table)
     assert thread.edits == 2                   # a new phase shows at once

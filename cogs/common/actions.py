@@ -88,7 +88,7 @@ async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
     if interaction.message is None or interaction.message.id != table.lobby_message_id:
         return await reply(interaction, render.translator(table)("ui", done_key))
     # A click on the lobby itself: showing the new seat list is the answer (one call).
-    lobby = host_of(interaction).delivery.lobby_now(changed)
+    lobby = host_of(interaction).delivery.boards.lobby_now(changed)
     if interaction.response.is_done():
         await interaction.edit_original_response(**lobby)
     else:

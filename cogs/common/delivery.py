@@ -3,6 +3,7 @@ log until the game ends (then it becomes the recap).
 
 A DM that Discord refuses (403, code 50007) marks the seat: the thread gets one ping with an
 "Answer here" button, and from then on that seat reads and answers through ephemeral messages.
+The messages edited in place (lobby, status) are kept by `boards.Boards`.
 """
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from collections import defaultdict
 
 import discord
 
-import games
 from cogs.common import render
-from cogs.common.views import lobby_view, secrets_view
+from cogs.common.boards import Boards
+from cogs.common.views import secrets_view
 from hosting.store import GameRow, OutboxRow
 
 log = logging.getLogger(__name__)
@@ -22,25 +23,14 @@ CANNOT_DM = 50007
 
 
 class DiscordDelivery:
-    """`status_every`: within one phase of one round the status message is edited at most this
-    often (seconds); the latest picture travels with the thread posts meanwhile. A new phase,
-    round or table status shows at once."""
-
     def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 30.0):
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
-        self.status_every = status_every
+        self.boards = Boards(self, status_every)
         self._refresh: dict[int, asyncio.Task] = {}
         self._dirty: set[int] = set()
-        self._pictures: dict[tuple[int, str], str | None] = {}  # (game, where) -> view shown
-        self._status_at: dict[int, float] = {}           # game -> when its status was last sent
-        self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
-        self._status_ids: dict[int, int] = {}            # game -> its status message
-        self._status_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
         self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
         self._question_texts: dict[int, str] = {}        # thread message -> its text now
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
@@ -50,7 +40,7 @@ class DiscordDelivery:
         return self.bot.host
 
     # ---- channels -------------------------------------------------------------------------------
-    async def _channel(self, channel_id: int | None):
+    async def channel(self, channel_id: int | None):
         if channel_id is None:
             return None
         channel = self.bot.get_channel(channel_id)
@@ -76,7 +66,7 @@ class DiscordDelivery:
         """Public lines go to the thread as few messages as fit; each seat gets one DM holding
         its lines and, when it has a new question, that question's buttons too."""
         t = render.translator(table)
-        thread = await self._channel(table.thread_id)
+        thread = await self.channel(table.thread_id)
         per_seat: dict[int, list[str]] = defaultdict(list)
         public = []
         for row in rows:
@@ -157,7 +147,7 @@ class DiscordDelivery:
                 message = await thread.send(
                     content or None, embed=render.ballot_embed(table, group, due),
                     view=render.ballot_view(table, options) if people else None,
-                    files=self._new_picture(table, "thread"),
+                    files=self.boards.new_picture(table, "thread"),
                     allowed_mentions=discord.AllowedMentions(
                         users=[discord.Object(s.user_id) for s in people]))
                 self._asked[message.id] = {p.seat: p.id for p in group}
@@ -165,23 +155,12 @@ class DiscordDelivery:
                 sending.set()
             for p in group:
                 await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
-        opening = lead and not (table.status_message_id or self._status_ids.get(table.id))
-        if opening and await self._status(table, lead):     # the first news opens the status
+        opening = lead and not self.boards.has_status(table)
+        if opening and await self.boards.status(table, lead):  # the first news opens the status
             return
         if lead:
-            await thread.send(lead, files=self._new_picture(table, "thread"),
+            await thread.send(lead, files=self.boards.new_picture(table, "thread"),
                               allowed_mentions=discord.AllowedMentions.none())
-
-    def _new_picture(self, table: GameRow, where: str, again: bool = False) -> list[discord.File]:
-        """The table's public picture if `where` (the thread's flow of posts, or the status
-        message) has not shown this state of the table yet (or `again`); else nothing."""
-        public = games.engine(table.game).public_view(table.state)
-        digest = repr(public)
-        if self._pictures.get((table.id, where)) == digest and not again:
-            return []
-        file = render.picture_file(table, public)
-        self._pictures[(table.id, where)] = digest if file else None
-        return [file] if file else []
 
     def question_text(self, message) -> str:
         """What a question asked in the thread says now. Two answers in flight carry the same
@@ -214,11 +193,12 @@ class DiscordDelivery:
                           view=secrets_view(table.id, t, "open_prompt"),
                           allowed_mentions=discord.AllowedMentions(users=True))
 
-    # ---- the status message and prompts ---------------------------------------------------------
+    # ---- refreshing: lobby, status and prompts -------------------------------------------------
     async def table_changed(self, table: GameRow) -> None:
-        self._schedule(table.id)
+        self.refresh_later(table.id)
 
-    def _schedule(self, game_id: int) -> None:
+    def refresh_later(self, game_id: int) -> None:
+        """Refresh the game's lobby, status and prompts after `refresh_delay`."""
         self._dirty.add(game_id)
         task = self._refresh.get(game_id)
         if task is None or task.done():
@@ -239,127 +219,18 @@ class DiscordDelivery:
             await asyncio.gather(*self._refresh.values(), return_exceptions=True)
 
     async def refresh(self, table: GameRow) -> None:
-        await self._lobby(table)
+        await self.boards.lobby(table)
         if table.status == "lobby":
             return
-        await self._status(table)
+        await self.boards.status(table)
         await self._prompts(table)
 
-    def lobby_now(self, table: GameRow) -> dict:
-        """The lobby message's embed and buttons, remembered as shown: for the answer to a
-        click on the lobby, which edits it in the same call."""
-        lobby = self._lobby_content(table)
-        self._changed((table.id, "lobby"), self._lobby_digest(lobby))
-        return lobby
-
-    @staticmethod
-    def _lobby_content(table: GameRow) -> dict:
-        t = render.translator(table)
-        return {"embed": render.lobby_embed(table),
-                "view": lobby_view(table.id, t) if table.status == "lobby" else None}
-
-    @staticmethod
-    def _lobby_digest(lobby: dict) -> dict:
-        return {"lobby": lobby["embed"].to_dict(), "open": lobby["view"] is not None}
-
-    async def _lobby(self, table: GameRow) -> None:
-        channel = await self._channel(table.channel_id)
-        if channel is None or table.lobby_message_id is None:
-            return
-        lobby = self._lobby_content(table)
-        if not self._changed((table.id, "lobby"), self._lobby_digest(lobby)):
-            return
-        try:
-            await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
-        except discord.NotFound:
-            pass
-
-    async def _hush(self, table: GameRow, thread, quiet: bool) -> None:
-        """Lock the thread while the rules forbid table talk (Room 25's jamming), unlock after."""
-        if self._quiet.get(table.id, False) != quiet:
-            self._quiet[table.id] = quiet
-            await thread.edit(locked=quiet)
-
-    def _changed(self, key: tuple, shown: dict) -> bool:
-        """Whether a message would look different from what was last sent (and remember it)."""
-        if self._shown.get(key) == shown:
-            return False
-        self._shown[key] = shown
-        return True
-
-    async def _status(self, table: GameRow, lead: str | None = None) -> bool:
-        """Show the table's status message, edited in place. It is not edited when it would
-        look the same, nor for a change within a phase moments after the last edit (a later
-        edit is planned). When it does not exist yet it opens with `lead`, the game's first
-        news, as its text: whether it took the lead."""
-        thread = await self._channel(table.thread_id)
-        if thread is None:
-            return False
-        async with self._status_locks[table.id]:
-            public = games.engine(table.game).public_view(table.state)
-            await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
-            content = await self._status_content(table)
-            embed = content["embed"]
-            look = {"status": embed.to_dict(), "picture": repr(public)}
-            moment = {"status": table.status, "phase": public.get("phase"),
-                      "round": public.get("round"), "buttons": content["view"] is not None,
-                      "waiting": [f["value"] for f in look["status"].get("fields", [])
-                                  if "<t:" not in f["value"]]}
-            message_id = table.status_message_id or self._status_ids.get(table.id)
-            if message_id is not None and (
-                    self._shown.get((table.id, "status")) == look
-                    or (self._shown.get((table.id, "moment")) == moment
-                        and self._too_soon(table.id))):
-                return False
-            self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
-            self._status_at[table.id] = asyncio.get_running_loop().time()
-            files = self._new_picture(table, "status", again=message_id is None)
-            if self._pictures.get((table.id, "status")):
-                embed.set_image(url="attachment://table.png")
-            if message_id is not None:
-                try:
-                    await thread.get_partial_message(message_id).edit(
-                        **content, **({"attachments": files} if files else {}))
-                    return False
-                except discord.NotFound:
-                    files = self._new_picture(table, "status", again=True)
-            message = await thread.send(lead, **content, files=files,
-                                        allowed_mentions=discord.AllowedMentions.none())
-            self._status_ids[table.id] = message.id
-            await self.host.set_messages(table.id, status_message_id=message.id)
-            return lead is not None
-
-    async def _status_content(self, table: GameRow) -> dict:
-        pending = self.host.pending(table)
-        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
-        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
-        view = (secrets_view(table.id, render.translator(table))
-                if table.status in ("running", "paused") else None)
-        return {"embed": render.status_embed(table, pending, due), "view": view}
-
-    def _too_soon(self, game_id: int) -> bool:
-        """Whether the status was edited less than `status_every` ago; if so a later edit is
-        planned (the thread posts carry the news and the picture meanwhile)."""
-        wait = self._status_at.get(game_id, 0.0) + self.status_every - asyncio.get_running_loop().time()
-        if wait <= 0:
-            return False
-        task = self._catch_up.get(game_id)
-        if task is None or task.done():
-            self._catch_up[game_id] = asyncio.create_task(self._status_later(game_id, wait))
-        return True
-
-    async def _status_later(self, game_id: int, wait: float) -> None:
-        await asyncio.sleep(wait)
-        self._schedule(game_id)
-
     def close(self) -> None:
-        """Drop planned status catch-ups (the next start refreshes every status anyway)."""
-        for task in self._catch_up.values():
-            task.cancel()
+        self.boards.close()
 
     async def _prompts(self, table: GameRow) -> None:
         """Questions that appeared without any news along (sent by `deliver` otherwise)."""
-        thread = await self._channel(table.thread_id)
+        thread = await self.channel(table.thread_id)
         async with self._prompting[table.id]:
             for seat_no in sorted({p.seat for p in self.host.pending(table) if p.seat is not None}):
                 await self._to_seat(table, seat_no, [], thread)

@@ -96,7 +96,7 @@ class GameCog(commands.GroupCog):
         except IllegalMove as err:
             return await actions.refuse(interaction, err)
         t = render.translator(table)
-        lobby = self.host.delivery.lobby_now(table)
+        lobby = self.host.delivery.boards.lobby_now(table)
         if interaction.response.is_done():  # deferred under load: the lobby replaces "thinking"
             message = await interaction.edit_original_response(**lobby)
         else:

@@ -1,0 +1,162 @@
+"""The messages a table keeps editing in place: its lobby in the channel and its status at the
+top of the thread (and the thread's lock while the rules forbid table talk).
+
+A message is edited only when it would look different. A new phase, round or table status shows
+on the status at once; other changes within a phase reach it at most every `status_every`
+seconds (a later edit is planned), while the thread's own posts carry the news and, through
+`new_picture`, the latest picture of the table.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+
+import discord
+
+import games
+from cogs.common import render
+from cogs.common.views import lobby_view, secrets_view
+from hosting.store import GameRow
+
+
+class Boards:
+    def __init__(self, delivery, status_every: float = 30.0):
+        self.delivery = delivery
+        self.status_every = status_every
+        self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
+        self._pictures: dict[tuple[int, str], str | None] = {}  # (game, where) -> view shown
+        self._status_ids: dict[int, int] = {}            # game -> its status message
+        self._status_at: dict[int, float] = {}           # game -> when its status was last sent
+        self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
+
+    @property
+    def host(self):
+        return self.delivery.host
+
+    def has_status(self, table: GameRow) -> bool:
+        return bool(table.status_message_id or self._status_ids.get(table.id))
+
+    def lobby_now(self, table: GameRow) -> dict:
+        """The lobby message's embed and buttons, remembered as shown: for the answer to a
+        click on the lobby, which edits it in the same call."""
+        lobby = self._lobby_content(table)
+        self._changed((table.id, "lobby"), self._lobby_digest(lobby))
+        return lobby
+
+    @staticmethod
+    def _lobby_content(table: GameRow) -> dict:
+        t = render.translator(table)
+        return {"embed": render.lobby_embed(table),
+                "view": lobby_view(table.id, t) if table.status == "lobby" else None}
+
+    @staticmethod
+    def _lobby_digest(lobby: dict) -> dict:
+        return {"lobby": lobby["embed"].to_dict(), "open": lobby["view"] is not None}
+
+    async def lobby(self, table: GameRow) -> None:
+        channel = await self.delivery.channel(table.channel_id)
+        if channel is None or table.lobby_message_id is None:
+            return
+        lobby = self._lobby_content(table)
+        if not self._changed((table.id, "lobby"), self._lobby_digest(lobby)):
+            return
+        try:
+            await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
+        except discord.NotFound:
+            pass
+
+    async def _hush(self, table: GameRow, thread, quiet: bool) -> None:
+        """Lock the thread while the rules forbid table talk (Room 25's jamming), unlock after."""
+        if self._quiet.get(table.id, False) != quiet:
+            self._quiet[table.id] = quiet
+            await thread.edit(locked=quiet)
+
+    def _changed(self, key: tuple, shown: dict) -> bool:
+        """Whether a message would look different from what was last sent (and remember it)."""
+        if self._shown.get(key) == shown:
+            return False
+        self._shown[key] = shown
+        return True
+
+    async def status(self, table: GameRow, lead: str | None = None) -> bool:
+        """Show the table's status message, edited in place. It is not edited when it would
+        look the same, nor for a change within a phase moments after the last edit (a later
+        edit is planned). When it does not exist yet it opens with `lead`, the game's first
+        news, as its text: whether it took the lead."""
+        thread = await self.delivery.channel(table.thread_id)
+        if thread is None:
+            return False
+        async with self._locks[table.id]:
+            public = games.engine(table.game).public_view(table.state)
+            await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
+            content = await self._status_content(table)
+            embed = content["embed"]
+            look = {"status": embed.to_dict(), "picture": repr(public)}
+            moment = {"status": table.status, "phase": public.get("phase"),
+                      "round": public.get("round"), "buttons": content["view"] is not None,
+                      "waiting": [f["value"] for f in look["status"].get("fields", [])
+                                  if "<t:" not in f["value"]]}
+            message_id = table.status_message_id or self._status_ids.get(table.id)
+            if message_id is not None and (
+                    self._shown.get((table.id, "status")) == look
+                    or (self._shown.get((table.id, "moment")) == moment
+                        and self._too_soon(table.id))):
+                return False
+            self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
+            self._status_at[table.id] = asyncio.get_running_loop().time()
+            files = self.new_picture(table, "status", again=message_id is None)
+            if self._pictures.get((table.id, "status")):
+                embed.set_image(url="attachment://table.png")
+            if message_id is not None:
+                try:
+                    await thread.get_partial_message(message_id).edit(
+                        **content, **({"attachments": files} if files else {}))
+                    return False
+                except discord.NotFound:
+                    files = self.new_picture(table, "status", again=True)
+            message = await thread.send(lead, **content, files=files,
+                                        allowed_mentions=discord.AllowedMentions.none())
+            self._status_ids[table.id] = message.id
+            await self.host.set_messages(table.id, status_message_id=message.id)
+            return lead is not None
+
+    async def _status_content(self, table: GameRow) -> dict:
+        pending = self.host.pending(table)
+        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
+        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
+        view = (secrets_view(table.id, render.translator(table))
+                if table.status in ("running", "paused") else None)
+        return {"embed": render.status_embed(table, pending, due), "view": view}
+
+    def _too_soon(self, game_id: int) -> bool:
+        """Whether the status was edited less than `status_every` ago; if so a later edit is
+        planned (the thread posts carry the news and the picture meanwhile)."""
+        wait = self._status_at.get(game_id, 0.0) + self.status_every - asyncio.get_running_loop().time()
+        if wait <= 0:
+            return False
+        task = self._catch_up.get(game_id)
+        if task is None or task.done():
+            self._catch_up[game_id] = asyncio.create_task(self._status_later(game_id, wait))
+        return True
+
+    async def _status_later(self, game_id: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self.delivery.refresh_later(game_id)
+
+    def close(self) -> None:
+        """Drop planned status catch-ups (the next start refreshes every status anyway)."""
+        for task in self._catch_up.values():
+            task.cancel()
+
+    def new_picture(self, table: GameRow, where: str, again: bool = False) -> list[discord.File]:
+        """The table's public picture if `where` (the thread's flow of posts, or the status
+        message) has not shown this state of the table yet (or `again`); else nothing."""
+        public = games.engine(table.game).public_view(table.state)
+        digest = repr(public)
+        if self._pictures.get((table.id, where)) == digest and not again:
+            return []
+        file = render.picture_file(table, public)
+        self._pictures[(table.id, where)] = digest if file else None
+        return [file] if file else []
