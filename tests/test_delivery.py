@@ -64,12 +64,14 @@ class FakeBot:
     def __init__(self, host, channels, users):
         self.host = host
         self._channels = channels
+        self.dms_opened: list[int] = []
         self._users = users
 
     def get_channel(self, cid):
         return self._channels.get(cid)
 
     async def create_dm(self, user):
+        self.dms_opened.append(user.id)
         return self._users[user.id]
 
     def get_partial_messageable(self, channel_id, type=None):
@@ -259,3 +261,28 @@ async def test_the_status_follows_each_phase_at_once_and_other_changes_later(wor
     table.state = {**table.state, "phase": "day"}
     await delivery.boards.status(table)
     assert thread.edits == 2                   # a new phase shows at once
+
+
+async def test_each_persons_dm_channel_is_opened_once(world):
+    host, delivery, channels, users = world
+    users[CAROL].dms_open = True
+    table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
+    await delivery.settled()
+    kill = host.pending(table)[0]
+    wolf = table.seats[kill.seat].user_id
+    await host.decide(table.id, wolf, kill.id, kill.default)
+    for vote in host.pending(table):                  # nobody is voted out: night 2 comes
+        await host.decide(table.id, table.seats[vote.seat].user_id, vote.id, "skip")
+    await delivery.settled()
+    assert [p.kind for p in host.pending(table)] == ["kill"]
+    assert len(users[wolf].sent) == 2                 # role with the first prompt, then the next
+    assert sorted(delivery.bot.dms_opened) == [ALICE, BOB, CAROL, DAVE]   # each opened once
+
+
+def test_a_question_keeps_the_text_the_last_answer_gave_it(world):
+    host, delivery, channels, users = world
+    stale = SimpleNamespace(id=77, content="Vote now.")
+    assert delivery.question_text(stale) == "Vote now."
+    delivery.question_said(77, "Vote now.\nbob has voted.")
+    # A second answer in flight carries the old copy of the message: bob's line stays.
+    assert delivery.question_text(stale) == "Vote now.\nbob has voted."
