@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from games.fonts import font as bundled_font
 
 CARD_W, CARD_H, GAP, NAME_W, ROW_H, TOP = 150, 58, 8, 130, 70, 30
 COLOURS = {"down": (90, 90, 98), "dead": (120, 30, 30), "revealed": (176, 120, 24)}
@@ -21,7 +23,7 @@ def render(view: dict, t) -> bytes:
     width = NAME_W + 4 * (CARD_W + GAP) + GAP
     img = Image.new("RGB", (width, TOP + ROW_H * len(players) + GAP), BG)
     draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default()
+    font = bundled_font(11)
     draw.text((GAP, 8), t("views", "header", phase=t("phases", view["phase"]),
                           round=view["round"]), fill=TEXT, font=font)
     me = view.get("me")

@@ -3,9 +3,10 @@ view holds: face-down tiles are one neutral back, hidden characters a "?" token.
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from games.fonts import font
 
 CELL, MARGIN, PANEL = 92, 34, 300
 SIZE = (MARGIN * 2 + CELL * 5 + PANEL, MARGIN * 2 + CELL * 5)
@@ -16,15 +17,6 @@ PAWN = {"jennifer": (236, 94, 160), "max": (245, 140, 40), "emmett": (80, 200, 2
         "alice": (250, 250, 250), "bruce": (150, 100, 60)}
 EXIT = {"A1", "B1", "A2", "D1", "E1", "E2", "A4", "A5", "B5", "D5", "E5", "E4"}
 BG, INK, EDGE = (24, 26, 31), (235, 235, 235), (255, 150, 40)
-
-
-@lru_cache(maxsize=None)
-def font(size: int):
-    """DejaVu Sans when the system has it (accents for Spanish), else Pillow's own font."""
-    try:
-        return ImageFont.truetype("DejaVuSans.ttf", size)
-    except OSError:
-        return ImageFont.load_default(size=size)
 
 
 def _xy(cell: str) -> tuple[int, int]:
