@@ -11,6 +11,7 @@ from games.base import Engine
 REGISTRY: dict[str, str] = {
     "bethlem": "games.bethlem:BethlemEngine",
     "room25": "games.room25:Room25Engine",
+    "mysterium": "games.mysterium:MysteriumEngine",
 }
 
 
