@@ -156,6 +156,8 @@ def ai_choice(state: dict) -> str:
     shared = state["phase"] == "shared"
     plan = (ghost.plan_shared if shared else ghost.plan_give)({**state, "draft": {}}) \
         if action in (None, "crow") else None
+    if action == "crow" and plan[0] != "crow":
+        return "back"                       # a crow the bot would not fly
     if action == "crow":
         missing = [c for c in plan[1] if c not in draft["cards"]]
         return f"add.{missing[0]}" if missing else "crow"

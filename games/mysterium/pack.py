@@ -29,7 +29,7 @@ COLOURS = {
 }
 PATTERNS = ("stripes", "dots", "checker", "waves", "scales", "rays")
 # How large a motif is drawn (share of the card's width) and how much of its tags it carries.
-SIZES = {"big": (0.52, 1.0), "medium": (0.30, 0.6), "small": (0.16, 0.3)}
+SIZES = {"big": (0.6, 1.0), "medium": (0.34, 0.6), "small": (0.2, 0.3)}
 STRONG = 0.5           # a tag at least this heavy is one a person notices at once
 COVERAGE = 6           # every psychic card's prop motif appears on at least this many visions
 ODDITIES = ("upside-down", "floating", "giant", "tiny")
@@ -79,10 +79,11 @@ def _vision(rng: Rng, number: int, colour: str, required: list[str]) -> dict:
     placed = []
     for i, name in enumerate(chosen):
         size = "big" if i == 0 else "medium" if i < 3 else "small"
+        spread = 0.4 if size == "big" else 0.7     # the big motif stays whole on the card
         placed.append({
             "motif": name, "size": size,
-            "x": round(0.15 + 0.7 * rng.below(1000) / 1000, 3),
-            "y": round(0.12 + 0.76 * rng.below(1000) / 1000, 3),
+            "x": round(0.5 - spread / 2 + spread * rng.below(1000) / 1000, 3),
+            "y": round(0.5 - spread / 2 + spread * rng.below(1000) / 1000, 3),
             "angle": (rng.below(7) - 3) * 15 + (180 if size == "big" and oddity == "upside-down"
                                                   else 0),
             "colour": accent if i % 3 == 1 else colour if i % 3 == 0 else "white",
