@@ -22,7 +22,7 @@ from hosting.store import Store
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
-INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.room25")
+INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.room25", "cogs.mysterium")
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot connect.

@@ -35,7 +35,7 @@ class Sheet:
             draw(img, d, y)
             y += h + PAD
         out = io.BytesIO()
-        img.save(out, "PNG", optimize=True)
+        img.save(out, "PNG", compress_level=3)
         return out.getvalue()
 
 

@@ -23,7 +23,7 @@ def public_view(state: dict) -> dict:
         "bot_ghost": state["bot_ghost"], "ghost_seat": state["ghost_seat"],
         "table": state["table"], "psychics": psychics, "crows_left": state["crows_left"],
         "deck": len(state["deck"]), "discard": len(state["discard"]),
-        "age_rank": state["age_rank"], "quiet": state["phase"] == "vote",
+        "age_rank": state["age_rank"],
         "result": state["result"], "epilogue": None,
     }
     ep = state["epilogue"]

@@ -1,0 +1,31 @@
+"""/mysterium: Mysterium, with the bot as game master and, if the table wants, as the Ghost."""
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.gamecog import GameCog
+
+
+class Mysterium(GameCog, group_name="mysterium",
+                group_description="Mysterium: a silent Ghost sends visions, psychics find the culprit."):
+    game = "mysterium"
+
+    @app_commands.command(name="new", description="Open a new Mysterium table in this channel.")
+    @app_commands.describe(
+        mode="Difficulty: how many decoy cards, how many crows for the Ghost",
+        ghost="player: the table's host is the Ghost; bot: the bot is the Ghost",
+        pace="live: minutes per step; async: hours",
+        timings="Override durations, e.g. conference=180 (the sand timer),clue=240",
+        settings="More options, e.g. ghost_seat=2; tiebreak_age=\"eldest\"")
+    async def new(self, interaction: discord.Interaction,
+                  mode: Literal["easy", "intermediate", "hard"] = "intermediate",
+                  ghost: Literal["player", "bot"] = "player",
+                  pace: Literal["live", "async"] = "live", timings: str | None = None,
+                  settings: str | None = None) -> None:
+        await self.open_table(interaction, mode, pace, timings, settings, {"ghost": ghost})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Mysterium(bot))
