@@ -149,10 +149,26 @@ def _simulate(argv: list[str]) -> int:
     return 0 if result["finished"] else 1
 
 
+def _cards(argv: list[str]) -> int:
+    """`bot.py cards GAME --sheet FILE`: a game's whole card pack on one image."""
+    import importlib
+
+    parser = argparse.ArgumentParser(prog="bot.py cards",
+                                     description="Render a game's card pack on one image.")
+    parser.add_argument("game")
+    parser.add_argument("--sheet", required=True, help="PNG file to write")
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args(argv)
+    importlib.import_module(f"games.{args.game}.sheet").write(args.sheet, args.lang)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "simulate":
         return _simulate(argv[1:])
+    if argv and argv[0] == "cards":
+        return _cards(argv[1:])
     from dotenv import load_dotenv
 
     load_dotenv(ROOT / ".env")
