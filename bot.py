@@ -82,10 +82,11 @@ class TableBot(commands.Bot):
     """The bot: one Host shared by every game cog, one scheduler for every deadline."""
 
     def __init__(self, config: Config):
-        # Interactions arrive whatever the intents; guilds alone keeps channels and threads
-        # cached. Without message intents the bot is not sent every message it posts.
+        # Interactions arrive whatever the intents; guilds keeps channels and threads cached.
+        # Guild messages (their author, not their content) let Mysterium remove a Ghost's posts.
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents(guilds=True), help_command=None)
+                         intents=discord.Intents(guilds=True, guild_messages=True),
+                         help_command=None)
         self.config = config
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None
