@@ -5,7 +5,7 @@ and the bot plays the Ghost for the rest of the game (spec section 7.7)."""
 from __future__ import annotations
 
 from games.base import IllegalMove
-from games.mysterium import epilogue, ghost, hours
+from games.mysterium import deck, epilogue, ghost, hours
 from games.mysterium.setup import Ctx, plural
 from games.mysterium.state import CATEGORIES
 
@@ -109,7 +109,7 @@ def apply(ctx: Ctx, choice: str) -> None:
         state["draft"] = {"action": "crow", "cards": []}
     elif word == "crow":
         state["draft"] = {}
-        hours.crow(ctx, draft["cards"])
+        deck.crow(ctx, draft["cards"])
     elif word in ("add", "pick"):
         draft["cards"].append(arg)
         if word == "pick" and len(draft["cards"]) == 3:
@@ -145,7 +145,7 @@ def _auto(ctx: Ctx) -> None:
         if plan[0] == "give":
             hours.give(ctx, plan[1], plan[2])
             return
-        hours.crow(ctx, plan[1])
+        deck.crow(ctx, plan[1])
 
 
 def ai_choice(state: dict) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.base import GM
-from games.mysterium import ghost
+from games.mysterium import deck, ghost
 from games.mysterium.settings import crows, level, uses_track
 from games.mysterium.setup import Ctx
 from games.mysterium.state import CATEGORIES
@@ -14,8 +14,6 @@ from games.mysterium.state import CATEGORIES
 def start(ctx: Ctx) -> None:
     """The lineup: one group per psychic in seat order (R25), two random extra groups from the
     leftover cards at N=2 (R21); every other card leaves play."""
-    from games.mysterium import hours
-
     state = ctx.state
     groups = [{"number": i + 1, "cards": dict(zip(CATEGORIES, p["found"])), "psychic": i}
               for i, p in enumerate(state["psychics"])]
@@ -34,18 +32,16 @@ def start(ctx: Ctx) -> None:
     ctx.say("epilogue")
     for g in groups:
         ctx.say("group", number=g["number"], cards=[g["cards"][c] for c in CATEGORIES])
-    hours.show_hand(ctx)
+    deck.show_hand(ctx)
     if state["bot_ghost"]:
         bot_shares(ctx)
 
 
 def bot_shares(ctx: Ctx) -> None:
-    from games.mysterium import hours
-
     while ctx.state["phase"] == "shared":
         plan = ghost.plan_shared(ctx.state)
         if plan[0] == "crow":
-            hours.crow(ctx, plan[1])
+            deck.crow(ctx, plan[1])
         else:
             commit(ctx, plan[1], plan[2])
 
@@ -149,8 +145,6 @@ def verdict(state: dict) -> int | None:
 
 
 def count(ctx: Ctx) -> None:
-    from games.mysterium import hours
-
     state = ctx.state
     ep = state["epilogue"]
     track = uses_track(state["total"])
@@ -168,8 +162,18 @@ def count(ctx: Ctx) -> None:
     for card in sorted(ep["labels"]):
         ctx.say("shared_label", card=card, category=ep["labels"][card])
     if ep["verdict"] is None:
-        hours.finish(ctx, False, "no_votes")
+        finish(ctx, False, "no_votes")
     else:
         won = ep["verdict"] == ep["culprit"]
-        hours.finish(ctx, won, "solved" if won else "wrong_group", group=ep["verdict"],
+        finish(ctx, won, "solved" if won else "wrong_group", group=ep["verdict"],
                      culprit=ep["culprit"])
+
+
+def finish(ctx: Ctx, won: bool, reason: str, **data) -> None:
+    """The end: the result, and every psychic's targets revealed (RULING R30)."""
+    state = ctx.state
+    state["phase"] = "over"
+    state["result"] = {"won": won, "reason": reason, **data}
+    for p in state["psychics"]:
+        ctx.say("reveal_targets", persona=p["persona"],
+                cards=[p["targets"][c] for c in CATEGORIES])

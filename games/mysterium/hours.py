@@ -3,7 +3,7 @@ with guesses and clairvoyance bets, the manifestation and the clock."""
 from __future__ import annotations
 
 from games.base import IllegalMove
-from games.mysterium import epilogue, ghost
+from games.mysterium import deck, epilogue, ghost
 from games.mysterium.settings import crows, rules, uses_track
 from games.mysterium.setup import Ctx, plural
 from games.mysterium.state import CATEGORIES, DONE
@@ -31,26 +31,9 @@ def start_hour(ctx: Ctx) -> None:
     state["phase"] = "give"
     ctx.say("hour_start", hour=state["hour"], left=rules()["hours"] - state["hour"],
             form=plural(rules()["hours"] - state["hour"]))
-    show_hand(ctx)
+    deck.show_hand(ctx)
     if state["bot_ghost"]:
         bot_serves(ctx)
-
-
-def show_hand(ctx: Ctx) -> None:
-    ctx.ghost("hand", cards=ctx.state["hand"])
-
-
-def refill(ctx: Ctx) -> None:
-    """Draw back up to the hand size; an empty deck takes the shuffled discard pile (R12)."""
-    state = ctx.state
-    while len(state["hand"]) < rules()["hand_size"]:
-        if not state["deck"]:
-            if not state["discard"]:
-                return
-            state["deck"] = ctx.rng.shuffle(state["discard"])
-            state["discard"] = []
-            ctx.say("reshuffled", count=len(state["deck"]), form=plural(len(state["deck"])))
-        state["hand"].append(state["deck"].pop(0))
 
 
 def give(ctx: Ctx, i: int, cards: list[str]) -> None:
@@ -60,24 +43,11 @@ def give(ctx: Ctx, i: int, cards: list[str]) -> None:
         state["hand"].remove(card)
     p["visions"].extend(cards)
     p["served"] = True
-    refill(ctx)
+    deck.refill(ctx)
     ctx.say("gave", persona=p["persona"], cards=cards, count=len(cards), form=plural(len(cards)))
-    show_hand(ctx)
+    deck.show_hand(ctx)
     if not ghost.waiting(state):
         start_window(ctx)
-
-
-def crow(ctx: Ctx, cards: list[str]) -> None:
-    state = ctx.state
-    for card in cards:
-        state["hand"].remove(card)
-    state["discard"].extend(cards)
-    state["crows_left"] -= 1
-    state["crow_hour"] = state["hour"] if state["phase"] != "shared" else None
-    refill(ctx)
-    ctx.say("crow_used", left=state["crows_left"], form=plural(state["crows_left"]))
-    ctx.ghost("crow_discarded", cards=cards)
-    show_hand(ctx)
 
 
 def bot_serves(ctx: Ctx) -> None:
@@ -86,7 +56,7 @@ def bot_serves(ctx: Ctx) -> None:
     while state["phase"] == "give" and ghost.waiting(state):
         plan = ghost.plan_give(state)
         if plan[0] == "crow":
-            crow(ctx, plan[1])
+            deck.crow(ctx, plan[1])
         else:
             give(ctx, plan[1], plan[2])
 
@@ -245,7 +215,7 @@ def resolve(ctx: Ctx) -> None:
     if not active(state):
         epilogue.start(ctx)
     elif state["hour"] == rules()["hours"]:
-        finish(ctx, False, "time")
+        epilogue.finish(ctx, False, "time")
     else:
         state["hour"] += 1
         start_hour(ctx)
@@ -258,12 +228,3 @@ def _spend_tokens(state: dict) -> None:
         for kind in p["bets"].values():
             if early:
                 p["spent_early"][kind] += 1
-
-
-def finish(ctx: Ctx, won: bool, reason: str, **data) -> None:
-    state = ctx.state
-    state["phase"] = "over"
-    state["result"] = {"won": won, "reason": reason, **data}
-    for p in state["psychics"]:
-        ctx.say("reveal_targets", persona=p["persona"],
-                cards=[p["targets"][c] for c in CATEGORIES])

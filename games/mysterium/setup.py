@@ -2,7 +2,7 @@
 secret triples, the vision deck (spec section 3)."""
 from __future__ import annotations
 
-from games.base import GM, IllegalMove, to_seats
+from games.base import GM, PUBLIC, Event, IllegalMove, to_seats
 from games.mysterium import pack
 from games.mysterium.settings import (DIFFICULTIES, crows, layout, psychic_count, rules,
                                       tokens)
@@ -19,7 +19,6 @@ class Ctx:
         self.events: list = []
 
     def say(self, kind: str, audience=None, **data) -> None:
-        from games.base import PUBLIC, Event
         self.events.append(Event(kind, data, PUBLIC if audience is None else audience))
 
     def ghost(self, kind: str, **data) -> None:
