@@ -22,7 +22,7 @@ VOTER_ONLY = {"voted_private", "abstained_private"}
 PUBLIC_CARDS = {"laid_out", "guessed", "right", "wrong", "group"}
 
 
-async def transcript(tmp_path, players, mode, seed, absent=0, options=None):
+async def transcript(tmp_path, players, mode, seed, absent=0):
     path = tmp_path / f"t-{players}-{mode}-{seed}.jsonl"
     result = await simulate(SimulationArgs("mysterium", players=players, seed=seed, mode=mode,
                                            absent=absent, transcript=str(path)))
@@ -74,7 +74,7 @@ def test_every_locale_key_exists_in_both_languages():
 
 
 def test_kill_nine_and_resume(tmp_path):
-    args = ["--players", "5", "--seed", "3", "--mode", "intermediate", "--absent", "1"]
+    args = ["--players", "4", "--seed", "3", "--mode", "intermediate", "--absent", "1"]
     entry = ["bot.py", "simulate", "mysterium"]
     whole = run_killed(entry, args, tmp_path / "whole.sqlite3")
     killed = run_killed(entry, args + ["--delay", "0.01"], tmp_path / "killed.sqlite3",
@@ -88,7 +88,7 @@ def test_same_seed_same_game_under_any_hash_seed():
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "bot.py", "simulate", "mysterium", "--players",
-                              "6", "--seed", "9", "--mode", "hard"], cwd=ROOT, env=env,
+                              "4", "--seed", "9", "--mode", "hard"], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=300)
         digests.add(json.loads(out.stdout.strip().splitlines()[-1])["state_digest"])
     assert len(digests) == 1

@@ -55,7 +55,7 @@ def play(seats: int, ghost: str, mode: str, seed: int) -> dict:
     raise AssertionError("no end")
 
 
-@settings(max_examples=36, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(table=st.sampled_from(TABLES), mode=st.sampled_from(DIFFICULTIES),
        seed=st.integers(0, 10 ** 6))
 def test_random_games_end_legally(table, mode, seed):
