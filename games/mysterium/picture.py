@@ -121,18 +121,41 @@ def render(view: dict, t) -> bytes:
     for category in CATEGORIES:
         if view["table"].get(category):
             _psychic_row(sheet, t, view["table"][category], TABLE_W,
-                         label=t.lookup("categories_plural", category).capitalize())
+                         label=t.lookup("categories_title", category))
     triples = ghost["targets"] if ghost else [p.get("targets") for p in view["psychics"]]
-    for p, triple in zip(view["psychics"], triples):
-        _psychic_line(sheet, t, p, triple)
     ep = view["epilogue"]
+    for p, triple in zip(view["psychics"], triples):
+        if ep is None:
+            _psychic_line(sheet, t, p, triple)
+        else:
+            level = f" · {p['track']} ({t.lookup('levels', str(p['level']))})" \
+                if p["track"] is not None else ""
+            _text(sheet, f"{t.lookup('personas', p['persona'])}{level}", 18)
     if ep:
-        for g in ep["groups"]:
-            _psychic_row(sheet, t, [g["cards"][c] for c in CATEGORIES], TABLE_W,
-                         label=t("views", "group", number=g["number"], cards=[]).split(":")[0])
+        _groups(sheet, t, ep["groups"])
         if ep["shown"]:
+            _text(sheet, t("views", "shown", cards=ep["shown"]), 20)
             shown = ep["shown"]
             sheet.add(HAND_W * 3 // 2, lambda img, d, y: [
                 img.paste(cards.vision_image(v, HAND_W), (PAD + i * (HAND_W + 12), y))
                 for i, v in enumerate(shown)])
     return sheet.render()
+
+
+def _groups(sheet: Sheet, t, groups: list[dict]) -> None:
+    """The lineup, three groups a row, each its suspect, place and object."""
+    width = 3 * (TABLE_W + 8) + 40
+    per_row = (WIDTH - PAD) // width
+    for first in range(0, len(groups), per_row):
+        row = groups[first:first + per_row]
+
+        def draw(img, d, y, row=row):
+            for k, g in enumerate(row):
+                x = PAD + k * width
+                d.text((x, y), t("views", "group_title", number=g["number"]), fill=INK,
+                       font=font(18, True))
+                for i, category in enumerate(CATEGORIES):
+                    card = g["cards"][category]
+                    img.paste(cards.psychic_image(card, TABLE_W, _title(t, card)),
+                              (x + i * (TABLE_W + 8), y + 24))
+        sheet.add(TABLE_W * 3 // 2 + 24, draw)

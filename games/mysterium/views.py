@@ -84,8 +84,10 @@ def describe(view: dict, t) -> str:
     ghost = view.get("ghost")
     if ghost:
         lines.append(t("views", "hand", cards=ghost["hand"]))
-        for p, triple in zip(view["psychics"], ghost["targets"]):
+        for p, triple, wrong in zip(view["psychics"], ghost["targets"], ghost["wrong"]):
             lines.append(t("views", "screen", persona=p["persona"], cards=triple))
+            if wrong:
+                lines.append(t("views", "screen_wrong", cards=wrong))
         if ghost.get("culprit"):
             lines.append(t("views", "culprit", group=ghost["culprit"]))
     for key, group in (view.get("my_votes") or {}).items():
