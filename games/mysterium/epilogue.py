@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.base import GM
 from games.mysterium import deck, ghost
 from games.mysterium.settings import crows, level, uses_track
 from games.mysterium.setup import Ctx
@@ -58,7 +57,6 @@ def commit(ctx: Ctx, group: int, cards: list[str]) -> None:
     ep["shared"] = ctx.rng.shuffle(list(cards))
     state["draft"] = {}
     ctx.say("shared_chosen")
-    ctx.say("gm_culprit", GM, group=group, cards=cards)
     state["phase"] = "vote"
     if uses_track(state["total"]):
         ctx.say("vote_rules")

@@ -138,8 +138,6 @@ def _announce(ctx: Ctx, players: list[int]) -> None:
     for category in CATEGORIES:
         ctx.say("laid_out", category=category, cards=state["table"][category])
     for p in state["psychics"]:
-        ctx.say("gm_targets", GM, persona=p["persona"],
-                cards=[p["targets"][c] for c in CATEGORIES])
         ctx.ghost("screen_line", persona=p["persona"],
                   cards=[p["targets"][c] for c in CATEGORIES])
     ctx.say("gm_seed", GM, seed=state["seed"])

@@ -16,7 +16,7 @@ from tests.durability import ROOT, same_ending, simulate as run_killed
 
 # Only the Ghost's seat may hear these; the GM log keeps the rest for the end.
 GHOST_ONLY = {"screen_line", "hand", "crow_discarded"}
-GM_ONLY = {"gm_targets", "gm_culprit", "gm_seed"}
+GM_ONLY = {"gm_seed"}
 VOTER_ONLY = {"voted_private", "abstained_private"}
 # Public lines that name a psychic card: what is on the table, guesses, finds, and the groups.
 PUBLIC_CARDS = {"laid_out", "guessed", "right", "wrong", "group"}
