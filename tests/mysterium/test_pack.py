@@ -61,3 +61,19 @@ def test_the_public_picture_shows_no_hidden_fact():
     ghost = Image.open(io.BytesIO(E.picture(E.seat_view(s, 0), t)))
     public = Image.open(io.BytesIO(E.picture(E.public_view(s), t)))
     assert ghost.height > public.height                        # the hand and the screen
+
+
+def test_contact_sheet_command_draws_the_whole_pack(tmp_path, monkeypatch):
+    from PIL import Image as PILImage
+
+    import bot
+    from games.mysterium import sheet
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(sheet, "VISION_W", 16)
+    monkeypatch.setattr(sheet, "PSYCHIC_W", 12)
+    out = tmp_path / "pack.png"
+    assert bot.main(["cards", "mysterium", "--sheet", str(out)]) == 0
+    with PILImage.open(out) as img:
+        assert img.width == sheet.GAP + sheet.COLUMNS * (16 + sheet.GAP)
+    assert len(list((tmp_path / "cache").rglob("*.png"))) == 84 + 54
