@@ -6,7 +6,7 @@ of our generated card pack (`pack`). This module maps the rules onto the engine 
 from __future__ import annotations
 
 from games.base import Engine, IllegalMove, Option, Outcome, Pending
-from games.mysterium import ai, desk, epilogue, hours, setup, views
+from games.mysterium import ai, desk, epilogue, hours, picture, setup, views
 from games.mysterium.settings import DIFFICULTIES
 from games.mysterium.setup import Ctx
 
@@ -92,18 +92,10 @@ class MysteriumEngine(Engine):
         return ctx.events
 
     # ---- views & end -------------------------------------------------------------------------
-    def public_view(self, state):
-        return views.public_view(state)
-
-    def seat_view(self, state, seat):
-        return views.seat_view(state, seat)
-
-    def describe(self, view, t):
-        return views.describe(view, t)
-
-    def picture(self, view, t):
-        from games.mysterium import picture
-        return picture.render(view, t)
+    public_view = staticmethod(views.public_view)
+    seat_view = staticmethod(views.seat_view)
+    describe = staticmethod(views.describe)
+    picture = staticmethod(picture.render)
 
     def outcome(self, state):
         result = state["result"]
