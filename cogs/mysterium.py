@@ -38,7 +38,8 @@ class Mysterium(GameCog, group_name="mysterium",
         if message.author.bot or not isinstance(message.channel, discord.Thread):
             return
         table = await self.host.table_here(self.game, message.channel.id)
-        if table is None or table.thread_id != message.channel.id or table.status not in LIVE:
+        if (table is None or table.game != self.game or table.thread_id != message.channel.id
+                or table.status not in LIVE):
             return
         state = table.state
         if state["bot_ghost"] or table.seats[state["ghost_seat"]].user_id != message.author.id:

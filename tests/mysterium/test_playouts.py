@@ -69,7 +69,7 @@ def test_every_table_and_difficulty_ends_legally(mode):
         check_end(play(*table, mode, seed=len(table[1]) * 10 + table[0]), table[0])
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(table=st.sampled_from(TABLES), mode=st.sampled_from(DIFFICULTIES),
        seed=st.integers(0, 10 ** 6))
 def test_random_games_end_legally(table, mode, seed):
