@@ -162,7 +162,7 @@ def _mania_mode(st, ev, q, choice):
     st["pipe"]["mania"] = "b"
     cid = parse_card(st, choice[5:])
     st["pipe"]["batch"] = [m for m in st["pipe"]["batch"] if m["c"] != cid or m["i"]]
-    pub(ev, "mania_saves", **where_public(st, cid))
+    open_news(st, ev, q["s"], "mania_saves", **where_public(st, cid))
 
 
 @task("p_waker")
@@ -246,7 +246,7 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     tok["arrow"] = [a for a in tok["arrow"] if a != c]
     tok["scythe"] = [a for a in tok["scythe"] if a != c]
     tok["paci"] = [p_ for p_ in tok["paci"] if p_[0] != c]
-    pub(ev, "card_died", seat=s, pos=p, card=c, cause=src)
+    pub(ev, "card_died", seat=s, pos=p, card=c)
     gm(ev, "gm_killers", seat=s, pos=p, card=c, killers=list(killers), cause=src)
     if c == "cataleptico" and st["phase"] == "day" and card.get("bm") == "b" and not card["u"]:
         card["cd"] = 1
@@ -261,8 +261,33 @@ def revive(st: dict, ev: list, c: str, src: str) -> bool:
     card = st["c"][c]
     card["d"], card["cd"] = 0, 0
     st["tok"]["flames"] = [f for f in st["tok"]["flames"] if not (f[2] == "n" and f[1] == c)]
-    pub(ev, "card_revived", card=c, cause=src, **where_public(st, c))
+    announce_revival(st, ev, c, src)
     return True
+
+
+def before_dawn(st: dict) -> bool:
+    return st["phase"] == "night" and not st["nt"].get("dawned")
+
+
+def announce_revival(st: dict, ev: list, c: str, cause: str) -> None:
+    """R-81: the table learns that a card lives again (owner, position, identity), never what
+    revived it. During the night the news waits for dawn, so it never follows the call of the
+    one step that could have made it."""
+    gm(ev, "gm_revived", card=c, cause=cause, **where_public(st, c))
+    if before_dawn(st):
+        st["nt"].setdefault("revived", []).append(c)
+    else:
+        pub(ev, "card_revived", card=c, **where_public(st, c))
+
+
+def open_news(st: dict, ev: list, to: int, kind: str, /, **data) -> None:
+    """News of a power that fired in a cascade: public by day, where the table sees it happen;
+    in a dawn cascade only the GM log and the seat that used it learn it (R-81)."""
+    if st["phase"] == "day":
+        pub(ev, kind, **data)
+    else:
+        gm(ev, kind, **data)
+        tell(ev, to, kind, **data)
 
 
 # ---- 4. triggers -------------------------------------------------------------------------------
@@ -433,7 +458,8 @@ def _pact_collapse(st, ev, newly) -> list:
         return []
     pact["on"] = 0
     survivor = b if a in newly else a
-    pub(ev, "pact_collapse", seat=survivor)
+    gm(ev, "pact_collapse", seat=survivor)
+    tell(ev, survivor, "pact_collapse", seat=survivor)
     if st["out"][survivor]:
         return []
     return [mark("pacto", [], inev=1, indirect=1, cid=c)

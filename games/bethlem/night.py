@@ -10,7 +10,8 @@ from __future__ import annotations
 from .cards import (CELLMATES, INTERNO_P1, MUTINEER_CARDS, TWINS, catalog, is_day_personality,
                     rules)
 from .core import ask, clock, gm, handler, opt, pub, push, task, tell
-from .deaths import mark, marked, note_attack, place, resolve_now, revive, settle, unmark
+from .deaths import (announce_revival, mark, marked, note_attack, place, resolve_now, revive,
+                     settle, unmark)
 from .dayevents import arm_prophecies
 from .curse import mirror_token
 from .happenings import skip_night, twice
@@ -894,7 +895,7 @@ def _s23(st, ev):
     s = owner(st, c)
     if card.get("cd") and s is not None and not st["out"][s]:
         card["cd"], card["d"], card["u"] = 0, 0, 1
-        pub(ev, "card_revived", card=c, cause=c, **where_public(st, c))
+        announce_revival(st, ev, c, c)
         if card["aw"] and not card["au"]:
             card["au"] = 1
             _cataleptic_strike(st, s, c)
@@ -1132,6 +1133,10 @@ def _parca_move(st, ev, q, choice):
 @task("dawn")
 def _dawn(st, ev):
     pub(ev, "dawn", round=st["round"])
+    st["nt"]["dawned"] = 1
+    for c in st["nt"].pop("revived", []):
+        if alive(st, c):
+            pub(ev, "card_revived", card=c, **where_public(st, c))
     shown = st["nt"]["shown"]
     if shown and alive(st, shown):
         st["c"][shown]["rv"] = 1

@@ -11,7 +11,7 @@ he has announced the awakening (so calling step 27 for them reveals nothing new)
 from __future__ import annotations
 
 from .core import ask, handler, opt, pub, task
-from .deaths import kill_card, resolve_now
+from .deaths import announce_revival, kill_card, resolve_now
 from .night import kill_night, mark_death
 from .table import (alive, card_opt, living, owner, parse_card, parse_seat, seat_opt, seats,
                     where_public)
@@ -126,5 +126,5 @@ def _rewind(st, ev, s):
         else:
             st["out"][owner(st, c)] = 0
             info["d"], info["cd"] = 0, 0
-            pub(ev, "card_revived", card=c, cause=CARD, **where_public(st, c))
+            announce_revival(st, ev, c, CARD)
     resolve_now(st, [])

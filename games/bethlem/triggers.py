@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .cards import CELLMATES, GROUPS, group
 from .core import ask, gm, handler, opt, pub
-from .deaths import add_mark, mark, revive
+from .deaths import add_mark, mark, open_news, revive
 from .table import (alive, bipolar, card_opt, dead_cards, held, is_mut, living_targets,
                     neighbour, owner, parse_card, principal, where, where_public)
 
@@ -219,7 +219,7 @@ def _mania_target(st, ev, q, choice):
     t = parse_card(st, choice)
     st["pipe"]["taken"].append(t)
     add_mark(st, t, mark("mania_persecutoria", [q["s"]]))
-    pub(ev, "mania_takes", by_seat=q["s"], **where_public(st, t))
+    open_news(st, ev, q["s"], "mania_takes", by_seat=q["s"], **where_public(st, t))
     if q["x"]["left"] > 1:
         _mania_ask(st, q["x"]["c"], q["x"]["left"] - 1)
 
