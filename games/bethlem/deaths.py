@@ -69,8 +69,8 @@ def resolve_now(st: dict, marks: list, after: list | None = None) -> None:
 
 @task("p_start")
 def _start(st, ev, marks):
-    st["pipe"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [],
-                  "dawn": st["phase"] == "night"}
+    dawn = st["phase"] == "night" and not st["nt"].get("dawn_over")
+    st["pipe"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [], "dawn": dawn}
     live = [{**m, "c": _voodoo(st, m["c"], m)} for m in marks]
     live = [m for m in live if alive(st, m["c"])]
     for m in live:
@@ -95,7 +95,7 @@ def _filter(st, ev):
         if c == "richard_dadd" and st["c"][c]["aw"] and not inactive(st, c) and not m["x"] \
                 and m["s"] != "leproso":
             continue
-        if c == "pacto_de_sangre" and st["c"][c]["aw"] and not m["i"] and not _pact_broken(st):
+        if c == "pacto_de_sangre" and st["c"][c]["aw"] and not m["i"] and _pact_holds(st):
             continue
         keep.append(m)
     keep = _twins(st, keep)
@@ -107,9 +107,11 @@ def _filter(st, ev):
     pipe["batch"] = keep
 
 
-def _pact_broken(st):
+def _pact_holds(st):
+    """An awakened pact card lives while its pact binds two active players: a pact never made
+    or refused by Richard Dadd (R-82), or one member gone (R-83), leaves it unprotected."""
     pact = st["pact"]
-    return bool(pact) and (st["out"][pact["a"]] or st["out"][pact["b"]])
+    return bool(pact) and pact["on"] and not (st["out"][pact["a"]] or st["out"][pact["b"]])
 
 
 def _twins(st, batch):
@@ -120,7 +122,7 @@ def _twins(st, batch):
         other = TWINS[1 - TWINS.index(t)]
         if t not in hit or other not in st["c"] or not alive(st, other) or inactive(st, t):
             continue
-        ok = other in hit or (st["phase"] == "day" and other in st["att"])
+        ok = other in hit or other in st["att"]
         if ok and st["c"][t]["aw"]:
             mate = where(st, other)
             mine = where(st, t)
@@ -129,7 +131,9 @@ def _twins(st, batch):
                 ok = not alive(st, across)
         if not ok:
             out = [m for m in out if m["c"] != t or m["i"]]
-        elif other not in hit:
+        elif other not in hit and st["phase"] == "day":
+            # Attacked in an earlier batch of the same day: it dies with its twin now. At
+            # night a twin attacked and then saved stays saved, yet its twin still dies.
             out.append(mark("siamesas", [], indirect=1, cid=other))
             hit.add(other)
     return out
@@ -244,6 +248,8 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
     tok = st["tok"]
     tok["arrow"] = [a for a in tok["arrow"] if a != c]
+    if c in tok["scythe"]:
+        st["parca"]["hit"] = 1  # La parca is obeyed when her card dies, whatever marked it
     tok["scythe"] = [a for a in tok["scythe"] if a != c]
     tok["paci"] = [p_ for p_ in tok["paci"] if p_[0] != c]
     pub(ev, "card_died", seat=s, pos=p, card=c)
@@ -456,7 +462,7 @@ def _pact_collapse(st, ev, newly) -> list:
     a, b = pact["a"], pact["b"]
     if a not in newly and b not in newly:
         return []
-    pact["on"] = 0
+    pact["on"], pact["collapsed"] = 0, 1
     survivor = b if a in newly else a
     gm(ev, "pact_collapse", seat=survivor)
     tell(ev, survivor, "pact_collapse", seat=survivor)

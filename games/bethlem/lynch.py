@@ -50,6 +50,8 @@ def _lynches(st, ev):
             pub(ev, "lynch_cancelled")
             push(st, ["lynches"])
         else:
+            if amnesia_may_follow(st):
+                dy["defer"] = 1
             push(st, ["lynch", "normal"], ["amnesia_late"], ["lynches"])
         return
     if dy["extra"]:
@@ -63,11 +65,17 @@ def _lynches(st, ev):
         check(st, ev)
 
 
+def amnesia_may_follow(st: dict) -> bool:
+    """Whether the window after the first lynch opens (a public fact: Amnesia lives). While it
+    may, awakenings wait until the lynches end (spec §5.13), whatever Amnesia's holder does."""
+    return "amnesia" in st["c"] and alive(st, "amnesia")
+
+
 @task("amnesia_late")
 def _amnesia_late(st, ev):
     """The short window right after the first lynch in which Amnesia may still be declared."""
     from .dayevents import amnesia_holder
-    if "amnesia" not in st["c"] or not alive(st, "amnesia"):
+    if not amnesia_may_follow(st):
         return
     clock(st, "window_clock", "reactive_min", window="amnesia")
     s = amnesia_holder(st)

@@ -63,6 +63,23 @@ def kill_night(st: dict) -> bool:
     return bool(st["nt"].get("kill_night"))
 
 
+def remember_pick(st: dict, power: str, c: str, src: str = "own") -> None:
+    """Note the card a once-a-night power chose this round (Arthur per source of the power)."""
+    if power == "arthur":
+        st["hist"]["arthur"][src] = [st["round"], c]
+    else:
+        st["hist"][power] = [st["round"], c]
+
+
+def last_round_pick(st: dict, power: str, src: str = "own"):
+    """The card this power may not choose now: the one it chose in the previous round. After a
+    round without it (a pass, a timeout, Melancolía, inactive) nothing is forbidden."""
+    got = st["hist"]["arthur"].get(src) if power == "arthur" else st["hist"][power]
+    if isinstance(got, list):
+        return got[1] if got[0] == st["round"] - 1 else None
+    return got  # a game stored before picks carried their round
+
+
 # ---- the agenda of a night -----------------------------------------------------------------
 
 @task("night")
@@ -587,7 +604,7 @@ def _parca_ask(st, s, left):
 
 
 def _scythe(st, s, src):
-    last = st["hist"]["parca"] if src == "own" else None
+    last = last_round_pick(st, "parca") if src == "own" else None
     opts = [card_opt(st, c) for c in living_targets(st) if c != last]
     if not opts:
         return
@@ -609,7 +626,7 @@ def _scythe_h(st, ev, q, choice):
     c = aimed(st, parse_card(st, choice))
     st["tok"]["scythe"].append(c)
     if q["x"]["src"] == "own":
-        st["hist"]["parca"] = c
+        remember_pick(st, "parca", c)
         st["parca"]["set"], st["parca"]["hit"] = 1, 0
     st["nt"]["dawn"].append(["scythe_placed", c])
     log(st, ev, "gm_scythe", by=q["s"], **where_public(st, c))
@@ -619,7 +636,7 @@ def _scythe_h(st, ev, q, choice):
 # ---- 12 John Flick -----------------------------------------------------------------------------
 
 def _flick(st, ev, s, src):
-    last = st["hist"]["flick"] if st["mode"] in ("two", "three") else None
+    last = last_round_pick(st, "flick") if st["mode"] in ("two", "three") else None
     opts = [card_opt(st, c) for c in living_targets(st) if c != last]
     no = {}
     if len(st["tok"]["arrow"]) >= rules()["modifier_cap"]:
@@ -633,7 +650,7 @@ def _flick_h(st, ev, q, choice):
         return
     c = aimed(st, parse_card(st, choice))
     st["tok"]["arrow"].append(c)
-    st["hist"]["flick"] = c
+    remember_pick(st, "flick", c)
     st["nt"]["dawn"].append(["arrow_placed", c])
     mirror_token(st, q["s"], "arrow", c)
     log(st, ev, "gm_arrow", by=q["s"], **where_public(st, c))
@@ -642,7 +659,7 @@ def _flick_h(st, ev, q, choice):
 # ---- 15 Arthur, 18 Arthur 2 --------------------------------------------------------------------
 
 def _arthur(st, ev, s, src):
-    last = st["hist"]["arthur"].get(src)
+    last = last_round_pick(st, "arthur", src)
     opts = [card_opt(st, c) for c in living_targets(st) if c != last]
     ask(st, s, "arthur", [opt("pass", "pass")] + opts, "pass", "night_step", "arthur",
         {"src": src})
@@ -653,7 +670,7 @@ def _arthur_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    st["hist"]["arthur"][q["x"]["src"]] = c
+    remember_pick(st, "arthur", c, q["x"]["src"])
     st["nt"]["prot"].append([q["s"], c, q["x"]["src"]])
     log(st, ev, "gm_protect", by=q["s"], **where_public(st, c))
 
@@ -909,11 +926,11 @@ def _s23(st, ev):
         return
     if all(m["i"] for m in marked(st, c)):
         return
-    awake_use = card["u"] and card["aw"]
+    awake_use = card["aw"] and not card["au"]
     unmark(st, c)
-    spend(st, c)
+    card["au" if awake_use else "u"] = 1
     log(st, ev, "gm_cataleptic", card=c)
-    if awake_use:
+    if awake_use:  # the awakening's first night death: back to life and a kill (rb §9)
         _cataleptic_strike(st, s, c)
 
 
@@ -1009,20 +1026,20 @@ def _s25(st, ev):
     if s is None:
         return
     woke(st, "25", s)
-    cands = sorted({m["c"] for m in st["marks"]} - {st["hist"]["paci"]}, key=lambda c: where(st, c))
+    last = last_round_pick(st, "paci")
+    cands = sorted({m["c"] for m in st["marks"]} - {last}, key=lambda c: where(st, c))
     ask(st, s, "patience", [opt("pass", "pass")] + [card_opt(st, c) for c in cands], "pass",
         "night_step", "patience")
 
 
 @handler("patience")
 def _patience(st, ev, q, choice):
-    st["hist"]["paci"] = None
     if choice == "pass":
         return
     c = parse_card(st, choice)
     st["tok"]["paci"].append([c, marked(st, c)])
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
-    st["hist"]["paci"] = c
+    remember_pick(st, "paci", c)
     st["nt"]["dawn"].append(["patience_placed", c])
     log(st, ev, "gm_patience", by=q["s"], **where_public(st, c))
 
@@ -1149,6 +1166,7 @@ def _dawn(st, ev):
 @task("dawn_after")
 def _dawn_after(st, ev):
     nt = st["nt"]
+    nt["dawn_over"] = 1
     for kind, *cards in nt["dawn"]:
         if all(c in st["c"] and owner(st, c) is not None for c in cards):
             if kind == "lobotomy":
@@ -1166,9 +1184,8 @@ def _dawn_after(st, ev):
             st["prv"][s] = 1
         pub(ev, "personalities_revealed", seats=day, cards=[st["pers"][s] for s in day])
     nt["laughed"] = []
-    settle(st, ev)
-    if st["win"] is None:
-        push(st, ["day"])
+    push(st, ["day"])
+    settle(st, ev)  # a prophecy fulfilled at dawn resolves before the day starts
 
 
 POWERS = {"8": _larry, "9": _archivo, "10": _mary, "11": _parca, "12": _flick, "15": _arthur,

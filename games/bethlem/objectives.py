@@ -17,8 +17,10 @@ _CUSTOM = {"obj_internos": INTERNOS, "obj_amotinados": MUTINEER, "obj_renegado":
 
 
 def pact_of(st: dict, seat: int):
+    """The pact that sets this seat's objective. A collapsed normal pact still does: both
+    members lost with it and win with nobody else (R-83)."""
     pact = st["pact"]
-    if pact and pact["on"] and seat in (pact["a"], pact["b"]):
+    if pact and (pact["on"] or pact.get("collapsed")) and seat in (pact["a"], pact["b"]):
         return pact
     return None
 

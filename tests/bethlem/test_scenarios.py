@@ -241,6 +241,9 @@ def test_beth19_amnesia_defers_awakening():
 
 def test_beth19_contrast_awakened_richard_survives_lynches():
     g = _amnesia_day(False)
+    assert not g.st["c"]["richard_dadd"]["aw"]  # Amnesia may still be declared
+    g.act("amnesia_late", "no", UMA)
+    g.tick()
     assert g.st["c"]["richard_dadd"]["aw"] and g.of("richard_revealed")
     g.settle("day")
     g.to_lynch()
