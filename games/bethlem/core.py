@@ -126,6 +126,12 @@ def gm(ev: list, kind: str, /, **data) -> None:
     ev.append(Event(kind, data, GM))
 
 
+def plural(kind: str, n: int) -> str:
+    """The event key for a count: `<kind>_one` or `<kind>_other` (English and Spanish need no
+    more forms)."""
+    return f"{kind}_one" if n == 1 else f"{kind}_other"
+
+
 def tell(ev: list, to, kind: str, /, **data) -> None:
     to = [to] if isinstance(to, int) else sorted(set(to))
     if to:

@@ -49,11 +49,13 @@ def extra_power(st: dict, s: int) -> bool:
 
 # ---- objective reveal --------------------------------------------------------------------------
 
-def reveal_objective(st: dict, ev: list, s: int) -> None:
+def reveal_objective(st: dict, ev: list, s: int, why: str) -> None:
+    """Show a seat's objective card, saying which rule did it (`reveal_reasons` in the
+    locales)."""
     if not st["orv"][s]:
         st["orv"][s] = 1
         happenings.note_reveal(st, s)
-        pub(ev, "objective_revealed", seat=s, objective=st["ocard"][s])
+        pub(ev, "objective_revealed", seat=s, objective=st["ocard"][s], why=why)
 
 
 def _reveal_due(st, s):
@@ -78,7 +80,7 @@ def after_cascade(st: dict, ev: list) -> None:
         cx(st)["link"] = None
     for s in range(st["n"]):
         if not st["orv"][s] and _reveal_due(st, s):
-            reveal_objective(st, ev, s)
+            reveal_objective(st, ev, s, "principal_died")
     from .objectives import check
     if not check(st, ev):
         alchemist.offer_return(st, ev)
@@ -92,7 +94,7 @@ def rabies_reveal(st: dict, ev: list, s: int) -> None:
         if t is None or t == s:
             return
         if wakes_with_mutineers(st, t):
-            reveal_objective(st, ev, t)
+            reveal_objective(st, ev, t, "rabies")
             return
 
 
@@ -482,8 +484,9 @@ def _inquire_next(st, s, answers):
     else:
         opts = [seat_opt(t) for t in range(st["n"])] + ([opt("none", "none")]
                                                        if slot[0] == "pact" else [])
-    ask(st, s, "inquiry", opts, opts[0][0], "reactive", "inquiry", {"a": answers},
-        slot=slot[0], seat=slot[1] if len(slot) > 1 else None)
+    about = {"seat": slot[1]} if len(slot) > 1 else {}
+    ask(st, s, "inquiry_about" if about else "inquiry", opts, opts[0][0], "reactive", "inquiry",
+        {"a": answers}, slot=slot[0], **about)
 
 
 @handler("inquiry")
@@ -508,7 +511,7 @@ def _inquiry_check(st, ev, s, answers):
         declare(st, ev, [s], "inquisitor")
     else:
         pub(ev, "inquisition_wrong", seat=s)
-        reveal_objective(st, ev, s)
+        reveal_objective(st, ev, s, "inquisition")
 
 
 def day_event(st: dict, ev: list, s: int, e: str) -> None:

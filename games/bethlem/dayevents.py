@@ -236,7 +236,7 @@ def _prophecy_card(st, ev, q, choice):
              {"target": x["param"]} if x["param"] is not None else {})
     pub(ev, "prophecy_" + x["cond"], by_seat=q["s"], **shown)
     tell(ev, q["s"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
-    gm(ev, "gm_prophecy", by=q["s"], cond=x["cond"], eff=x["eff"], card=p["card"])
+    gm(ev, "gm_prophecy", by=q["s"], cond="cond_" + x["cond"], eff=x["eff"], card=p["card"])
 
 
 def arm_prophecies(st: dict) -> None:

@@ -253,7 +253,8 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     tok["scythe"] = [a for a in tok["scythe"] if a != c]
     tok["paci"] = [p_ for p_ in tok["paci"] if p_[0] != c]
     pub(ev, "card_died", seat=s, pos=p, card=c)
-    gm(ev, "gm_killers", seat=s, pos=p, card=c, killers=list(killers), cause=src)
+    gm(ev, "gm_killers" if killers else "gm_died", seat=s, pos=p, card=c, killers=list(killers),
+       cause=src)
     if c == "cataleptico" and st["phase"] == "day" and card.get("bm") == "b" and not card["u"]:
         card["cd"] = 1
 

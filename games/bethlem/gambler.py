@@ -10,7 +10,7 @@ Risk: the player bet on ends among the losing ones, or a death bet in a round wh
 from __future__ import annotations
 
 from .cards import CELLMATES, GROUPS, TWINS, group, rules
-from .core import ask, handler, opt, pub, tell
+from .core import ask, handler, opt, plural, pub, tell
 from .deaths import awaken, mark, resolve_now
 from .night import kill_night, log, mark_death, woke
 from .table import (acting_seat, alive, card_opt, held, living, living_targets, owner,
@@ -123,7 +123,7 @@ def settle(st: dict, ev: list, r: int) -> None:
             lose = True
     s = owner(st, "ludopata")
     if s is not None:
-        tell(ev, s, "bets_settled", won=len(g["owed"]))
+        tell(ev, s, plural("bets_settled", len(g["owed"])), won=len(g["owed"]))
     if lose and not _lucky(st) and alive(st, "ludopata"):
         resolve_now(st, [mark("ludopata", [], indirect=1, cid="ludopata")])
 

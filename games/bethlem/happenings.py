@@ -180,7 +180,9 @@ def _done(st, ev, hid):
 def _visits(st, ev, got):
     good = sorted(s for s, c in got.items() if c is None)
     st["tok"]["idle"] = [c for s in good for c in st["rows"][s]]
-    pub(ev, "visit_choices", behaved=good, punished=sorted(s for s in got if s not in good))
+    bad = sorted(s for s in got if s not in good)
+    pub(ev, "visit_choices" if good and bad else "visit_all_behaved" if good
+        else "visit_all_punished", behaved=good, punished=bad)
     kills = [mark("visitas", [s], inev=1, notrig=1, cid=c) for s, c in got.items() if c]
     if kills:
         resolve_now(st, kills)

@@ -97,7 +97,7 @@ def _chef_return(st, ev, q, choice):
     pub(ev, "food_destroyed", seat=q["s"])
     revive(st, ev, "chef", "chef")
     from .custom import reveal_objective
-    reveal_objective(st, ev, q["s"])
+    reveal_objective(st, ev, q["s"], "chef")
 
 
 # ---- the Chef's "Comida rápida": stealing a broccoli victim's power ----------------------------

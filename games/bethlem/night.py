@@ -379,7 +379,8 @@ def _pact_bind(st, ev):
 def _meet(st, ev, cards, kind):
     holders = sorted({owner(st, c) for c in cards if on_row(st, c) and acting_seat(st, c) is not None})
     for s in holders:
-        tell(ev, s, kind, others=[t for t in holders if t != s])
+        others = [t for t in holders if t != s]
+        tell(ev, s, kind if others else kind + "_alone", others=others)
 
 
 def _s3(st, ev):
@@ -689,7 +690,8 @@ def _s18(st, ev):
             continue
         saved = strip(c)
         tell(ev, s, "arthur_result", saved=saved)
-        log(st, ev, "gm_arthur_result", by=s, saved=saved)
+        if saved:
+            log(st, ev, "gm_arthur_result", by=s, **where_public(st, c))
 
 
 # ---- 13, 14, 19, 20, 21 action cards -----------------------------------------------------------
@@ -1168,7 +1170,7 @@ def _dawn_after(st, ev):
     nt = st["nt"]
     nt["dawn_over"] = 1
     for kind, *cards in nt["dawn"]:
-        if all(c in st["c"] and owner(st, c) is not None for c in cards):
+        if all(c in st["c"] and on_row(st, c) for c in cards):
             if kind == "lobotomy":
                 st["c"][cards[0]]["rv"] = 1
                 pub(ev, "lobotomy", card=cards[0], effect=st["c"][cards[0]]["lob"],
@@ -1182,7 +1184,8 @@ def _dawn_after(st, ev):
         day = [s for s in range(st["n"]) if is_day_personality(st["pers"][s])]
         for s in day:
             st["prv"][s] = 1
-        pub(ev, "personalities_revealed", seats=day, cards=[st["pers"][s] for s in day])
+        pub(ev, "personalities_revealed" if day else "personalities_none", seats=day,
+            cards=[st["pers"][s] for s in day])
     nt["laughed"] = []
     push(st, ["day"])
     settle(st, ev)  # a prophecy fulfilled at dawn resolves before the day starts

@@ -104,7 +104,39 @@ def resolve_plays(st: dict, ev: list) -> None:
                 tell(ev, s, "event_fizzled", event=e)
             continue
         st["disc"].append(e)
-        log(st, ev, "gm_event", by=s, event=e, targets=t)
+        kind, data = _played(s, e, t)
+        log(st, ev, kind, **data)
+
+
+TARGET_SHAPES = {(): "gm_event", ("card",): "gm_event_card", ("card", "card"): "gm_event_cards",
+                 ("player",): "gm_event_player", ("player", "player"): "gm_event_players",
+                 ("player", "pos", "pos"): "gm_event_room", ("player", "power"): "gm_event_power"}
+
+
+def _played(s, e, targets) -> tuple:
+    """The GM log line of a night event: its targets as seats, positions and a power."""
+    data, shape = {"by": s, "event": e}, []
+    for i, t in enumerate(targets):
+        suffix = "" if i == 0 or shape[-1:] != [_kind(t)] else "2"
+        if _kind(t) == "card":
+            seat, pos = t[1:].split("p")
+            data.update({"seat" + suffix: int(seat), "pos" + suffix: int(pos)})
+        elif _kind(t) == "player":
+            data["seat" + suffix] = int(t[1:])
+        elif _kind(t) == "pos":
+            data["pos" + suffix] = int(t)
+        else:
+            data["power"] = t
+        shape.append(_kind(t))
+    return TARGET_SHAPES[tuple(shape)], data
+
+
+def _kind(target: str) -> str:
+    if target.isdigit():
+        return "pos"
+    if target[:1] == "s" and target[1:].replace("p", "").isdigit():
+        return "card" if "p" in target else "player"
+    return "power"
 
 
 def _card(st, oid):
@@ -186,14 +218,16 @@ def _identify(st, ev, s, kind, found, named):
 def _hc_neurotico(st, ev, s, t):
     holder = next((x for x in seats(st) if st["pers"][x] == "neuroticismo"), None)
     ctl = st["neuro"]["ctl"] if st["neuro"] else None
-    found = {"holders": [holder] if holder is not None else [],
-             "followers": [ctl] if ctl is not None else []}
-    return _identify(st, ev, s, "record_neurotic", found, [holder, ctl])
+    if holder is None:
+        return _identify(st, ev, s, "record_neurotic_none", {}, [])
+    kind = "record_neurotic" if ctl is not None else "record_neurotic_free"
+    return _identify(st, ev, s, kind, {"holders": [holder], "followers": [ctl]}, [holder, ctl])
 
 
 def _hc_siamesas(st, ev, s, t):
     holders = sorted({where(st, c)[0] for c in TWINS if c in st["c"]})
-    return _identify(st, ev, s, "record_twins", {"seats": holders}, holders)
+    kind = "record_twins" if holders else "record_twins_none"
+    return _identify(st, ev, s, kind, {"seats": holders}, holders)
 
 
 def _hc_secretos(st, ev, s, t):

@@ -168,3 +168,10 @@ def reveal_all(st: dict, ev: list) -> None:
     rows = {str(s): st["rows"][s] + st["res"][s] + st["grave"][s] for s in range(st["n"])}
     pub(ev, "final_reveal", rows=rows, personalities=dealt_pers(st), objectives=st["obj"],
         pact=st["pact"])
+    for s in range(st["n"]):
+        pub(ev, "final_seat", seat=s, cards=rows[str(s)], personality=dealt_pers(st)[s],
+            objective=st["obj"][s])
+    pact = st["pact"]
+    if pact and pact.get("maker") is not None:
+        pub(ev, "final_pact_failed" if pact["failed"] else "final_pact", a=pact["a"],
+            b=pact["b"], type=pact["type"], maker=pact["maker"])

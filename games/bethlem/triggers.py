@@ -173,9 +173,10 @@ def _rabia_apply(st, ev, c, step):
         rabies_reveal(st, ev, s)
         return
     target = infected_card(st, s, step)
-    gm(ev, "gm_rabies", card=target)
     if target is None:
+        gm(ev, "gm_rabies_nobody")
         return
+    gm(ev, "gm_rabies", card=target)
     if st["c"][c]["aw"]:
         add_mark(st, target, mark("infecto_de_rabia", [], indirect=1))
     else:

@@ -648,7 +648,7 @@ def test_beth27b_rabies_reveals_an_objective_in_custom_mode():
     g.vote("vote_card", {s: card(VIC, 3) for s in range(5)})
     assert g.died() == [(VIC, 3)]
     rev = g.of("objective_revealed")
-    assert rev and rev[0].data == {"seat": WES, "objective": "obj_amotinados"}
+    assert rev and rev[0].data == {"seat": WES, "objective": "obj_amotinados", "why": "rabies"}
     assert rev[0].audience == PUBLIC
 
 
