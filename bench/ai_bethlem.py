@@ -2,7 +2,8 @@
 engine's AI against seats playing at random, beside how often it wins when it plays at random
 too (same seeds), and how often an AI seat harms itself where it had another choice.
 
-A side is the objective a seat is dealt (after arranging its row, before the first night).
+A side is the objective a seat holds when the first night falls (rows arranged, small-mode
+sides and drafts settled by the engine's defaults).
 
     python bench/ai_bethlem.py [--games N]
 """
@@ -18,13 +19,13 @@ from bench.playouts import ai_policy, play, random_policy  # noqa: E402
 from games.bethlem import BethlemEngine  # noqa: E402
 from games.bethlem.ai import self_harm  # noqa: E402
 
-TABLES = [("normal", 5), ("normal", 7)]
+TABLES = [("normal", 5), ("normal", 7), ("custom", 6), ("three", 3), ("two", 2)]
 
 
 def _dealt(engine, options, players, seed) -> list[str]:
-    """Each seat's objective once rows are arranged (the engine's own default arrangement)."""
+    """Each seat's objective when the first night falls, set-up answered by default."""
     state, _ = engine.setup(options, players, seed)
-    while engine.pending(state)[0].kind == "arrange":
+    while state["phase"] != "night":
         p = engine.pending(state)[0]
         state, _ = engine.apply(state, p.seat, p.id, p.default or p.options[0].id)
     return list(state["obj"])
