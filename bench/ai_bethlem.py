@@ -28,7 +28,7 @@ def _dealt(engine, options, players, seed) -> list[str]:
     while state["phase"] != "night":
         p = engine.pending(state)[0]
         state, _ = engine.apply(state, p.seat, p.id, p.default or p.options[0].id)
-    return list(state["obj"])
+    return list(state["objectives"])
 
 
 class _Counting:

@@ -50,10 +50,10 @@ class Seat:
     """One seat's knowledge of the table."""
 
     def __init__(self, st: dict, s: int):
-        self.st, self.s, self.obj = st, s, st["obj"][s]
-        self.seen = set(st["know"][s]) | {c for c, info in st["c"].items()
+        self.st, self.s, self.obj = st, s, st["objectives"][s]
+        self.seen = set(st["known_cards"][s]) | {c for c, info in st["cards"].items()
                                           if info["d"] or info["rv"]} | set(held(st, s))
-        conf = st["nt"].get("conf") or {}
+        conf = st["night"].get("conf") or {}
         sat_in = s in conf.get("p", ()) or s in conf.get("spies", ())
         table = set(conf.get("p", ())) - {s} if sat_in else set()
         self.allies = {s}
@@ -61,9 +61,9 @@ class Seat:
         if self.obj == "RICHARD":  # must outlive everybody, his conference included
             self.enemies |= set(seats(st)) - {s}
         elif self.obj == "MUTINEER":
-            self.allies |= table | set(st["tok"]["daniel"])
+            self.allies |= table | set(st["tokens"]["daniel"])
         elif self.obj in ("INTERNOS", "DIRECTOR"):
-            self.enemies |= table | set(st["tok"]["daniel"])
+            self.enemies |= table | set(st["tokens"]["daniel"])
         pact = st["pact"]
         if pact and pact["on"] and s in (pact["a"], pact["b"]):
             partner = pact["b"] if s == pact["a"] else pact["a"]
@@ -78,7 +78,7 @@ class Seat:
 
     def _bad(self, c: str) -> bool:
         """A card whose living is against this seat's objective."""
-        mutineer = c in MUTINEER_CARDS and not self.st["c"][c]["lob"]
+        mutineer = c in MUTINEER_CARDS and not self.st["cards"][c]["lob"]
         if self.obj == "RICHARD":
             return True
         if self.obj == "MUTINEER":
@@ -96,7 +96,7 @@ class Seat:
         pool = [t for t in candidates if t is not None and not self.friendly(t)]
         if not pool:
             return None
-        n, r = self.st["n"], self.st["round"]
+        n, r = self.st["players"], self.st["round"]
         finish = -1 if self.obj == "MUTINEER" else 1  # mutineers finish players off
         return min(pool, key=lambda t: (t not in self.enemies, -finish * living(self.st, t),
                                         (t - r) % n))
@@ -142,7 +142,7 @@ def _fallback(pending) -> str | None:
 
 def _conference(me: Seat, pending) -> str | None:
     st = me.st
-    conf = st["nt"].get("conf") or {}
+    conf = st["night"].get("conf") or {}
     ids = {o.id for o in pending.options}
     if me.obj not in MUTINEER_SIDE:  # Mary among them: break the consensus
         picked = set(conf.get("sel", {}).values())
@@ -239,7 +239,7 @@ def _answer(me: Seat, pending) -> str | None:
     if kind in ("pact_first", "amnesia_late", "wakerfield"):
         return _fallback(pending)
     if kind == "indulto":  # the lynch's card is public: pardon it if it is ours
-        chosen = next((t[1] for t in me.st["todo"] if t[0] == "lynch_kill"), None)
+        chosen = next((t[1] for t in me.st["agenda"] if t[0] == "lynch_kill"), None)
         w = where(me.st, chosen) if chosen else None
         return "yes" if w and me.friendly(w[0]) else "no"
     return None

@@ -30,7 +30,7 @@ def log(st: dict, ev: list, kind: str, /, **data) -> None:
     """The night timeline: the GM log, and an awakened Ali who watches every step."""
     gm(ev, kind, **data)
     watcher = acting_seat(st, "ali")
-    if watcher is not None and st["c"]["ali"]["aw"]:
+    if watcher is not None and st["cards"]["ali"]["aw"]:
         tell(ev, watcher, kind, **data)
 
 
@@ -41,40 +41,40 @@ def mark_death(st: dict, ev: list, c: str, cause: str, by: int, **kw) -> None:
 
 
 def in_set(st: dict, cid: str) -> bool:
-    return cid in st["c"]
+    return cid in st["cards"]
 
 
 def public_alive(st: dict, cid: str) -> bool:
     """Publicly possibly alive: in the set and not seen dead (dead cards are public), or dead but
     acting this round for a player La Médium named (also public)."""
-    return cid in st["c"] and (not st["c"][cid]["d"] or st["c"][cid].get("cd")
-                               or cid in st["tok"].get("haunt", ()))
+    return cid in st["cards"] and (not st["cards"][cid]["d"] or st["cards"][cid].get("cd")
+                               or cid in st["tokens"].get("haunt", ()))
 
 
 def aimed(st: dict, cid: str) -> str:
     """The card a harmful token really lands on (La Maestra Vudú's voodoo this round)."""
-    if not st["nt"].get("voodoo"):
+    if not st["night"].get("voodoo"):
         return cid
     from .voodoo import redirect
     return redirect(st, cid)
 
 
 def kill_night(st: dict) -> bool:
-    return bool(st["nt"].get("kill_night"))
+    return bool(st["night"].get("kill_night"))
 
 
 def remember_pick(st: dict, power: str, c: str, src: str = "own") -> None:
     """Note the card a once-a-night power chose this round (Arthur per source of the power)."""
     if power == "arthur":
-        st["hist"]["arthur"][src] = [st["round"], c]
+        st["history"]["arthur"][src] = [st["round"], c]
     else:
-        st["hist"][power] = [st["round"], c]
+        st["history"][power] = [st["round"], c]
 
 
 def last_round_pick(st: dict, power: str, src: str = "own"):
     """The card this power may not choose now: the one it chose in the previous round. After a
     round without it (a pass, a timeout, Melancolía, inactive) nothing is forbidden."""
-    got = st["hist"]["arthur"].get(src) if power == "arthur" else st["hist"][power]
+    got = st["history"]["arthur"].get(src) if power == "arthur" else st["history"][power]
     if isinstance(got, list):
         return got[1] if got[0] == st["round"] - 1 else None
     return got  # a game stored before picks carried their round
@@ -84,8 +84,8 @@ def last_round_pick(st: dict, power: str, src: str = "own"):
 
 @task("night")
 def _night(st, ev):
-    st["phase"], st["att"], st["marks"] = "night", [], []
-    st["nt"] = {"woke": {}, "blocked": [], "imp": None, "prot": [], "plays": [], "hyp": {},
+    st["phase"], st["attacked"], st["marks"] = "night", [], []
+    st["night"] = {"woke": {}, "blocked": [], "imp": None, "prot": [], "plays": [], "hyp": {},
                 "dir": None, "ali": {}, "shown": None, "laughed": [], "dawn": [],
                 "kill_night": st["parca"]["kill"], "lob": []}
     st["parca"]["kill"] = 0
@@ -104,7 +104,7 @@ def called(st: dict, code: str) -> bool:
     if code in ("0", "5"):
         return True
     if code == "1":
-        return bool(st["opt"]["cuentacuentos"]) and r >= 2
+        return bool(st["options"]["cuentacuentos"]) and r >= 2
     if code == "2":
         return r == 1 and in_set(st, "pacto_de_sangre")
     if code == "3":
@@ -116,26 +116,26 @@ def called(st: dict, code: str) -> bool:
     if code == "7":
         return r >= 2 and public_alive(st, "krugman")
     if code == "16":
-        return st["mode"] == "custom" or any(public_alive(st, c) and not st["c"][c]["lob"]
+        return st["mode"] == "custom" or any(public_alive(st, c) and not st["cards"][c]["lob"]
                                              for c in MUTINEER_CARDS)
     if code == "16b":
-        return bool(st["nt"]["dir"]) and st["nt"]["dir"]["code"] == "16b"
+        return bool(st["night"]["dir"]) and st["night"]["dir"]["code"] == "16b"
     if code == "17":
-        return any(public_alive(st, c) and not st["c"][c]["lob"] for c in ("daniel", "richard_dadd"))
+        return any(public_alive(st, c) and not st["cards"][c]["lob"] for c in ("daniel", "richard_dadd"))
     if code == "18":
-        borrowed = st["nt"]["dir"] or {}
-        return (public_alive(st, "arthur") or "15" in st["nt"]["hyp"]
+        borrowed = st["night"]["dir"] or {}
+        return (public_alive(st, "arthur") or "15" in st["night"]["hyp"]
                 or borrowed.get("card") == "arthur")
     if code == "22":
-        return public_alive(st, "muerte_dulce") or "muerte_dulce" in st["hist"]["dir"]
+        return public_alive(st, "muerte_dulce") or "muerte_dulce" in st["history"]["dir"]
     if code == "24":
-        return public_alive(st, "juego_de_azar") or bool(st["tok"]["chip"])
+        return public_alive(st, "juego_de_azar") or bool(st["tokens"]["chip"])
     if code in ("25", "27"):
         return {"25": "paciencia", "27": "ansiedad_social"}[code] in dealt_pers(st)
     if code == "26":
         return "neuroticismo" in dealt_pers(st) and (r == 1 or r % 2 == 0)
     if code == "28":
-        return public_alive(st, "la_parca") and bool(st["c"]["la_parca"]["an"])
+        return public_alive(st, "la_parca") and bool(st["cards"]["la_parca"]["an"])
     if code.endswith("h") or code.endswith("d"):
         return True
     if code in STEP_CARD:
@@ -150,7 +150,7 @@ def called(st: dict, code: str) -> bool:
 
 def insert_after(st: dict, code: str, new: str) -> None:
     """Add a sub-step right after its original step (hypnosis `8h`, director `8d`)."""
-    todo = st["todo"]
+    todo = st["agenda"]
     for i, t in enumerate(todo):
         if t == ["step", code]:
             todo.insert(i + 1, ["step", new])
@@ -160,7 +160,7 @@ def insert_after(st: dict, code: str, new: str) -> None:
 def borrow_turn(st: dict, c: str, seat: int, via: str) -> None:
     """`seat` plays card `c`'s night power in a sub-step right after that card's own step."""
     code = catalog()["borrowable"][c]
-    st["nt"]["dir"] = {"card": c, "code": code, "seat": seat, "via": via}
+    st["night"]["dir"] = {"card": c, "code": code, "seat": seat, "via": via}
     insert_after(st, code, code + "d")
 
 
@@ -168,15 +168,15 @@ def borrow_turn(st: dict, c: str, seat: int, via: str) -> None:
 def _step(st, ev, code):
     if not called(st, code):
         return
-    st["nt"]["cur"] = code
+    st["night"]["cur"] = code
     push(st, ["step_end", code])
     if code[-1] in "hd":
         base, sub = code[:-1], code[-1]
         entry = _next_hypnosis(st, base) if sub == "h" else None
-        card = entry[1] if entry else st["nt"]["dir"]["card"]
+        card = entry[1] if entry else st["night"]["dir"]["card"]
         pub(ev, "step_sub", step=base, card=card, sub=sub)
         clock(st, step=code)
-        seat = entry[0] if entry else acting_seat(st, st["nt"]["dir"]["via"])
+        seat = entry[0] if entry else acting_seat(st, st["night"]["dir"]["via"])
         if seat is not None and active(st, seat):
             POWERS[base](st, ev, seat, "hyp" if entry else "dir")
         return
@@ -187,21 +187,21 @@ def _step(st, ev, code):
 
 def _next_hypnosis(st, base):
     """Each hypnosis of a power gets its own sub-step; they run in the order played."""
-    done = st["nt"].setdefault("hyp_done", {})
+    done = st["night"].setdefault("hyp_done", {})
     i = done.get(base, 0)
     done[base] = i + 1
-    return st["nt"]["hyp"][base][i]
+    return st["night"]["hyp"][base][i]
 
 
 @task("step_end")
 def _step_end(st, ev, code):
-    ali = st["nt"]["ali"]
+    ali = st["night"]["ali"]
     for key, who in (("peek", "seat"), ("dpeek", "dseat")):
         peek = ali.get(key)
         if not peek or catalog()["life"][peek]["steps"][0] != code:
             continue
         ali[key] = None
-        woke = st["nt"]["woke"].get(code, [])
+        woke = st["night"]["woke"].get(code, [])
         s = owner(st, peek)
         if s in woke and acting_seat(st, peek) is not None:
             tell(ev, ali[who], "ali_peek", card=peek, seat=s)
@@ -213,7 +213,7 @@ def _step_end(st, ev, code):
 
 
 def woke(st: dict, code: str, seat: int) -> None:
-    st["nt"]["woke"].setdefault(code, []).append(seat)
+    st["night"]["woke"].setdefault(code, []).append(seat)
 
 
 def holder_asks(st, ev, cid, code, fn):
@@ -227,7 +227,7 @@ def holder_asks(st, ev, cid, code, fn):
 # ---- N0 housekeeping ---------------------------------------------------------------------------
 
 def _s0(st, ev):
-    tok = st["tok"]
+    tok = st["tokens"]
     for cid, marks in tok["paci"]:
         for m in marks:
             place(st, cid, m)
@@ -238,17 +238,17 @@ def _s0(st, ev):
     st["rabies"] = []
     s = acting_seat(st, "ali")
     if s is not None:
-        st["nt"]["ali"]["seat"] = s
+        st["night"]["ali"]["seat"] = s
         ask(st, s, "ali_spy", [opt("spy", "spy"), opt("sleep", "sleep")], "sleep",
             "night_step", "ali_spy")
 
 
 @handler("ali_spy")
 def _ali_spy(st, ev, q, choice):
-    st["nt"]["ali"]["spy"] = choice == "spy"
-    if st["hist"]["ali_peek"]:
+    st["night"]["ali"]["spy"] = choice == "spy"
+    if st["history"]["ali_peek"]:
         return
-    ask(st, q["s"], "ali_peek", [opt("none", "none")] + [
+    ask(st, q["seat"], "ali_peek", [opt("none", "none")] + [
         opt(c, "card_name", card=c) for c in _peekable(st, "0")], "none", "night_step",
         "ali_peek")
 
@@ -258,7 +258,7 @@ def _peekable(st, after):
     Wakerfield."""
     order = catalog()["night_order"]
     life = catalog()["life"]
-    return sorted(c for c in st["c"] if life[c]["group"] in ("P1", "P2") and c not in TWINS
+    return sorted(c for c in st["cards"] if life[c]["group"] in ("P1", "P2") and c not in TWINS
                   and c not in ("wakerfield", "ali") and life[c]["steps"]
                   and not life[c].get("custom")
                   and order.index(life[c]["steps"][0]) > order.index(after))
@@ -267,8 +267,8 @@ def _peekable(st, after):
 @handler("ali_peek")
 def _ali_peek(st, ev, q, choice):
     if choice != "none":
-        st["hist"]["ali_peek"] = 1
-        st["nt"]["ali"]["peek"] = choice
+        st["history"]["ali_peek"] = 1
+        st["night"]["ali"]["peek"] = choice
         gm(ev, "gm_ali_peek", card=choice)
 
 
@@ -276,7 +276,7 @@ def _ali_peek(st, ev, q, choice):
 
 def _s1(st, ev):
     for s in seats(st):
-        if s in st["hist"]["questions"]:
+        if s in st["history"]["questions"]:
             continue
         opts = [opt("none", "none"), opt("mine", "q_mine")] + [
             [f"q{card_opt(st, c)[0]}", "q_card", card_opt(st, c)[2]] for c in living_targets(st)]
@@ -287,8 +287,8 @@ def _s1(st, ev):
 def _storyteller(st, ev, q, choice):
     if choice == "none":
         return
-    s = q["s"]
-    st["hist"]["questions"].append(s)
+    s = q["seat"]
+    st["history"]["questions"].append(s)
     if choice == "mine":
         answer = any(_pending_doom(st, c) for c in held(st, s))
         tell(ev, s, "storyteller_mine", answer=answer)
@@ -298,7 +298,7 @@ def _storyteller(st, ev, q, choice):
 
 
 def _pending_doom(st, c):
-    tok, md = st["tok"], st["md"]
+    tok, md = st["tokens"], st["sweet_death"]
     return (any(p[0] == c for p in tok["paci"]) or c in st["rabies"] or tok["chip"] == c
             or any(c in f[:2] for f in tok["flames"]) or bool(md and c in (md["M"], md["T"])))
 
@@ -308,7 +308,7 @@ def _pending_doom(st, c):
 def _s2(st, ev):
     c = "pacto_de_sangre"
     s = acting_seat(st, c)
-    if s is None or st["c"][c]["u"]:
+    if s is None or st["cards"][c]["u"]:
         return
     woke(st, "2", s)
     ask(st, s, "pact_first", [opt("skip", "pass")] + [seat_opt(t) for t in seats(st)], "skip",
@@ -317,27 +317,27 @@ def _s2(st, ev):
 
 @handler("pact_first")
 def _pact_first(st, ev, q, choice):
-    st["c"]["pacto_de_sangre"]["u"] = 1
+    st["cards"]["pacto_de_sangre"]["u"] = 1
     if choice == "skip":
         return
     a = parse_seat(choice)
-    ask(st, q["s"], "pact_second", [seat_opt(t) for t in seats(st) if t != a],
+    ask(st, q["seat"], "pact_second", [seat_opt(t) for t in seats(st) if t != a],
         None, "night_step", "pact_second", {"a": a})
 
 
 @handler("pact_second")
 def _pact_second(st, ev, q, choice):
-    x = {**q["x"], "b": parse_seat(choice)}
-    if bipolar(st, q["s"]):
-        ask(st, q["s"], "pact_type", [opt("normal", "pact_normal"), opt("hate", "pact_hate")],
+    x = {**q["context"], "b": parse_seat(choice)}
+    if bipolar(st, q["seat"]):
+        ask(st, q["seat"], "pact_type", [opt("normal", "pact_normal"), opt("hate", "pact_hate")],
             "normal", "night_step", "pact_type", x)
     else:
-        _pact_made(st, ev, q["s"], x["a"], x["b"], "normal")
+        _pact_made(st, ev, q["seat"], x["a"], x["b"], "normal")
 
 
 @handler("pact_type")
 def _pact_type(st, ev, q, choice):
-    _pact_made(st, ev, q["s"], q["x"]["a"], q["x"]["b"], choice)
+    _pact_made(st, ev, q["seat"], q["context"]["a"], q["context"]["b"], choice)
 
 
 def _pact_made(st, ev, maker, a, b, kind):
@@ -359,9 +359,9 @@ def _pact_meet(st, ev, q, choice):
         return
     pact = st["pact"]
     pact["failed"] = 1
-    other = pact["b"] if q["s"] == pact["a"] else pact["a"]
+    other = pact["b"] if q["seat"] == pact["a"] else pact["a"]
     tell(ev, other, "pact_failed")
-    log(st, ev, "gm_pact_refused", seat=q["s"])
+    log(st, ev, "gm_pact_refused", seat=q["seat"])
 
 
 def _pact_bind(st, ev):
@@ -408,10 +408,10 @@ def _melancholy(st, ev, q, choice):
     if choice == "pass":
         return
     c = aimed(st, parse_card(st, choice))
-    st["tok"]["melan"].append(c)
-    st["hist"]["melan"].append(owner(st, c))
+    st["tokens"]["melan"].append(c)
+    st["history"]["melan"].append(owner(st, c))
     pub(ev, "melancholy", **where_public(st, c))
-    mirror_token(st, q["s"], "melan", c)
+    mirror_token(st, q["seat"], "melan", c)
 
 
 # ---- 7 Krugman borrows a dead card -------------------------------------------------------------
@@ -422,7 +422,7 @@ def _s7(st, ev):
         return
     woke(st, "7", s)
     borrow = catalog()["borrowable"]
-    cards = [c for c in dead_cards(st) if c in borrow and c not in st["hist"]["dir"]]
+    cards = [c for c in dead_cards(st) if c in borrow and c not in st["history"]["dir"]]
     no = {c: "modifier_cap" for c in cards if c == "profeta" and _flames_full(st)}
     ask(st, s, "director", [opt("pass", "pass")] + [
         opt(c, "card_name", card=c) for c in sorted(cards) if c not in no], "pass", "night_step",
@@ -430,7 +430,7 @@ def _s7(st, ev):
 
 
 def _flames_full(st):
-    return len(st["tok"]["flames"]) >= rules()["modifier_cap"]
+    return len(st["tokens"]["flames"]) >= rules()["modifier_cap"]
 
 
 @handler("director")
@@ -438,12 +438,12 @@ def _director(st, ev, q, choice):
     if choice == "pass":
         return
     code = catalog()["borrowable"][choice]
-    st["hist"]["dir"].append(choice)
-    st["tok"]["director"] = choice
-    st["nt"]["dir"] = {"card": choice, "code": code, "seat": q["s"], "via": "krugman"}
+    st["history"]["dir"].append(choice)
+    st["tokens"]["director"] = choice
+    st["night"]["dir"] = {"card": choice, "code": code, "seat": q["seat"], "via": "krugman"}
     pub(ev, "director_borrows", card=choice)
     if choice == "ali":
-        ask(st, q["s"], "ali_peek", [opt("none", "spy")] + [
+        ask(st, q["seat"], "ali_peek", [opt("none", "spy")] + [
             opt(c, "card_name", card=c) for c in _peekable(st, "7")], "none", "night_step",
             "director_ali")
     if code not in ("16", "16b", "day"):
@@ -454,23 +454,23 @@ def _director(st, ev, q, choice):
 def _director_ali(st, ev, q, choice):
     """A director borrowing Ali either spies on the mutineers or spends the peek (§5.9)."""
     if choice != "none":
-        st["nt"]["dir"]["peek"] = 1
-        st["nt"]["ali"].update(dpeek=choice, dseat=q["s"])
+        st["night"]["dir"]["peek"] = 1
+        st["night"]["ali"].update(dpeek=choice, dseat=q["seat"])
         gm(ev, "gm_ali_peek", card=choice)
 
 
 def director_awake(st):
     """Krugman awakened lends the borrowed card's awakening, and so does the Chef's Comida
     rápida (the Médium does not)."""
-    borrowed = st["nt"]["dir"] or {}
+    borrowed = st["night"]["dir"] or {}
     via = borrowed.get("via")
-    return via == "chef" or (via == "krugman" and bool(st["c"]["krugman"]["aw"]))
+    return via == "chef" or (via == "krugman" and bool(st["cards"]["krugman"]["aw"]))
 
 
 # ---- 8 Larry Owls ------------------------------------------------------------------------------
 
 def _larry(st, ev, s, src):
-    shows = src == "own" and st["c"]["larry_owls"]["aw"] or (src == "dir" and director_awake(st))
+    shows = src == "own" and st["cards"]["larry_owls"]["aw"] or (src == "dir" and director_awake(st))
     pool = cycle_pool(st, "larry", s) if shows else seats(st)
     opts = [card_opt(st, c) for c in living_targets(st) if owner(st, c) in pool and owner(st, c) != s]
     ask(st, s, "larry", [opt("pass", "pass")] + opts, "pass", "night_step", "larry",
@@ -482,21 +482,21 @@ def _larry_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    tell(ev, q["s"], "peek_result", card=c, **where_public(st, c))
-    st["know"][q["s"]].append(c)
-    log(st, ev, "gm_peek", by=q["s"], card=c, **where_public(st, c))
-    if q["x"]["show"]:
-        st["nt"]["shown"] = c
-        st["hist"]["larry"].append(owner(st, c))
+    tell(ev, q["seat"], "peek_result", card=c, **where_public(st, c))
+    st["known_cards"][q["seat"]].append(c)
+    log(st, ev, "gm_peek", by=q["seat"], card=c, **where_public(st, c))
+    if q["context"]["show"]:
+        st["night"]["shown"] = c
+        st["history"]["larry"].append(owner(st, c))
 
 
 # ---- 9 El archivo ------------------------------------------------------------------------------
 
 def _archivo(st, ev, s, src):
-    aw = (src == "own" and st["c"]["el_archivo"]["an"]) or (src == "dir" and director_awake(st))
-    if src == "own" and st["hist"]["arch_lost"] and not aw:
+    aw = (src == "own" and st["cards"]["el_archivo"]["an"]) or (src == "dir" and director_awake(st))
+    if src == "own" and st["history"]["arch_lost"] and not aw:
         return
-    done = st["hist"]["arch_aw"] if aw else []
+    done = st["history"]["arch_aw"] if aw else []
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in done]
     ask(st, s, "archivo", [opt("pass", "pass")] + opts, "pass", "night_step", "archivo",
         {"src": src, "aw": bool(aw)})
@@ -506,10 +506,10 @@ def _archivo(st, ev, s, src):
 def _archivo_h(st, ev, q, choice):
     if choice == "pass":
         return
-    t, s, x = parse_seat(choice), q["s"], q["x"]
+    t, s, x = parse_seat(choice), q["seat"], q["context"]
     tell(ev, t, "archivo_pointed")
     if x["aw"]:
-        st["hist"]["arch_aw"].append(t)
+        st["history"]["arch_aw"].append(t)
         c = principal(st, t)
         st["round_blocks"].append([t, s])
         tell(ev, s, "archivo_answer", seat=t, pos=where(st, c)[1])
@@ -527,7 +527,7 @@ def _archivo_h(st, ev, q, choice):
         tell(ev, s, "archivo_miss", seat=t)
         log(st, ev, "gm_archivo", by=s, seat=t, pos=0)
         if x["src"] == "own":
-            st["hist"]["arch_lost"] = 1
+            st["history"]["arch_lost"] = 1
 
 
 def blocked_against(st: dict, actor: int, target_seat: int) -> bool:
@@ -538,8 +538,8 @@ def blocked_against(st: dict, actor: int, target_seat: int) -> bool:
 # ---- 10 Mary Firth -----------------------------------------------------------------------------
 
 def _mary(st, ev, s, src):
-    hist = st["hist"]["mary" if src == "own" else "mary_dir"]
-    aw = (src == "own" and st["c"]["mary_firth"]["aw"] and not st["hist"]["mary_aw"]) or (
+    hist = st["history"]["mary" if src == "own" else "mary_dir"]
+    aw = (src == "own" and st["cards"]["mary_firth"]["aw"] and not st["history"]["mary_aw"]) or (
         src == "dir" and director_awake(st))
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in hist]
     if aw:
@@ -558,15 +558,15 @@ def is_mutineer_player(st: dict, t: int) -> bool:
 def _mary_h(st, ev, q, choice):
     if choice == "pass":
         return
-    s = q["s"]
+    s = q["seat"]
     awake = choice.startswith("a")
     t = int(choice[1:])
-    if awake and q["x"]["src"] == "own":
-        st["hist"]["mary_aw"] = 1
-        st["c"]["mary_firth"]["an"] = 1
+    if awake and q["context"]["src"] == "own":
+        st["history"]["mary_aw"] = 1
+        st["cards"]["mary_firth"]["an"] = 1
     if awake:
         pub(ev, "awakening_announced", seat=s, card="mary_firth")
-    hist = st["hist"]["mary" if q["x"]["src"] == "own" else "mary_dir"]
+    hist = st["history"]["mary" if q["context"]["src"] == "own" else "mary_dir"]
     first = t not in hist
     if first:
         hist.append(t)
@@ -576,10 +576,10 @@ def _mary_h(st, ev, q, choice):
     log(st, ev, "gm_mary", by=s, seat=t, yes=yes)
     if not yes:
         return
-    st["nt"]["blocked"].append(t)
+    st["night"]["blocked"].append(t)
     if awake:
-        st["hist"]["mary_perm"].append(t)
-    if first and st["nt"]["imp"] is None:
+        st["history"]["mary_perm"].append(t)
+    if first and st["night"]["imp"] is None:
         ask(st, s, "mary_impersonate", [opt("yes", "yes"), opt("no", "no")], "no",
             "night_step", "mary_impersonate")
 
@@ -587,7 +587,7 @@ def _mary_h(st, ev, q, choice):
 @handler("mary_impersonate")
 def _mary_imp(st, ev, q, choice):
     if choice == "yes":
-        st["nt"]["imp"] = q["s"]
+        st["night"]["imp"] = q["seat"]
 
 
 # ---- 11 La parca -------------------------------------------------------------------------------
@@ -617,21 +617,21 @@ def _scythe(st, s, src):
 @handler("parca_kill")
 def _parca_kill(st, ev, q, choice):
     c = parse_card(st, choice)
-    mark_death(st, ev, c, "la_parca", q["s"])
-    if q["x"].get("left", 1) > 1:
-        _parca_ask(st, q["s"], q["x"]["left"] - 1)
+    mark_death(st, ev, c, "la_parca", q["seat"])
+    if q["context"].get("left", 1) > 1:
+        _parca_ask(st, q["seat"], q["context"]["left"] - 1)
 
 
 @handler("scythe")
 def _scythe_h(st, ev, q, choice):
     c = aimed(st, parse_card(st, choice))
-    st["tok"]["scythe"].append(c)
-    if q["x"]["src"] == "own":
+    st["tokens"]["scythe"].append(c)
+    if q["context"]["src"] == "own":
         remember_pick(st, "parca", c)
         st["parca"]["set"], st["parca"]["hit"] = 1, 0
-    st["nt"]["dawn"].append(["scythe_placed", c])
-    log(st, ev, "gm_scythe", by=q["s"], **where_public(st, c))
-    mirror_token(st, q["s"], "scythe", c)
+    st["night"]["dawn"].append(["scythe_placed", c])
+    log(st, ev, "gm_scythe", by=q["seat"], **where_public(st, c))
+    mirror_token(st, q["seat"], "scythe", c)
 
 
 # ---- 12 John Flick -----------------------------------------------------------------------------
@@ -640,7 +640,7 @@ def _flick(st, ev, s, src):
     last = last_round_pick(st, "flick") if st["mode"] in ("two", "three") else None
     opts = [card_opt(st, c) for c in living_targets(st) if c != last]
     no = {}
-    if len(st["tok"]["arrow"]) >= rules()["modifier_cap"]:
+    if len(st["tokens"]["arrow"]) >= rules()["modifier_cap"]:
         no, opts = {o[0]: "modifier_cap" for o in opts}, []
     ask(st, s, "flick", [opt("pass", "pass")] + opts, "pass", "night_step", "flick", refused=no)
 
@@ -650,11 +650,11 @@ def _flick_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = aimed(st, parse_card(st, choice))
-    st["tok"]["arrow"].append(c)
+    st["tokens"]["arrow"].append(c)
     remember_pick(st, "flick", c)
-    st["nt"]["dawn"].append(["arrow_placed", c])
-    mirror_token(st, q["s"], "arrow", c)
-    log(st, ev, "gm_arrow", by=q["s"], **where_public(st, c))
+    st["night"]["dawn"].append(["arrow_placed", c])
+    mirror_token(st, q["seat"], "arrow", c)
+    log(st, ev, "gm_arrow", by=q["seat"], **where_public(st, c))
 
 
 # ---- 15 Arthur, 18 Arthur 2 --------------------------------------------------------------------
@@ -671,9 +671,9 @@ def _arthur_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    remember_pick(st, "arthur", c, q["x"]["src"])
-    st["nt"]["prot"].append([q["s"], c, q["x"]["src"]])
-    log(st, ev, "gm_protect", by=q["s"], **where_public(st, c))
+    remember_pick(st, "arthur", c, q["context"]["src"])
+    st["night"]["prot"].append([q["seat"], c, q["context"]["src"]])
+    log(st, ev, "gm_protect", by=q["seat"], **where_public(st, c))
 
 
 def _s18(st, ev):
@@ -682,10 +682,10 @@ def _s18(st, ev):
         st["marks"] = [m for m in st["marks"] if m["c"] != c or not m["m"] or m["i"]]
         return len(st["marks"]) < before
 
-    if "arthur" in st["c"] and alive(st, "arthur") and st["c"]["arthur"]["aw"] \
+    if "arthur" in st["cards"] and alive(st, "arthur") and st["cards"]["arthur"]["aw"] \
             and not inactive(st, "arthur"):
         strip("arthur")
-    for s, c, src in st["nt"]["prot"]:
+    for s, c, src in st["night"]["prot"]:
         if src == "own" and inactive(st, "arthur"):
             continue
         saved = strip(c)
@@ -709,7 +709,7 @@ def forms(st: dict, s: int, card: str, src: str) -> list:
     if src != "own":
         normal, awake = True, src == "dir" and director_awake(st)
     else:
-        c = st["c"][card]
+        c = st["cards"][card]
         normal, awake = not c["u"], c["aw"] and not c["au"]
     out = []
     for flag, keys in ((normal, ("n", "b")), (awake, ("a", "ab"))):
@@ -735,7 +735,7 @@ def _action(card):
 @handler("use_form")
 def _use_form(st, ev, q, choice):
     if choice != "pass":
-        _target(st, q["s"], q["x"]["card"], q["x"]["src"], choice)
+        _target(st, q["seat"], q["context"]["card"], q["context"]["src"], choice)
 
 
 def _target(st, s, card, src, form):
@@ -773,7 +773,7 @@ def _flame_first(st, effect, form):
         return [c for c in cands if any(not alive(st, d) for d in st["rows"][owner(st, c)])]
     if effect == "flames_b" and not wide:
         return [c for c in cands if len([d for d in st["rows"][owner(st, c)] if alive(st, d)
-                                         and d not in st["tok"]["celda"]]) >= 2]
+                                         and d not in st["tokens"]["celda"]]) >= 2]
     return cands
 
 
@@ -781,13 +781,13 @@ def _flame_first(st, effect, form):
 def _action_h(st, ev, q, choice):
     if choice == "pass":
         return
-    x, s = q["x"], q["s"]
+    x, s = q["context"], q["seat"]
     card, effect = x["card"], FORMS[x["card"]][x["form"]]
     if x["src"] == "own":
         if x["form"].startswith("a"):
-            st["c"][card]["au"] = 1
+            st["cards"][card]["au"] = 1
         else:
-            st["c"][card]["u"] = 1
+            st["cards"][card]["u"] = 1
     if effect in ("kill", "kill_inev"):
         c = parse_card(st, choice)
         mark_death(st, ev, c, card, s, inev=int(effect == "kill_inev"))
@@ -814,39 +814,39 @@ def _flame_second(st, s, first, effect, x):
     if effect == "flames":
         pool = [c for c in pool if not alive(st, c)]
     else:
-        pool = [c for c in pool if alive(st, c) and c != first and c not in st["tok"]["celda"]]
+        pool = [c for c in pool if alive(st, c) and c != first and c not in st["tokens"]["celda"]]
     ask(st, s, "flames_second", [card_opt(st, c) for c in pool], None, "night_step",
         "flames_second", {**x, "first": first})
 
 
 @handler("flames_second")
 def _flames_second(st, ev, q, choice):
-    x = q["x"]
+    x = q["context"]
     c = parse_card(st, choice)
     mode = "b" if FORMS["profeta"][x["form"]] == "flames_b" else "n"
-    st["tok"]["flames"].append([x["first"], c, mode])
-    st["nt"]["dawn"].append(["flames_placed", x["first"], c])
-    log(st, ev, "gm_flames", by=q["s"], a=x["first"], b=c, mode=mode)
+    st["tokens"]["flames"].append([x["first"], c, mode])
+    st["night"]["dawn"].append(["flames_placed", x["first"], c])
+    log(st, ev, "gm_flames", by=q["seat"], a=x["first"], b=c, mode=mode)
 
 
 def _lobotomy(st, ev, s, t, bip, awake):
     c = principal(st, t)
-    card = st["c"][c]
+    card = st["cards"][c]
     if not bip and is_mut(st, c):
         card["lob"] = 1
     elif bip and c in INTERNO_P1 and not card["lob"]:
         card["lob"] = 2
     if card["lob"] and awake:
         card["lobv"] = 1
-    st["nt"]["lob"].append(c)
-    st["nt"]["dawn"].append(["lobotomy", c])
+    st["night"]["lob"].append(c)
+    st["night"]["dawn"].append(["lobotomy", c])
     log(st, ev, "gm_lobotomy", by=s, card=c, seat=t)
 
 
 def _sweet_death(st, ev, s, t, bip, x):
-    m = "muerte_dulce" if x["src"] == "own" else st["nt"]["dir"]["via"]
-    st["md"] = {"M": m, "T": t, "mode": "b" if bip else "n", "aw": int(x["form"].startswith("a")),
-                "r": st["round"], "from": len(st["att"]), "seat": s}
+    m = "muerte_dulce" if x["src"] == "own" else st["night"]["dir"]["via"]
+    st["sweet_death"] = {"M": m, "T": t, "mode": "b" if bip else "n", "aw": int(x["form"].startswith("a")),
+                "r": st["round"], "from": len(st["attacked"]), "seat": s}
     log(st, ev, "gm_sweet_death", by=s, card=t, **where_public(st, t))
 
 
@@ -859,16 +859,16 @@ def _dulce_hits(md, attacks):
 
 
 def _s22(st, ev):
-    md = st["md"]
+    md = st["sweet_death"]
     if not md or md.get("done"):
         return
     start = md["from"] if md["r"] == st["round"] else 0
-    res = _dulce_outcome(st, ev, md, st["att"][start:])
+    res = _dulce_outcome(st, ev, md, st["attacked"][start:])
     if res:
         saved, victim = res
         unmark(st, saved)
         place(st, victim, mark("muerte_dulce", [], indirect=1))
-    md = st["md"]
+    md = st["sweet_death"]
     if md and not md.get("done") and md["r"] < st["round"]:
         if md["aw"]:
             md["done"] = 1
@@ -876,7 +876,7 @@ def _s22(st, ev):
         victim = md["T"] if md["mode"] == "b" else md["M"]
         place(st, victim, mark("muerte_dulce", [], indirect=1))
         log(st, ev, "gm_sweet_death_expires", card=victim)
-        st["md"] = None
+        st["sweet_death"] = None
 
 
 def _dulce_outcome(st, ev, md, attacks):
@@ -885,7 +885,7 @@ def _dulce_outcome(st, ev, md, attacks):
     if first is None:
         return None
     mine, chosen = (md["M"], md["T"]) if md["mode"] == "n" else (md["T"], md["M"])
-    st["md"] = None if not md["aw"] else {**md, "done": 1}
+    st["sweet_death"] = None if not md["aw"] else {**md, "done": 1}
     if first == chosen:
         return None
     log(st, ev, "gm_sweet_death_swap", saved=mine, victim=chosen)
@@ -893,10 +893,10 @@ def _dulce_outcome(st, ev, md, attacks):
 
 
 def sweet_death_check(st: dict, ev: list, batch: list) -> list:
-    md = st["md"]
+    md = st["sweet_death"]
     if not md or md.get("done"):
         return batch
-    res = _dulce_outcome(st, ev, md, st["att"])
+    res = _dulce_outcome(st, ev, md, st["attacked"])
     if not res:
         return batch
     saved, victim = res
@@ -910,9 +910,9 @@ def sweet_death_check(st: dict, ev: list, batch: list) -> list:
 
 def _s23(st, ev):
     c = "cataleptico"
-    card = st["c"][c]
+    card = st["cards"][c]
     s = owner(st, c)
-    if card.get("cd") and s is not None and not st["out"][s]:
+    if card.get("cd") and s is not None and not st["eliminated"][s]:
         card["cd"], card["d"], card["u"] = 0, 0, 1
         announce_revival(st, ev, c, c)
         if card["aw"] and not card["au"]:
@@ -946,23 +946,23 @@ def _cataleptic_strike(st, s, c):
 
 @handler("cataleptic_mode")
 def _cataleptic_mode(st, ev, q, choice):
-    st["c"]["cataleptico"]["bm"] = choice
+    st["cards"]["cataleptico"]["bm"] = choice
 
 
 @handler("cataleptic_kill")
 def _cataleptic_kill(st, ev, q, choice):
     if choice != "pass":
         c = parse_card(st, choice)
-        mark_death(st, ev, c, "cataleptico", q["s"])
+        mark_death(st, ev, c, "cataleptico", q["seat"])
 
 
 # ---- 24 Juego de azar --------------------------------------------------------------------------
 
 def _s24(st, ev):
-    tok, c = st["tok"], "juego_de_azar"
+    tok, c = st["tokens"], "juego_de_azar"
     if tok["chip"] is None:
         s = acting_seat(st, c)
-        if s is None or st["c"][c]["u"] or not alive(st, c):
+        if s is None or st["cards"][c]["u"] or not alive(st, c):
             return
         woke(st, "24", s)
         opts = [card_opt(st, t) for t in living_targets(st)]
@@ -979,7 +979,7 @@ def _s24(st, ev):
     cands = [t for t in st["rows"][nxt] if alive(st, t) and t not in tok["celda"]]
     if not cands:
         return
-    if st["out"][holder]:
+    if st["eliminated"][holder]:
         _chip_move(st, ev, cands[0])
         return
     ask(st, holder, "chip_move", [card_opt(st, t) for t in cands], card_opt(st, cands[0])[0],
@@ -991,22 +991,22 @@ def _chip_place(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    if q["x"]["bip"]:
-        ask(st, q["s"], "chip_mode", [opt("n", "effect_normal"), opt("b", "effect_opposite")],
+    if q["context"]["bip"]:
+        ask(st, q["seat"], "chip_mode", [opt("n", "effect_normal"), opt("b", "effect_opposite")],
             "n", "night_step", "chip_mode", {"c": c})
         return
-    _chip_set(st, ev, q["s"], c, "n")
+    _chip_set(st, ev, q["seat"], c, "n")
 
 
 @handler("chip_mode")
 def _chip_mode(st, ev, q, choice):
-    _chip_set(st, ev, q["s"], q["x"]["c"], choice)
+    _chip_set(st, ev, q["seat"], q["context"]["c"], choice)
 
 
 def _chip_set(st, ev, s, c, mode):
     spend(st, "juego_de_azar")
-    st["tok"].update(chip=c, chip_mode=mode, chip_round=st["round"])
-    st["nt"]["dawn"].append(["chip_placed", c])
+    st["tokens"].update(chip=c, chip_mode=mode, chip_round=st["round"])
+    st["night"]["dawn"].append(["chip_placed", c])
     log(st, ev, "gm_chip", by=s, **where_public(st, c))
 
 
@@ -1016,8 +1016,8 @@ def _chip_move_h(st, ev, q, choice):
 
 
 def _chip_move(st, ev, c):
-    st["tok"]["chip"], st["tok"]["chip_round"] = c, st["round"]
-    st["nt"]["dawn"].append(["chip_placed", c])
+    st["tokens"]["chip"], st["tokens"]["chip_round"] = c, st["round"]
+    st["night"]["dawn"].append(["chip_placed", c])
     log(st, ev, "gm_chip", by=None, **where_public(st, c))
 
 
@@ -1039,11 +1039,11 @@ def _patience(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    st["tok"]["paci"].append([c, marked(st, c)])
+    st["tokens"]["paci"].append([c, marked(st, c)])
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
     remember_pick(st, "paci", c)
-    st["nt"]["dawn"].append(["patience_placed", c])
-    log(st, ev, "gm_patience", by=q["s"], **where_public(st, c))
+    st["night"]["dawn"].append(["patience_placed", c])
+    log(st, ev, "gm_patience", by=q["seat"], **where_public(st, c))
 
 
 # ---- 26 Neuroticismo, 27 Ansiedad social -------------------------------------------------------
@@ -1056,7 +1056,7 @@ def _s26(st, ev):
     if st["round"] == 1:
         ask(st, s, "neuro_pick", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)],
             "pass", "night_step", "neuro_pick")
-    elif st["neuro"] is not None and not st["out"][st["neuro"]["ctl"]]:
+    elif st["neurotic"] is not None and not st["eliminated"][st["neurotic"]["ctl"]]:
         ask(st, s, "neuro_order", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)],
             "pass", "night_step", "neuro_order")
 
@@ -1065,18 +1065,18 @@ def _s26(st, ev):
 def _neuro_pick(st, ev, q, choice):
     if choice != "pass":
         t = parse_seat(choice)
-        st["neuro"] = {"ctl": t, "by": q["s"], "order": None}
+        st["neurotic"] = {"ctl": t, "by": q["seat"], "order": None}
         tell(ev, t, "neuro_controlled")
-        log(st, ev, "gm_neuro", by=q["s"], seat=t)
+        log(st, ev, "gm_neuro", by=q["seat"], seat=t)
 
 
 @handler("neuro_order")
 def _neuro_order(st, ev, q, choice):
     if choice != "pass":
         t = parse_seat(choice)
-        st["neuro"]["order"] = [st["round"], t]
-        tell(ev, st["neuro"]["ctl"], "neuro_instruction", seat=t)
-        log(st, ev, "gm_neuro_order", by=q["s"], seat=t)
+        st["neurotic"]["order"] = [st["round"], t]
+        tell(ev, st["neurotic"]["ctl"], "neuro_instruction", seat=t)
+        log(st, ev, "gm_neuro_order", by=q["seat"], seat=t)
 
 
 QUESTIONS = ("q_side_mutineer", "q_acted_tonight", "q_hold_event", "q_trust_left",
@@ -1100,16 +1100,16 @@ def _anxiety(st, ev, q, choice):
         return
     who, i = choice.split(":")
     t = parse_seat(who)
-    st["hist"]["ans"].append(t)
+    st["history"]["ans"].append(t)
     question = QUESTIONS[int(i)]
     ask(st, t, "anxiety_answer", [opt("yes", "yes"), opt("no", "no"), opt("none", "no_answer")],
-        "none", "night_step", "anxiety_answer", {"asker": q["s"], "question": question},
+        "none", "night_step", "anxiety_answer", {"asker": q["seat"], "question": question},
         question=question)
 
 
 @handler("anxiety_answer")
 def _anxiety_answer(st, ev, q, choice):
-    tell(ev, q["x"]["asker"], "anxiety_reply", seat=q["s"], question=q["x"]["question"],
+    tell(ev, q["context"]["asker"], "anxiety_reply", seat=q["seat"], question=q["context"]["question"],
          answer=choice)
 
 
@@ -1117,15 +1117,15 @@ def _anxiety_answer(st, ev, q, choice):
 
 def _s28(st, ev):
     s = acting_seat(st, "la_parca")
-    scythes = [c for c in st["tok"]["scythe"]]
-    if s is None or any(c in st["att"] for c in scythes):
+    scythes = [c for c in st["tokens"]["scythe"]]
+    if s is None or any(c in st["attacked"] for c in scythes):
         return
     rows = sorted({owner(st, m["c"]) for m in st["marks"]})
     opts = []
     for t in rows:
         for m in sorted({m["c"] for m in st["marks"] if owner(st, m["c"]) == t}):
             for d in st["rows"][t]:
-                if d != m and alive(st, d) and d not in st["tok"]["celda"]:
+                if d != m and alive(st, d) and d not in st["tokens"]["celda"]:
                     a, b = where(st, m), where(st, d)
                     opts.append(opt(f"s{t}p{a[1]}>{b[1]}", "move_mark", seat=t, pos=a[1],
                                     to_pos=b[1]))
@@ -1144,7 +1144,7 @@ def _parca_move(st, ev, q, choice):
         if m["c"] == a:
             m["c"] = b
     note_attack(st, b)
-    log(st, ev, "gm_marks_moved", by=q["s"], seat=t, pos=where(st, a)[1], to_pos=int(to))
+    log(st, ev, "gm_marks_moved", by=q["seat"], seat=t, pos=where(st, a)[1], to_pos=int(to))
 
 
 # ---- dawn --------------------------------------------------------------------------------------
@@ -1152,13 +1152,13 @@ def _parca_move(st, ev, q, choice):
 @task("dawn")
 def _dawn(st, ev):
     pub(ev, "dawn", round=st["round"])
-    st["nt"]["dawned"] = 1
-    for c in st["nt"].pop("revived", []):
+    st["night"]["dawned"] = 1
+    for c in st["night"].pop("revived", []):
         if alive(st, c):
             pub(ev, "card_revived", card=c, **where_public(st, c))
-    shown = st["nt"]["shown"]
+    shown = st["night"]["shown"]
     if shown and alive(st, shown):
-        st["c"][shown]["rv"] = 1
+        st["cards"][shown]["rv"] = 1
         pub(ev, "larry_shows", card=shown, **where_public(st, shown))
     from .custom import dawn_marks
     marks, st["marks"] = st["marks"] + dawn_marks(st), []
@@ -1167,13 +1167,13 @@ def _dawn(st, ev):
 
 @task("dawn_after")
 def _dawn_after(st, ev):
-    nt = st["nt"]
+    nt = st["night"]
     nt["dawn_over"] = 1
     for kind, *cards in nt["dawn"]:
-        if all(c in st["c"] and on_row(st, c) for c in cards):
+        if all(c in st["cards"] and on_row(st, c) for c in cards):
             if kind == "lobotomy":
-                st["c"][cards[0]]["rv"] = 1
-                pub(ev, "lobotomy", card=cards[0], effect=st["c"][cards[0]]["lob"],
+                st["cards"][cards[0]]["rv"] = 1
+                pub(ev, "lobotomy", card=cards[0], effect=st["cards"][cards[0]]["lob"],
                     **where_public(st, cards[0]))
             else:
                 pub(ev, kind, **where_public(st, cards[0]),
@@ -1181,11 +1181,11 @@ def _dawn_after(st, ev):
     for ev_kind, data in nt.get("dawn_pub", []):
         pub(ev, ev_kind, **data)
     if st["round"] == 1:
-        day = [s for s in range(st["n"]) if is_day_personality(st["pers"][s])]
+        day = [s for s in range(st["players"]) if is_day_personality(st["personalities"][s])]
         for s in day:
-            st["prv"][s] = 1
+            st["personality_shown"][s] = 1
         pub(ev, "personalities_revealed" if day else "personalities_none", seats=day,
-            cards=[st["pers"][s] for s in day])
+            cards=[st["personalities"][s] for s in day])
     nt["laughed"] = []
     push(st, ["day"])
     settle(st, ev)  # a prophecy fulfilled at dawn resolves before the day starts

@@ -44,7 +44,7 @@ class Recorder(Translator):
 
 
 def _public_cards(st):
-    return {c for c, info in st["c"].items() if info["d"] or info["rv"]}
+    return {c for c, info in st["cards"].items() if info["d"] or info["rv"]}
 
 
 def _audit(st, seat, lang, view=None):
@@ -54,7 +54,7 @@ def _audit(st, seat, lang, view=None):
     assert png.startswith(b"\x89PNG")
     allowed = _public_cards(st)
     if seat is not None:
-        allowed |= set(st["rows"][seat]) | set(st["res"][seat])
+        allowed |= set(st["rows"][seat]) | set(st["reserve"][seat])
     assert t.cards <= allowed, (seat, t.cards - allowed)
     hidden = _tonight(st)
     for p in view["players"]:

@@ -13,7 +13,7 @@ def _prophecy(eff, target, cond="quiet_night", rnd=2):
 
 def test_spec_5_17_prophecy_fulfilled_at_dawn_kills_before_the_day():
     st = build(FIVE)
-    st["nostra"] = [_prophecy("kill", "larry_owls")]
+    st["prophecies"] = [_prophecy("kill", "larry_owls")]
     g = Game(st).start("night").settle("day")
     kinds = [e.kind for e in g.events]
     assert g.died() == [(VIC, 1)]
@@ -39,10 +39,10 @@ def test_R46_amnesia_declared_after_the_first_lynch_holds_back_the_awakening():
     g = Game(_amnesia_table()).start("day").to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
     g.vote("vote_card", {s: card(VIC, 2) for s in range(5)})
-    assert g.died() == [(VIC, 2)] and not g.st["c"]["richard_dadd"]["aw"]
+    assert g.died() == [(VIC, 2)] and not g.st["cards"]["richard_dadd"]["aw"]
     g.act("amnesia_late", "yes", UMA)
     g.vote("vote_player", {s: player(VIC) for s in range(5) if s != VIC})
-    assert (VIC, 1) in g.died() and g.st["out"][VIC]
+    assert (VIC, 1) in g.died() and g.st["eliminated"][VIC]
     assert not g.of("richard_revealed")
 
 
@@ -63,7 +63,7 @@ def _parca_table(with_death):
     t[VIC] = ["larry_owls", "la_parca", "lobotomia", "juego_de_azar"]
     st = build(t)
     if with_death:  # Patience held a mutineer mark on Tom #2 from last night
-        st["tok"]["paci"] = [["el_archivo", [mark("mutineers", [WES], mut=1)]]]
+        st["tokens"]["paci"] = [["el_archivo", [mark("mutineers", [WES], mut=1)]]]
     return st
 
 
@@ -85,20 +85,20 @@ def test_R15_parca_disobeyed_when_her_card_lives():
 
 def test_spec_5_6_awakened_cataleptic_first_night_death_returns_and_kills():
     st = build(FIVE)
-    st["c"]["cataleptico"]["aw"] = 1
+    st["cards"]["cataleptico"]["aw"] = 1
     g = Game(st).start("night")
     g.act("action_kill", card(WES, 4), TOM)
     g.act("cataleptic_kill", card(XIA, 1), WES)
     g.settle("day")
     assert g.died() == [(XIA, 1)]
-    assert g.st["c"]["cataleptico"]["d"] == 0 and g.st["c"]["cataleptico"]["au"] == 1
+    assert g.st["cards"]["cataleptico"]["d"] == 0 and g.st["cards"]["cataleptico"]["au"] == 1
 
 
 def _pact_card_table(pact):
     t = _arthur_table()
     t[UMA][2] = "pacto_de_sangre"
     st = build(t, pact=pact)
-    st["c"]["pacto_de_sangre"].update(aw=1, u=1)
+    st["cards"]["pacto_de_sangre"].update(aw=1, u=1)
     return st
 
 
