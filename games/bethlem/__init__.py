@@ -1,9 +1,11 @@
 """El manicomio de Bethlem: rules engine (spec shared/rules/bethlem.md).
 
-The engine is a continuation machine over plain JSON (see `core`); the modules hold the rules by
-topic: `setup`, `night` (the guide), `mutiny`, `nightevents`, `deaths` and `triggers` (the death
-pipeline), `day`, `lynch`, `dayevents`, `objectives`, `custom` (custom mode, with one module
-per custom card or awakening and `happenings`); `views`, `picture` and `ai` serve the host.
+The engine is a continuation machine over plain JSON (see `core`; its shape is declared in
+`state`); the modules hold the rules by topic: `setup`; `night` (the guide's agenda and dawn)
+with the guide's sections `night_opening`, `night_watch`, `night_actions`, `night_closing`;
+`mutiny`, `nightevents`, `deaths` and `triggers` (the death pipeline), `day`, `lynch`,
+`dayevents`, `objectives`, `custom` (custom mode, with one module per custom card or awakening
+and `happenings`); `views`, `picture` and `ai` serve the host.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import marshal
 from games.base import Engine, Option, Outcome, Pending
 
 from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa: F401
-               nightevents, picture, setup, triggers, views, virus)
+               night_actions, night_closing, night_opening, night_watch, nightevents, picture,
+               setup, triggers, views, virus)
 from .core import answer, refuse, refused
 from .state import STATE_VERSION, upgrade
 

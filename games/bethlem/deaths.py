@@ -102,7 +102,7 @@ def _filter(st, ev):
     from .custom import custom_filter
     keep = custom_filter(st, ev, keep)
     if st["phase"] == "day":
-        from .night import sweet_death_check
+        from .night_closing import sweet_death_check
         keep = sweet_death_check(st, ev, keep)
     pipe["batch"] = keep
 
