@@ -52,7 +52,7 @@ class Seat:
     def __init__(self, st: dict, s: int):
         self.st, self.s, self.obj = st, s, st["objectives"][s]
         self.seen = set(st["known_cards"][s]) | {c for c, info in st["cards"].items()
-                                          if info["d"] or info["rv"]} | set(held(st, s))
+                                          if info["dead"] or info["revealed"]} | set(held(st, s))
         conf = st["night"].get("conf") or {}
         sat_in = s in conf.get("p", ()) or s in conf.get("spies", ())
         table = set(conf.get("p", ())) - {s} if sat_in else set()
@@ -78,7 +78,7 @@ class Seat:
 
     def _bad(self, c: str) -> bool:
         """A card whose living is against this seat's objective."""
-        mutineer = c in MUTINEER_CARDS and not self.st["cards"][c]["lob"]
+        mutineer = c in MUTINEER_CARDS and not self.st["cards"][c]["lobotomy"]
         if self.obj == "RICHARD":
             return True
         if self.obj == "MUTINEER":

@@ -46,7 +46,7 @@ def _return(st, ev, q, choice):
 
 def day_powers(st: dict, s: int) -> list:
     info = st["cards"].get(CARD)
-    if info and info["aw"] and owner(st, CARD) == s and alive(st, CARD) \
+    if info and info["awake"] and owner(st, CARD) == s and alive(st, CARD) \
             and not info.get("gone") and _targets(st):
         return [opt("sacrifice", "alchemist_sacrifice")]
     return []

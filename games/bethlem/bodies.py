@@ -17,7 +17,7 @@ CARD = "medium"
 
 def body(st: dict):
     info = st["cards"].get(CARD)
-    if st["mode"] != "custom" or not info or not (info["an"] and info["aw"]) \
+    if st["mode"] != "custom" or not info or not (info["announced"] and info["awake"]) \
             or not alive(st, CARD):
         return None
     return st["custom"].get("body")

@@ -21,7 +21,7 @@ CARD = "vudu"
 
 def cursed(st: dict, cid: str) -> bool:
     info = st["cards"].get(CARD) if cid == CARD else None
-    return bool(info) and info["aw"] and alive(st, CARD)
+    return bool(info) and info["awake"] and alive(st, CARD)
 
 
 def mirror(st: dict, cid: str, m: dict) -> None:

@@ -39,7 +39,7 @@ def custom_called(st: dict, code: str) -> bool:
         return watchmaker.called_late(st)
     if code in ("c8", "c14"):
         return True
-    return not st["cards"][card]["d"]
+    return not st["cards"][card]["dead"]
 
 
 def extra_power(st: dict, s: int) -> bool:
@@ -72,7 +72,7 @@ def after_cascade(st: dict, ev: list) -> None:
     if st["mode"] != "custom":
         return
     sv = "superviviente"
-    if sv in st["cards"] and not alive(st, sv) and st["cards"][sv].get("dr", 99) <= 3:
+    if sv in st["cards"] and not alive(st, sv) and st["cards"][sv].get("died_round", 99) <= 3:
         declare(st, ev, [owner(st, sv)], "survivor")
         return
     arch = owner(st, "arquitecto") if "arquitecto" in st["cards"] else None
@@ -110,7 +110,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
         info = st["cards"][card]
         if info.get("ghost") or timecontrol.untouchable(st, card) or bodies.immune(st, card):
             continue
-        if card == "superviviente" and info["aw"] and st["round"] <= info.get("awr", 0) + 3:
+        if card == "superviviente" and info["awake"] and st["round"] <= info.get("awoke_round", 0) + 3:
             continue
         if card in c["shield"] and not m["i"]:
             c["shield"].remove(card)
@@ -129,7 +129,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
     out = happenings.spy_filter(st, ev, watchmaker.filter_batch(st, ev, out))
     for m in out:
         if m["c"] == "superviviente":
-            st["cards"]["superviviente"]["dr"] = st["round"]
+            st["cards"]["superviviente"]["died_round"] = st["round"]
     return out
 
 
@@ -282,7 +282,7 @@ def _haki_target(st, ev, q, choice):
 def _c14(st, ev):
     machines.robot_turn(st, ev)
     c = cx(st)
-    s = st["cards"]["cyborg"]["o0"]
+    s = st["cards"]["cyborg"]["first_owner"]
     if st["eliminated"][s] or c["points"] < 1:
         return
     costs = catalog_costs()
@@ -367,7 +367,7 @@ def _broccoli(st, ev, q, choice):
 def add_broccoli(st: dict, t: str) -> None:
     c = cx(st)
     c["broc"][t] = c["broc"].get(t, 0) + 1
-    need = 2 if st["cards"]["chef"]["an"] else 3
+    need = 2 if st["cards"]["chef"]["announced"] else 3
     if c["broc"][t] >= need:
         c["broc"].pop(t)
         c["broc_die"].append(t)
@@ -544,7 +544,7 @@ def _psychiatrist(st, ev, q, choice):
 def _pandora(st, ev, q, choice):
     c = parse_card(st, choice)
     st["tokens"]["pandora"].append(c)
-    st["cards"][c]["aw"] = 0
+    st["cards"][c]["awake"] = 0
     pub(ev, "pandora", **where_public(st, c))
 
 

@@ -96,7 +96,7 @@ def _upkeep(st, ev):
     parca, tok = st["parca"], st["tokens"]
     if parca["set"]:
         parca["cnt"] = 0 if parca["hit"] else parca["cnt"] + 1
-        aw = "la_parca" in st["cards"] and st["cards"]["la_parca"]["an"]
+        aw = "la_parca" in st["cards"] and st["cards"]["la_parca"]["announced"]
         if parca["cnt"] >= (1 if aw else 2):
             parca["kill"], parca["cnt"] = 1, 0
         parca["set"] = parca["hit"] = 0

@@ -25,11 +25,11 @@ def _amnesia_forms(st, s):
     bip = st["personalities"][s] == "bipolaridad"
     if amnesia_holder(st) == s:
         card = st["cards"]["amnesia"]
-        if not card["u"]:
+        if not card["used"]:
             out.append("amnesia")
             if bip and first_pending:
                 out.append("amnesia_cancel")
-        if card["aw"] and not card["au"]:
+        if card["awake"] and not card["awake_used"]:
             out.append("amnesia_dead" if bip else "amnesia_pick")
     borrowed = st["night"].get("dir") or {}
     if s in st["night"].get("hyp_amnesia", ()) or (borrowed.get("code") == "day"
@@ -53,7 +53,7 @@ def day_powers(st: dict, s: int) -> list:
         opts.append(opt("hostil", "sanction"))
     opts += [opt(f, f) for f in _amnesia_forms(st, s)]
     for c in ANNOUNCED:
-        if c in st["cards"] and st["cards"][c]["aw"] and not st["cards"][c]["an"] and owner(st, c) == s \
+        if c in st["cards"] and st["cards"][c]["awake"] and not st["cards"][c]["announced"] and owner(st, c) == s \
                 and alive(st, c):
             opts.append(opt(f"an:{c}", "announce", card=c))
     from .custom import day_powers as custom_powers
@@ -62,11 +62,11 @@ def day_powers(st: dict, s: int) -> list:
 
 def _milagro_targets(st):
     return [c for t in seats(st) for c in st["rows"][t]
-            if is_action(c) and c != "pacto_de_sangre" and alive(st, c) and st["cards"][c]["u"]]
+            if is_action(c) and c != "pacto_de_sangre" and alive(st, c) and st["cards"][c]["used"]]
 
 
 def _own_sleepers(st, s):
-    return [c for c in st["rows"][s] if alive(st, c) and not st["cards"][c]["aw"]
+    return [c for c in st["rows"][s] if alive(st, c) and not st["cards"][c]["awake"]
             and c not in st["tokens"]["pandora"]]
 
 
@@ -90,7 +90,7 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
         ask(st, s, "sanction", [seat_opt(t) for t in pool], None, "reactive", "sanction")
     elif choice.startswith("an:"):
         c = choice[3:]
-        st["cards"][c]["an"] = 1
+        st["cards"][c]["announced"] = 1
         pub(ev, "awakening_announced", seat=s, card=c)
         if c == "medium":
             from .bodies import choose
@@ -113,12 +113,12 @@ def _sanction(st, ev, q, choice):
 def _amnesia(st, ev, s, form):
     dy = st["day"]
     own = amnesia_holder(st) == s and (form in ("amnesia_pick", "amnesia_dead")
-                                       or not st["cards"]["amnesia"]["u"])
+                                       or not st["cards"]["amnesia"]["used"])
     if own:
         if form in ("amnesia_pick", "amnesia_dead"):
-            st["cards"]["amnesia"]["au"] = 1
+            st["cards"]["amnesia"]["awake_used"] = 1
         else:
-            st["cards"]["amnesia"]["u"] = 1
+            st["cards"]["amnesia"]["used"] = 1
     elif s in st["night"].get("hyp_amnesia", ()):
         st["night"]["hyp_amnesia"].remove(s)
     else:
@@ -144,7 +144,7 @@ def _event(st, ev, s, e):
     pub(ev, "event_played", seat=s, event=e)
     if e in ("barbero", "confesion"):
         cards = living_targets(st) if e == "barbero" else [
-            c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["cards"][c]["rv"]]
+            c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["cards"][c]["revealed"]]
         if cards:
             ask(st, s, "event_card", [card_opt(st, c) for c in cards], None, "reactive",
                 "day_event", {"e": e}, event=e)
@@ -170,10 +170,10 @@ def _day_event(st, ev, q, choice):
         pub(ev, "barber", by_seat=s, **where_public(st, c))
         resolve_now(st, [mark("barbero", [s], cid=c)])
     elif e == "confesion":
-        st["cards"][c]["rv"] = 1
+        st["cards"][c]["revealed"] = 1
         pub(ev, "confession", card=c, **where_public(st, c))
     elif e == "milagrero":
-        st["cards"][c]["u"] = 0
+        st["cards"][c]["used"] = 0
         pub(ev, "miracle", **where_public(st, c))
     elif e == "despertar":
         awaken(st, ev, c)
@@ -278,7 +278,7 @@ def nostradamus_check(st: dict, ev: list, quiet: bool = False) -> None:
         elif p["eff"] == "revive":
             revive(st, ev, c, "nostradamus")
         elif p["eff"] == "reveal":
-            st["cards"][c]["rv"] = 1
+            st["cards"][c]["revealed"] = 1
             pub(ev, "confession", card=c, **where_public(st, c))
 
 

@@ -92,10 +92,10 @@ def _filter(st, ev):
         c = m["c"]
         if c in tok["celda"]:
             continue
-        if c == "richard_dadd" and st["cards"][c]["aw"] and not inactive(st, c) and not m["x"] \
+        if c == "richard_dadd" and st["cards"][c]["awake"] and not inactive(st, c) and not m["x"] \
                 and m["s"] != "leproso":
             continue
-        if c == "pacto_de_sangre" and st["cards"][c]["aw"] and not m["i"] and _pact_holds(st):
+        if c == "pacto_de_sangre" and st["cards"][c]["awake"] and not m["i"] and _pact_holds(st):
             continue
         keep.append(m)
     keep = _twins(st, keep)
@@ -123,7 +123,7 @@ def _twins(st, batch):
         if t not in hit or other not in st["cards"] or not alive(st, other) or inactive(st, t):
             continue
         ok = other in hit or other in st["attacked"]
-        if ok and st["cards"][t]["aw"]:
+        if ok and st["cards"][t]["awake"]:
             mate = where(st, other)
             mine = where(st, t)
             if mate and mine and mine[1] > 0:
@@ -184,7 +184,7 @@ def _waker(st, ev):
     cands = [c for c in cands if on_row(st, c)]
     if not cands:
         return
-    seen = st["cards"][w]["aw"]
+    seen = st["cards"][w]["awake"]
     opts = [opt("pass", "pass")]
     for c in cands:
         o = card_opt(st, c)
@@ -210,7 +210,7 @@ def _wakerfield(st, ev, q, choice):
     pub(ev, "wakerfield_swap", seat=cs, pos=cp, to_seat=ws, to_pos=wp)
     tell(ev, ws, "you_took", card=c, seat=ws, pos=wp)
     st["known_cards"][ws].append(c)
-    if st["cards"][w]["aw"] and not st["cards"][c]["aw"]:
+    if st["cards"][w]["awake"] and not st["cards"][c]["awake"]:
         awaken(st, ev, c)
     refresh(st, ev)
 
@@ -242,8 +242,8 @@ def _death(st, ev):
 
 def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     card = st["cards"][c]
-    card["d"], card["rv"], card["k"], card["why"] = 1, 1, list(killers), src
-    card["dr"] = st["round"]
+    card["dead"], card["revealed"], card["killers"], card["cause"] = 1, 1, list(killers), src
+    card["died_round"] = st["round"]
     s, p = where(st, c)
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
     tok = st["tokens"]
@@ -255,8 +255,8 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     pub(ev, "card_died", seat=s, pos=p, card=c)
     gm(ev, "gm_killers" if killers else "gm_died", seat=s, pos=p, card=c, killers=list(killers),
        cause=src)
-    if c == "cataleptico" and st["phase"] == "day" and card.get("bm") == "b" and not card["u"]:
-        card["cd"] = 1
+    if c == "cataleptico" and st["phase"] == "day" and card.get("bipolar_mode") == "b" and not card["used"]:
+        card["dead_by_day"] = 1
 
 
 def revive(st: dict, ev: list, c: str, src: str) -> bool:
@@ -266,7 +266,7 @@ def revive(st: dict, ev: list, c: str, src: str) -> bool:
             or st["cards"][c].get("gone"):
         return False
     card = st["cards"][c]
-    card["d"], card["cd"] = 0, 0
+    card["dead"], card["dead_by_day"] = 0, 0
     st["tokens"]["flames"] = [f for f in st["tokens"]["flames"] if not (f[2] == "n" and f[1] == c)]
     announce_revival(st, ev, c, src)
     return True
@@ -333,7 +333,7 @@ def _fires(st, kind, c, d):
     if kind == "mania":
         return c == "mania_persecutoria" and st["cascade"].get("mania") != "b"
     if kind == "ali":
-        return c == "ali" and st["cards"][c]["aw"] and bool(d["k"])
+        return c == "ali" and st["cards"][c]["awake"] and bool(d["k"])
     if kind == "gas":
         from .laughing import fires
         return fires(st, c, d["s"])
@@ -347,7 +347,7 @@ def _fires(st, kind, c, d):
         from .machines import chef_fires
         return chef_fires(st, c, d["s"])
     if kind == "larry":
-        return c == "larry_owls" and st["cards"][c]["aw"] and bool(st["night"].get("shown")) \
+        return c == "larry_owls" and st["cards"][c]["awake"] and bool(st["night"].get("shown")) \
             and st["cascade"].get("dawn")
     return False
 
@@ -478,18 +478,18 @@ def awaken_lone(st: dict, ev: list) -> None:
         if st["eliminated"][s]:
             continue
         live = [c for c in held(st, s) if alive(st, c)]
-        if len(live) == 1 and not st["cards"][live[0]]["aw"] and on_row(st, live[0]):
+        if len(live) == 1 and not st["cards"][live[0]]["awake"] and on_row(st, live[0]):
             awaken(st, ev, live[0])
 
 
 def awaken(st: dict, ev: list, c: str) -> None:
     if c in st["tokens"]["pandora"]:
         return
-    st["cards"][c]["aw"], st["cards"][c]["awr"] = 1, st["round"]
+    st["cards"][c]["awake"], st["cards"][c]["awoke_round"] = 1, st["round"]
     s, p = where(st, c)
     pub(ev, "awakened", seat=s, pos=p)
     tell(ev, s, "your_awakening", card=c)
     if c == "richard_dadd":
-        st["cards"][c]["rv"] = 1
+        st["cards"][c]["revealed"] = 1
         pub(ev, "richard_revealed", seat=s, pos=p)
 

@@ -35,7 +35,7 @@ def step(st: dict, ev: list) -> None:
     dying = _dying(st)
     ask(st, s, "doctor_look", [opt("pass", "pass")] + [card_opt(st, c) for c in dying], "pass",
         "night_step", "doctor_look")
-    if st["cards"]["medico"]["aw"]:
+    if st["cards"]["medico"]["awake"]:
         push(st, ["virus_turn", s])
 
 

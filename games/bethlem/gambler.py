@@ -24,7 +24,7 @@ def _g(st):
 
 
 def _lucky(st):
-    return bool(st["cards"]["ludopata"]["an"])
+    return bool(st["cards"]["ludopata"]["announced"])
 
 
 def step(st: dict, ev: list) -> None:
@@ -100,7 +100,7 @@ def settle(st: dict, ev: list, r: int) -> None:
     g["bets"] = [b for b in g["bets"] if b["r"] != r]
     if not bets or "ludopata" not in st["cards"]:
         return
-    died = [c for c, info in st["cards"].items() if info["d"] and info.get("dr") == r]
+    died = [c for c, info in st["cards"].items() if info["dead"] and info.get("died_round") == r]
     act = seats(st)
     ranks = {s: _rank(st, s) for s in act}
     top = max(ranks.values()) if act else None
@@ -112,7 +112,7 @@ def settle(st: dict, ev: list, r: int) -> None:
                "group": any(group(c) == a for c in died),
                "cellmate": any(c in CELLMATES for c in died),
                "card": a in died,
-               "twins": all(t in died or (t in st["cards"] and st["cards"][t]["d"]) for t in TWINS)
+               "twins": all(t in died or (t in st["cards"] and st["cards"][t]["dead"]) for t in TWINS)
                and any(t in died for t in TWINS)}[k]
         if won:
             g["owed"].append({"leader": ["look"], "group": ["kill"], "cellmate": ["any"],
@@ -144,7 +144,7 @@ def _collect(st, s, owed):
 
 
 def _sleepers(st, s):
-    return [c for c in st["rows"][s] if alive(st, c) and not st["cards"][c]["aw"]]
+    return [c for c in st["rows"][s] if alive(st, c) and not st["cards"][c]["awake"]]
 
 
 def _pay(st, s, used_all=False):

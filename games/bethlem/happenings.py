@@ -135,7 +135,7 @@ def _cards_for(st, hid, s):
     if hid == "investigacion":
         return [c for c in row if not st["cards"][c].get("gone")]
     if hid == "todos_para_uno":
-        return [c for c in row if alive(st, c) and not st["cards"][c]["rv"]]
+        return [c for c in row if alive(st, c) and not st["cards"][c]["revealed"]]
     return [c for c in row if alive(st, c)]
 
 
@@ -167,7 +167,7 @@ def _done(st, ev, hid):
         _visits(st, ev, got)
     elif hid == "todos_para_uno":
         for s, c in sorted(got.items()):
-            st["cards"][c]["rv"] = 1
+            st["cards"][c]["revealed"] = 1
             pub(ev, "card_shown", card=c, **where_public(st, c))
     elif hid == "investigacion":
         _police(st, ev, got)
@@ -218,7 +218,7 @@ def skip_day(st: dict, ev: list) -> bool:
 def _siesta(st, ev, h):
     """Hora de la siesta: a day whose lynches killed nothing buys the next night a second kill."""
     if h["on"] == "hora_siesta" and not any(
-            c["d"] and c.get("why") == "lynch" and c.get("dr") == st["round"]
+            c["dead"] and c.get("cause") == "lynch" and c.get("died_round") == st["round"]
             for c in st["cards"].values()):
         h["siesta"] = st["round"] + 1
         pub(ev, "siesta_kill")

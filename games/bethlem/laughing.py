@@ -25,7 +25,7 @@ def step(st: dict, ev: list) -> None:
     if s is None:
         return
     woke(st, "c11", s)
-    again = st["cards"][CARD]["aw"]
+    again = st["cards"][CARD]["awake"]
     names = sorted(c for c in st["cards"] if c != CARD and (again or c not in _cx(st)["laughs"]))
     ask(st, s, "laugh", [opt("pass", "pass")] + [opt(c, "card_name", card=c) for c in names],
         "pass", "night_step", "laugh")
@@ -100,7 +100,7 @@ def pills(st: dict, ev: list, m: dict) -> list:
     """An attack on the awakened card: the marks the pipeline keeps instead of `m`."""
     info, c = st["cards"][CARD], _cx(st)
     used = c.get("pills", 0)
-    if not info["aw"] or used >= 2 or m["i"]:
+    if not info["awake"] or used >= 2 or m["i"]:
         return [m]
     c["pills"] = used + 1
     named = _named(st)

@@ -24,7 +24,7 @@ def voters(st: dict) -> list:
             continue
         if st["mode"] == "three" and s == st["lone_player"]:
             continue
-        if any(st["cards"][c]["lob"] and not st["cards"][c].get("lobv") for c in held(st, s)):
+        if any(st["cards"][c]["lobotomy"] and not st["cards"][c].get("lobotomy_keeps_vote") for c in held(st, s)):
             continue
         out.append(s)
     return out
@@ -255,7 +255,7 @@ def _eligible(st, t, kind):
     for c in row:
         if not alive(st, c) or c in st["tokens"]["celda"]:
             continue
-        if c == "john_flick" and st["cards"][c]["an"]:
+        if c == "john_flick" and st["cards"][c]["announced"]:
             continue
         if st["mode"] in ("two", "three") and c in st["tokens"]["arrow"]:
             continue
@@ -267,7 +267,7 @@ def _card_stage(st, ev, t, backers, kind):
     dy = st["day"]
     cards = _eligible(st, t, kind)
     flick = [c for c in _arrows(st) if c in cards]
-    if flick and "john_flick" in st["cards"] and st["cards"]["john_flick"]["an"] and kind != "dead":
+    if flick and "john_flick" in st["cards"] and st["cards"]["john_flick"]["announced"] and kind != "dead":
         push(st, ["lynch_window", flick[0], backers])
         return
     if not cards:

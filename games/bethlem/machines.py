@@ -21,7 +21,7 @@ from .table import alive, card_opt, living_targets, owner, parse_card
 
 def king(st: dict) -> bool:
     info = st["cards"].get("otaku")
-    return bool(info) and info["aw"] and alive(st, "otaku") and owner(st, "otaku") is not None
+    return bool(info) and info["awake"] and alive(st, "otaku") and owner(st, "otaku") is not None
 
 
 def asleep(st: dict, cid: str) -> bool:
@@ -31,14 +31,14 @@ def asleep(st: dict, cid: str) -> bool:
 
 def recover_hakis(st: dict) -> None:
     c = st["custom"]
-    if st["cards"]["otaku"]["aw"] and not c.get("king"):
+    if st["cards"]["otaku"]["awake"] and not c.get("king"):
         c["king"], c["hakis"] = 1, []
 
 
 # ---- the Cyborg's robots -----------------------------------------------------------------------
 
 def robots(st: dict) -> int:
-    if "cyborg" not in st["cards"] or not st["cards"]["cyborg"]["an"]:
+    if "cyborg" not in st["cards"] or not st["cards"]["cyborg"]["announced"]:
         return 0
     return 2 - st["custom"].get("robots_lost", 0)
 
@@ -107,12 +107,12 @@ def stolen_candidates(st: dict) -> list:
     its awakening, this round (one a night: the borrow slot is shared with La Médium)."""
     borrow = catalog()["borrowable"]
     return [c for c, info in sorted(st["cards"].items())
-            if info["d"] and info.get("why") == "brocoli" and info.get("dr") == st["round"] - 1
+            if info["dead"] and info.get("cause") == "brocoli" and info.get("died_round") == st["round"] - 1
             and not info.get("gone") and borrow.get(c) not in (None, "16", "16b", "day")]
 
 
 def steal_offer(st: dict, s: int) -> None:
-    if not st["cards"]["chef"]["an"] or st["night"]["dir"]:
+    if not st["cards"]["chef"]["announced"] or st["night"]["dir"]:
         return
     cards = stolen_candidates(st)
     if cards:

@@ -25,7 +25,7 @@ def _cards(st, s):
 
 
 def offer(st: dict, s: int) -> None:
-    if not st["cards"][CARD]["aw"] or not alive(st, CARD) or st["night"]["dir"]:
+    if not st["cards"][CARD]["awake"] or not alive(st, CARD) or st["night"]["dir"]:
         return
     cards = _cards(st, s)
     if cards:
@@ -39,8 +39,8 @@ def _turn(st, ev, q, choice):
         return
     s, c = q["seat"], parse_card(st, choice)
     st["custom"]["maze_card"] = c
-    st["custom"]["maze_night"] = [c, st["cards"][c]["u"]]
-    st["cards"][c]["u"] = 0
+    st["custom"]["maze_night"] = [c, st["cards"][c]["used"]]
+    st["cards"][c]["used"] = 0
     borrow_turn(st, c, s, CARD)
     t = owner(st, c)
     tell(ev, s, "maze_partner", seat=t, card=c)
@@ -52,12 +52,12 @@ def restore(st: dict) -> None:
     """End of round: the card's one use is as it was before that night."""
     night = st["custom"].pop("maze_night", None)
     if night:
-        st["cards"][night[0]]["u"] = night[1]
+        st["cards"][night[0]]["used"] = night[1]
 
 
 def fires(st: dict, c: str) -> bool:
     other = st["custom"].get("maze_card") if c == CARD and st["mode"] == "custom" else None
-    return bool(other) and st["cards"][CARD]["aw"] and owner(st, other) not in (None, owner(st, c))
+    return bool(other) and st["cards"][CARD]["awake"] and owner(st, other) not in (None, owner(st, c))
 
 
 def swap(st: dict, ev: list) -> None:

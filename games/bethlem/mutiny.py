@@ -106,7 +106,7 @@ def _ask_pick(st, s):
 
 def _nathaniel_ready(st, s):
     return ("nathaniel" in st["cards"] and acting_seat(st, "nathaniel") == s
-            and st["cards"]["nathaniel"]["aw"] and not st["history"]["nath"] and is_mut(st, "nathaniel"))
+            and st["cards"]["nathaniel"]["awake"] and not st["history"]["nath"] and is_mut(st, "nathaniel"))
 
 
 @handler("conf_pick")
@@ -223,7 +223,7 @@ def _solo_kill(st, ev, q, choice):
     if choice != "pass":
         c = parse_card(st, choice)
         mark_death(st, ev, c, src, s, mut=1)
-    if src == "daniel" and st["cards"]["daniel"]["aw"] and not st["history"]["dan_conv"]:
+    if src == "daniel" and st["cards"]["daniel"]["awake"] and not st["history"]["dan_conv"]:
         ask(st, s, "daniel_convert", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
                                                               if t != s],
             "pass", "night_step", "daniel_convert")

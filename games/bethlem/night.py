@@ -29,7 +29,7 @@ def log(st: dict, ev: list, kind: str, /, **data) -> None:
     """The night timeline: the GM log, and an awakened Ali who watches every step."""
     gm(ev, kind, **data)
     watcher = acting_seat(st, "ali")
-    if watcher is not None and st["cards"]["ali"]["aw"]:
+    if watcher is not None and st["cards"]["ali"]["awake"]:
         tell(ev, watcher, kind, **data)
 
 
@@ -46,7 +46,7 @@ def in_set(st: dict, cid: str) -> bool:
 def public_alive(st: dict, cid: str) -> bool:
     """Publicly possibly alive: in the set and not seen dead (dead cards are public), or dead but
     acting this round for a player La Médium named (also public)."""
-    return cid in st["cards"] and (not st["cards"][cid]["d"] or st["cards"][cid].get("cd")
+    return cid in st["cards"] and (not st["cards"][cid]["dead"] or st["cards"][cid].get("dead_by_day")
                                or cid in st["tokens"].get("haunt", ()))
 
 
@@ -130,12 +130,12 @@ def called(st: dict, code: str) -> bool:
     if code == "7":
         return r >= 2 and public_alive(st, "krugman")
     if code == "16":
-        return st["mode"] == "custom" or any(public_alive(st, c) and not st["cards"][c]["lob"]
+        return st["mode"] == "custom" or any(public_alive(st, c) and not st["cards"][c]["lobotomy"]
                                              for c in MUTINEER_CARDS)
     if code == "16b":
         return bool(st["night"]["dir"]) and st["night"]["dir"]["code"] == "16b"
     if code == "17":
-        return any(public_alive(st, c) and not st["cards"][c]["lob"] for c in ("daniel", "richard_dadd"))
+        return any(public_alive(st, c) and not st["cards"][c]["lobotomy"] for c in ("daniel", "richard_dadd"))
     if code == "18":
         borrowed = st["night"]["dir"] or {}
         return (public_alive(st, "arthur") or "15" in st["night"]["hyp"]
@@ -149,7 +149,7 @@ def called(st: dict, code: str) -> bool:
     if code == "26":
         return "neuroticismo" in dealt_pers(st) and (r == 1 or r % 2 == 0)
     if code == "28":
-        return public_alive(st, "la_parca") and bool(st["cards"]["la_parca"]["an"])
+        return public_alive(st, "la_parca") and bool(st["cards"]["la_parca"]["announced"])
     if code.endswith("h") or code.endswith("d"):
         return True
     if code in STEP_CARD:
@@ -248,7 +248,7 @@ def director_awake(st):
     rápida (the Médium does not)."""
     borrowed = st["night"]["dir"] or {}
     via = borrowed.get("via")
-    return via == "chef" or (via == "krugman" and bool(st["cards"]["krugman"]["aw"]))
+    return via == "chef" or (via == "krugman" and bool(st["cards"]["krugman"]["awake"]))
 
 
 # ---- dawn --------------------------------------------------------------------------------------
@@ -262,7 +262,7 @@ def _dawn(st, ev):
             pub(ev, "card_revived", card=c, **where_public(st, c))
     shown = st["night"]["shown"]
     if shown and alive(st, shown):
-        st["cards"][shown]["rv"] = 1
+        st["cards"][shown]["revealed"] = 1
         pub(ev, "larry_shows", card=shown, **where_public(st, shown))
     from .custom import dawn_marks
     marks, st["marks"] = st["marks"] + dawn_marks(st), []
@@ -276,8 +276,8 @@ def _dawn_after(st, ev):
     for kind, *cards in nt["dawn"]:
         if all(c in st["cards"] and on_row(st, c) for c in cards):
             if kind == "lobotomy":
-                st["cards"][cards[0]]["rv"] = 1
-                pub(ev, "lobotomy", card=cards[0], effect=st["cards"][cards[0]]["lob"],
+                st["cards"][cards[0]]["revealed"] = 1
+                pub(ev, "lobotomy", card=cards[0], effect=st["cards"][cards[0]]["lobotomy"],
                     **where_public(st, cards[0]))
             else:
                 pub(ev, kind, **where_public(st, cards[0]),

@@ -37,7 +37,7 @@ def _s18(st, ev):
         st["marks"] = [m for m in st["marks"] if m["c"] != c or not m["m"] or m["i"]]
         return len(st["marks"]) < before
 
-    if "arthur" in st["cards"] and alive(st, "arthur") and st["cards"]["arthur"]["aw"] \
+    if "arthur" in st["cards"] and alive(st, "arthur") and st["cards"]["arthur"]["awake"] \
             and not inactive(st, "arthur"):
         strip("arthur")
     for s, c, src in st["night"]["prot"]:
@@ -65,7 +65,7 @@ def forms(st: dict, s: int, card: str, src: str) -> list:
         normal, awake = True, src == "dir" and director_awake(st)
     else:
         c = st["cards"][card]
-        normal, awake = not c["u"], c["aw"] and not c["au"]
+        normal, awake = not c["used"], c["awake"] and not c["awake_used"]
     out = []
     for flag, keys in ((normal, ("n", "b")), (awake, ("a", "ab"))):
         if flag:
@@ -140,9 +140,9 @@ def _action_h(st, ev, q, choice):
     card, effect = x["card"], FORMS[x["card"]][x["form"]]
     if x["src"] == "own":
         if x["form"].startswith("a"):
-            st["cards"][card]["au"] = 1
+            st["cards"][card]["awake_used"] = 1
         else:
-            st["cards"][card]["u"] = 1
+            st["cards"][card]["used"] = 1
     if effect in ("kill", "kill_inev"):
         c = parse_card(st, choice)
         mark_death(st, ev, c, card, s, inev=int(effect == "kill_inev"))
@@ -188,11 +188,11 @@ def _lobotomy(st, ev, s, t, bip, awake):
     c = principal(st, t)
     card = st["cards"][c]
     if not bip and is_mut(st, c):
-        card["lob"] = 1
-    elif bip and c in INTERNO_P1 and not card["lob"]:
-        card["lob"] = 2
-    if card["lob"] and awake:
-        card["lobv"] = 1
+        card["lobotomy"] = 1
+    elif bip and c in INTERNO_P1 and not card["lobotomy"]:
+        card["lobotomy"] = 2
+    if card["lobotomy"] and awake:
+        card["lobotomy_keeps_vote"] = 1
     st["night"]["lob"].append(c)
     st["night"]["dawn"].append(["lobotomy", c])
     log(st, ev, "gm_lobotomy", by=s, card=c, seat=t)

@@ -72,25 +72,25 @@ def _s23(st, ev):
     c = "cataleptico"
     card = st["cards"][c]
     s = owner(st, c)
-    if card.get("cd") and s is not None and not st["eliminated"][s]:
-        card["cd"], card["d"], card["u"] = 0, 0, 1
+    if card.get("dead_by_day") and s is not None and not st["eliminated"][s]:
+        card["dead_by_day"], card["dead"], card["used"] = 0, 0, 1
         announce_revival(st, ev, c, c)
-        if card["aw"] and not card["au"]:
-            card["au"] = 1
+        if card["awake"] and not card["awake_used"]:
+            card["awake_used"] = 1
             _cataleptic_strike(st, s, c)
         return
     if acting_seat(st, c) is None:
         return
-    if st["round"] == 1 and bipolar(st, s) and "bm" not in card:
+    if st["round"] == 1 and bipolar(st, s) and "bipolar_mode" not in card:
         ask(st, s, "cataleptic_mode", [opt("n", "effect_normal"), opt("b", "effect_opposite")],
             "n", "night_step", "cataleptic_mode")
-    if card.get("bm") == "b" or not marked(st, c) or not usable_action(st, c):
+    if card.get("bipolar_mode") == "b" or not marked(st, c) or not usable_action(st, c):
         return
     if all(m["i"] for m in marked(st, c)):
         return
-    awake_use = card["aw"] and not card["au"]
+    awake_use = card["awake"] and not card["awake_used"]
     unmark(st, c)
-    card["au" if awake_use else "u"] = 1
+    card["awake_used" if awake_use else "used"] = 1
     log(st, ev, "gm_cataleptic", card=c)
     if awake_use:  # the awakening's first night death: back to life and a kill (rb §9)
         _cataleptic_strike(st, s, c)
@@ -106,7 +106,7 @@ def _cataleptic_strike(st, s, c):
 
 @handler("cataleptic_mode")
 def _cataleptic_mode(st, ev, q, choice):
-    st["cards"]["cataleptico"]["bm"] = choice
+    st["cards"]["cataleptico"]["bipolar_mode"] = choice
 
 
 @handler("cataleptic_kill")
@@ -122,7 +122,7 @@ def _s24(st, ev):
     tok, c = st["tokens"], "juego_de_azar"
     if tok["chip"] is None:
         s = acting_seat(st, c)
-        if s is None or st["cards"][c]["u"] or not alive(st, c):
+        if s is None or st["cards"][c]["used"] or not alive(st, c):
             return
         woke(st, "24", s)
         opts = [card_opt(st, t) for t in living_targets(st)]

@@ -84,7 +84,7 @@ def _pending_doom(st, c):
 def _s2(st, ev):
     c = "pacto_de_sangre"
     s = acting_seat(st, c)
-    if s is None or st["cards"][c]["u"]:
+    if s is None or st["cards"][c]["used"]:
         return
     woke(st, "2", s)
     ask(st, s, "pact_first", [opt("skip", "pass")] + [seat_opt(t) for t in seats(st)], "skip",
@@ -93,7 +93,7 @@ def _s2(st, ev):
 
 @handler("pact_first")
 def _pact_first(st, ev, q, choice):
-    st["cards"]["pacto_de_sangre"]["u"] = 1
+    st["cards"]["pacto_de_sangre"]["used"] = 1
     if choice == "skip":
         return
     a = parse_seat(choice)

@@ -80,7 +80,7 @@ def _director_ali(st, ev, q, choice):
 # ---- 8 Larry Owls ------------------------------------------------------------------------------
 
 def _larry(st, ev, s, src):
-    shows = src == "own" and st["cards"]["larry_owls"]["aw"] or (src == "dir" and director_awake(st))
+    shows = src == "own" and st["cards"]["larry_owls"]["awake"] or (src == "dir" and director_awake(st))
     pool = cycle_pool(st, "larry", s) if shows else seats(st)
     opts = [card_opt(st, c) for c in living_targets(st) if owner(st, c) in pool and owner(st, c) != s]
     ask(st, s, "larry", [opt("pass", "pass")] + opts, "pass", "night_step", "larry",
@@ -103,7 +103,7 @@ def _larry_h(st, ev, q, choice):
 # ---- 9 El archivo ------------------------------------------------------------------------------
 
 def _archivo(st, ev, s, src):
-    aw = (src == "own" and st["cards"]["el_archivo"]["an"]) or (src == "dir" and director_awake(st))
+    aw = (src == "own" and st["cards"]["el_archivo"]["announced"]) or (src == "dir" and director_awake(st))
     if src == "own" and st["history"]["arch_lost"] and not aw:
         return
     done = st["history"]["arch_aw"] if aw else []
@@ -144,7 +144,7 @@ def _archivo_h(st, ev, q, choice):
 
 def _mary(st, ev, s, src):
     hist = st["history"]["mary" if src == "own" else "mary_dir"]
-    aw = (src == "own" and st["cards"]["mary_firth"]["aw"] and not st["history"]["mary_aw"]) or (
+    aw = (src == "own" and st["cards"]["mary_firth"]["awake"] and not st["history"]["mary_aw"]) or (
         src == "dir" and director_awake(st))
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in hist]
     if aw:
@@ -168,7 +168,7 @@ def _mary_h(st, ev, q, choice):
     t = int(choice[1:])
     if awake and q["context"]["src"] == "own":
         st["history"]["mary_aw"] = 1
-        st["cards"]["mary_firth"]["an"] = 1
+        st["cards"]["mary_firth"]["announced"] = 1
     if awake:
         pub(ev, "awakening_announced", seat=s, card="mary_firth")
     hist = st["history"]["mary" if q["context"]["src"] == "own" else "mary_dir"]

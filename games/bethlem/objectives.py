@@ -37,7 +37,7 @@ def compute(st: dict, seat: int) -> str:
     if "richard_dadd" in cards and is_mut(st, "richard_dadd"):
         return RICHARD
     if (any(c in ("daniel", "nathaniel") and is_mut(st, c) for c in cards)
-            or seat in st["tokens"]["daniel"] or any(st["cards"][c]["lob"] == 2 for c in cards)):
+            or seat in st["tokens"]["daniel"] or any(st["cards"][c]["lobotomy"] == 2 for c in cards)):
         return MUTINEER
     if "krugman" in cards:
         return DIRECTOR
@@ -113,7 +113,7 @@ def _others_dead_but_pact(st: dict, pair) -> bool:
         if s in pair:
             continue
         for c in held(st, s):
-            if alive(st, c) and not (c == "pacto_de_sangre" and st["cards"][c]["aw"]):
+            if alive(st, c) and not (c == "pacto_de_sangre" and st["cards"][c]["awake"]):
                 return False
     return True
 

@@ -1,7 +1,7 @@
 """The shape of a Bethlem game's state, declared once, and the migration of stored games.
 
 The state is plain JSON (it is stored as is). Version 1 named its top-level fields and the fields
-of its questions with one to four letters; version 2 names them in words. `upgrade` turns a
+of its cards and questions with one to four letters; version 2 names them in words. `upgrade` turns a
 stored version-1 game into version 2 and leaves a current one alone.
 """
 from __future__ import annotations
@@ -13,23 +13,24 @@ STATE_VERSION = 2
 
 class Card(TypedDict, total=False):
     """One card of the game, alive or dead, wherever it lies (`cards[card id]`)."""
-    d: int        # dead (face up)
-    rv: int       # revealed while alive (Richard's awakening, Larry's dawn show, a confession)
-    u: int        # its normal use is spent (action cards, once-only powers)
-    aw: int       # awakened
-    awr: int      # the round it awakened
-    au: int       # its awakened use is spent
-    an: int       # its awakening was announced to the table
-    lob: int      # lobotomised: 1 mutineer cured, 2 bipolar (an inmate turned mutineer)
-    lobv: int     # lobotomised by an awakened Lobotomía: its holder keeps the vote
-    o0: int       # the seat that held it at the start (principal-card ties)
-    k: list       # who is credited with its death (spec §4.5.6)
-    why: str      # what killed it (a cause key, GM log only)
-    dr: int       # the round it died
-    cd: int       # a bipolar Cataléptico dead by day, to come back at step 23
-    bm: str       # bipolar Cataléptico's chosen form ("n" normal, "b" opposite)
-    gone: int     # removed from the game (custom: police investigation)
-    ghost: int    # custom: a card that counts as dead for the Alchemist
+    dead: int                 # dead (face up)
+    revealed: int             # identity public (dead, or shown while alive)
+    used: int                 # its normal use is spent (action cards, once-only powers)
+    awake: int                # awakened
+    awoke_round: int          # the round it awakened
+    awake_used: int           # its awakened use is spent
+    announced: int            # its awakening was announced to the table
+    lobotomy: int             # lobotomised: 1 mutineer cured, 2 bipolar (an inmate turned mutineer)
+    lobotomy_keeps_vote: int  # lobotomised by an awakened Lobotomía: its holder keeps the vote
+    first_owner: int          # the seat that held it at the start (principal-card ties)
+    killers: list             # who is credited with its death (spec §4.5.6)
+    cause: str                # what killed it (a cause key, GM log only)
+    died_round: int           # the round it died
+    dead_by_day: int          # a bipolar Cataléptico dead by day, back at step 23
+    bipolar_mode: str         # bipolar Cataléptico's chosen form ("n" normal, "b" opposite)
+    guessed: int              # awakened Juego de azar already made its guess
+    gone: int                 # removed from the game (custom: police investigation)
+    ghost: int                # custom: a card that counts as dead for the Alchemist
 
 
 class Mark(TypedDict):
@@ -116,6 +117,10 @@ RENAMED = {"n": "players", "q": "questions", "todo": "agenda", "ring": "seating"
            "md": "sweet_death", "neuro": "neurotic", "nostra": "prophecies", "side": "sides",
            "lone": "lone_player", "ocard": "objective_cards", "orv": "objective_shown",
            "cx": "custom", "seq": "questions_asked"}
+CARD_RENAMED = {"d": "dead", "rv": "revealed", "u": "used", "aw": "awake", "awr": "awoke_round",
+                "au": "awake_used", "an": "announced", "lob": "lobotomy",
+                "lobv": "lobotomy_keeps_vote", "o0": "first_owner", "k": "killers", "why": "cause",
+                "dr": "died_round", "cd": "dead_by_day", "bm": "bipolar_mode", "gg": "guessed"}
 QUESTION_RENAMED = {"s": "seat", "k": "kind", "o": "options", "df": "default", "dl": "deadline",
                     "pb": "public", "pr": "params", "h": "handler", "x": "context",
                     "no": "refused"}
@@ -128,5 +133,7 @@ def upgrade(state: dict[str, Any]) -> dict[str, Any]:
     out = {RENAMED.get(k, k): v for k, v in state.items()}
     out["questions"] = [{QUESTION_RENAMED.get(k, k): v for k, v in q.items()}
                         for q in out["questions"]]
+    out["cards"] = {cid: {CARD_RENAMED.get(k, k): v for k, v in card.items()}
+                    for cid, card in out["cards"].items()}
     out["version"] = STATE_VERSION
     return out

@@ -13,7 +13,8 @@ from .core import opt
 
 
 def new_card(owner: int) -> dict:
-    return {"d": 0, "rv": 0, "u": 0, "aw": 0, "au": 0, "lob": 0, "an": 0, "o0": owner}
+    return {"dead": 0, "revealed": 0, "used": 0, "awake": 0, "awake_used": 0, "lobotomy": 0,
+            "announced": 0, "first_owner": owner}
 
 
 def where(st: dict, cid: str):
@@ -43,7 +44,7 @@ def card_at(st: dict, seat: int, pos: int) -> str:
 
 
 def alive(st: dict, cid: str) -> bool:
-    return not st["cards"][cid]["d"]
+    return not st["cards"][cid]["dead"]
 
 
 def held(st: dict, seat: int) -> list:
@@ -54,7 +55,7 @@ def held(st: dict, seat: int) -> list:
 def living(st: dict, seat: int) -> int:
     """Living cards of a seat (a bipolar cataleptic waiting to return still counts)."""
     return sum(1 for c in held(st, seat)
-               if (alive(st, c) or st["cards"][c].get("cd")) and not st["cards"][c].get("ghost"))
+               if (alive(st, c) or st["cards"][c].get("dead_by_day")) and not st["cards"][c].get("ghost"))
 
 
 def active(st: dict, seat: int) -> bool:
@@ -96,7 +97,7 @@ def bipolar(st: dict, seat) -> bool:
 
 def is_mut(st: dict, cid: str) -> bool:
     """A mutineer card that still counts as one (lobotomy cures it for good)."""
-    return cid in MUTINEER_CARDS and cid in st["cards"] and not st["cards"][cid]["lob"]
+    return cid in MUTINEER_CARDS and cid in st["cards"] and not st["cards"][cid]["lobotomy"]
 
 
 def principal(st: dict, seat: int, pool=None) -> str | None:
@@ -105,7 +106,7 @@ def principal(st: dict, seat: int, pool=None) -> str | None:
     if not cards:
         return None
     order = {c: i for i, c in enumerate(held(st, seat))}
-    return min(cards, key=lambda c: (group_rank(c), st["cards"][c]["o0"] != seat, order.get(c, 9)))
+    return min(cards, key=lambda c: (group_rank(c), st["cards"][c]["first_owner"] != seat, order.get(c, 9)))
 
 
 def inactive(st: dict, cid: str) -> bool:
@@ -138,15 +139,15 @@ def acting_seat(st: dict, cid: str):
 def usable_action(st: dict, cid: str) -> bool:
     """An action card still has its normal use or an awakened one."""
     c = st["cards"][cid]
-    return not c["u"] or (c["aw"] and not c["au"])
+    return not c["used"] or (c["awake"] and not c["awake_used"])
 
 
 def spend(st: dict, cid: str) -> None:
     """Spend the awakened use first when the normal one is gone."""
     c = st["cards"][cid]
-    if c["u"] and c["aw"]:
-        c["au"] = 1
-    c["u"] = 1
+    if c["used"] and c["awake"]:
+        c["awake_used"] = 1
+    c["used"] = 1
 
 
 def dead_cards(st: dict) -> list:

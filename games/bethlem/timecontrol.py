@@ -25,7 +25,7 @@ def _t(st):
 
 def _open(st):
     info = st["cards"].get(CARD)
-    return bool(info) and info["an"] and info["aw"] and alive(st, CARD)
+    return bool(info) and info["announced"] and info["awake"] and alive(st, CARD)
 
 
 def night_left(st: dict) -> list:
@@ -103,7 +103,7 @@ def _past(st, ev):
 
 
 def _snapshot(st):
-    _t(st)["snap"] = {c: info["d"] for c, info in st["cards"].items() if not info.get("gone")}
+    _t(st)["snap"] = {c: info["dead"] for c, info in st["cards"].items() if not info.get("gone")}
 
 
 @handler("time_past_h")
@@ -119,12 +119,12 @@ def _rewind(st, ev, s):
     snap = _t(st)["snap"]
     for c, was_dead in sorted(snap.items()):
         info = st["cards"][c]
-        if info.get("gone") or owner(st, c) is None or bool(info["d"]) == bool(was_dead):
+        if info.get("gone") or owner(st, c) is None or bool(info["dead"]) == bool(was_dead):
             continue
         if was_dead:
             kill_card(st, ev, c, [s], CARD)
         else:
             st["eliminated"][owner(st, c)] = 0
-            info["d"], info["cd"] = 0, 0
+            info["dead"], info["dead_by_day"] = 0, 0
             announce_revival(st, ev, c, CARD)
     resolve_now(st, [])

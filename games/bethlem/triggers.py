@@ -59,8 +59,8 @@ def _juego(st, ev, c):
     if not chip:
         return
     card = st["cards"][c]
-    if card["aw"] and not card.get("gg"):
-        card["gg"] = 1
+    if card["awake"] and not card.get("guessed"):
+        card["guessed"] = 1
         ask(st, owner(st, c), "gamble_guess", [opt(g, "group", group=g) for g in GROUPS],
             GROUPS[0], "reactive", "gamble_guess", {"c": c})
         return
@@ -105,8 +105,8 @@ def _mates_apply(st, ev, c, mode):
     for h in rows:
         if not st["eliminated"][h]:
             add_mark(st, st["rows"][h][pos - 1], mark("companeros", [], indirect=1))
-    if st["cards"][c]["aw"]:
-        mine = [d for d in held(st, s) if not alive(st, d) and st["cards"][d].get("why") == "companeros"]
+    if st["cards"][c]["awake"]:
+        mine = [d for d in held(st, s) if not alive(st, d) and st["cards"][d].get("cause") == "companeros"]
         if mine:
             ask(st, s, "mates_revive", [opt("yes", "yes"), opt("no", "no")], "no", "reactive",
                 "mates_revive", {"cards": mine})
@@ -177,7 +177,7 @@ def _rabia_apply(st, ev, c, step):
         gm(ev, "gm_rabies_nobody")
         return
     gm(ev, "gm_rabies", card=target)
-    if st["cards"][c]["aw"]:
+    if st["cards"][c]["awake"]:
         add_mark(st, target, mark("infecto_de_rabia", [], indirect=1))
     else:
         st["rabies"].append(target)
@@ -186,13 +186,13 @@ def _rabia_apply(st, ev, c, step):
 def _mania(st, ev, c):
     s = owner(st, c)
     card = st["cards"][c]
-    if card["aw"] and bipolar(st, s):
+    if card["awake"] and bipolar(st, s):
         opts = [opt("normal", "effect_normal")] + [
             [f"rev:{card_opt(st, d)[0]}", "revive_card", card_opt(st, d)[2]]
             for d in dead_cards(st) if d != c and where(st, d)[1] > 0]
         ask(st, s, "mania_awake", opts, "normal", "reactive", "mania_awake", {"c": c})
         return
-    _mania_ask(st, c, 2 if card["aw"] else 1)
+    _mania_ask(st, c, 2 if card["awake"] else 1)
 
 
 def _mania_ask(st, c, left):
@@ -226,7 +226,7 @@ def _mania_target(st, ev, q, choice):
 
 
 def _ali(st, ev, c):
-    killers = sorted(st["cards"][c]["k"])
+    killers = sorted(st["cards"][c]["killers"])
     if len(killers) == 1:
         _silence(st, ev, killers[0])
         return

@@ -44,11 +44,11 @@ def _card_tokens(st, c, hidden):
 
 def _slot(st, c, pos, hidden):
     info = st["cards"][c]
-    shown = not alive(st, c) or info["rv"]
-    lob = info["lob"] if info["lob"] and c not in hidden else 0
+    shown = not alive(st, c) or info["revealed"]
+    lob = info["lobotomy"] if info["lobotomy"] and c not in hidden else 0
     return {"pos": pos, "card": c if shown else None,
             "state": "dead" if not alive(st, c) else ("revealed" if shown else "down"),
-            "awake": bool(info["aw"]), "lob": lob, "tokens": _card_tokens(st, c, hidden)}
+            "awake": bool(info["awake"]), "lob": lob, "tokens": _card_tokens(st, c, hidden)}
 
 
 def public_view(st: dict) -> dict:
@@ -84,7 +84,7 @@ def seat_view(st: dict, seat: int) -> dict:
     for c in st["rows"][seat] + st["reserve"][seat]:
         info = st["cards"][c]
         own.append({"card": c, "pos": where(st, c)[1], "dead": not alive(st, c),
-                    "spent": bool(info["u"]), "awake": bool(info["aw"])})
+                    "spent": bool(info["used"]), "awake": bool(info["awake"])})
     known = []
     for c in dict.fromkeys(st["known_cards"][seat]):
         found = where(st, c)

@@ -84,7 +84,7 @@ def _cull(st, ev, q, choice):
         return
     v[str(t)] -= 2
     ask(st, q["seat"], "virus_card", [card_opt(st, c) for c in st["rows"][t]
-                                   if c in st["cards"] and not st["cards"][c]["d"]], None,
+                                   if c in st["cards"] and not st["cards"][c]["dead"]], None,
         "night_step", "virus_card")
 
 

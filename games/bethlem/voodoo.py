@@ -60,8 +60,8 @@ def harm(st: dict, s: int) -> list:
     this round (each may come back while another card takes the death)."""
     mine = [c for c in st["rows"][s] if c != "vudu"]
     out = [[k, c] for k in TOKENS for c in st["tokens"][k] if c in mine]
-    return out + [["death", c] for c in mine if st["cards"][c]["d"] and not st["cards"][c].get("gone")
-                  and st["cards"][c].get("dr") == st["round"]]
+    return out + [["death", c] for c in mine if st["cards"][c]["dead"] and not st["cards"][c].get("gone")
+                  and st["cards"][c].get("died_round") == st["round"]]
 
 
 def offer(st: dict, ev: list, s: int, left: list) -> None:

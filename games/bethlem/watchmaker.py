@@ -37,7 +37,7 @@ def setup_step(st: dict, ev: list) -> None:
 
 def called_late(st: dict) -> bool:
     """Step 27 is called while the card is publicly alive and some number is visible."""
-    return not st["cards"]["relojero"]["d"] and (bool(_w(st)["shown"])
+    return not st["cards"]["relojero"]["dead"] and (bool(_w(st)["shown"])
                                              or bool(timecontrol.night_left(st)))
 
 

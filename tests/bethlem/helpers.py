@@ -34,7 +34,7 @@ def build(rows, pers=None, mode="normal", rnd=2, hands=None, dead=(), deck=(), p
         for c in row:
             st["cards"][c] = new_card(s)
     for c in dead:
-        st["cards"][c]["d"] = st["cards"][c]["rv"] = 1
+        st["cards"][c]["dead"] = st["cards"][c]["revealed"] = 1
     st["personalities"] = [(pers or {}).get(s, NO_POWER) for s in range(n)]
     st["personality_shown"] = [int(is_day_personality(p)) for p in st["personalities"]]
     for s, cards in (hands or {}).items():

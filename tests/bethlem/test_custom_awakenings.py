@@ -23,7 +23,7 @@ def test_laughing_gas_dying_takes_the_mutineers_turn_next_round():
 
 def test_laughing_gas_pills_redirect_then_silence():
     st = table("gas_risa")
-    st["cards"]["gas_risa"]["aw"] = 1
+    st["cards"]["gas_risa"]["awake"] = 1
     g = Game(st).start("night")
     g.act("laugh", "arthur", TOM)
     g.until("conference", WES)
@@ -51,7 +51,7 @@ def test_alchemist_comes_back_with_one_card_awakened():
     p = g.until("alchemist_return", UMA)
     assert sorted(o.id for o in p.options) == [card(UMA, 2), card(UMA, 3), card(UMA, 4)]
     g.act("alchemist_return", card(UMA, 2), UMA)
-    assert not g.st["eliminated"][UMA] and g.st["cards"]["el_archivo"]["aw"] == 1
+    assert not g.st["eliminated"][UMA] and g.st["cards"]["el_archivo"]["awake"] == 1
     assert [e.audience for e in g.of("alchemist_returns")] == [PUBLIC]
     g.tick()
     assert not g.asked("alchemist_return")
@@ -59,11 +59,11 @@ def test_alchemist_comes_back_with_one_card_awakened():
 
 def test_alchemist_sacrifice_revives_a_whole_row_and_is_gone_for_good():
     st = table("medico", dead=["arthur", "profeta"])
-    st["cards"]["alquimista"]["aw"] = 1
+    st["cards"]["alquimista"]["awake"] = 1
     g = Game(st).start("day")
     g.act("ready", "sacrifice", UMA)
     g.act("alchemist_sacrifice", player(VIC), UMA)
-    assert g.st["cards"]["arthur"]["d"] == 0 and g.st["cards"]["profeta"]["d"] == 0
+    assert g.st["cards"]["arthur"]["dead"] == 0 and g.st["cards"]["profeta"]["dead"] == 0
     assert g.st["cards"]["alquimista"]["gone"] == 1 and g.died() == [(UMA, 1)]
     assert "sacrifice" not in [o.id for o in g.until("ready", UMA).options]
 
@@ -79,14 +79,14 @@ def test_chef_comes_back_by_destroying_all_food():
     g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
     g.act("chef_return", "yes", TOM)
     g.tick()
-    assert g.st["cards"]["chef"]["d"] == 0 and g.st["objective_shown"][TOM] == 1
+    assert g.st["cards"]["chef"]["dead"] == 0 and g.st["objective_shown"][TOM] == 1
     assert (g.st["custom"]["centre"], g.st["custom"]["broc"]) == (0, {})
     assert [e.audience for e in g.of("food_destroyed")] == [PUBLIC]
 
 
 def test_haki_of_the_king_keeps_all_but_main_characters_asleep_and_restores_hakis():
     st = table("medico")
-    st["cards"]["otaku"]["aw"] = 1
+    st["cards"]["otaku"]["awake"] = 1
     st["custom"]["hakis"] = ["haki_off", "haki_def", "haki_obs"]
     g = Game(st).start("night")
     assert g.until("haki", VIC).options[1].id == "haki_off"
@@ -102,7 +102,7 @@ def test_haki_of_the_king_keeps_all_but_main_characters_asleep_and_restores_haki
 
 def test_cyborg_robots_kill_each_night_and_take_the_blows():
     st = table("medico")
-    st["cards"]["cyborg"]["an"] = 1
+    st["cards"]["cyborg"]["announced"] = 1
     g = Game(st).start("night")
     shock(g, card(XIA, 3))
     g.act("robot_kill", card(UMA, 3), XIA)
@@ -115,7 +115,7 @@ def test_cyborg_robots_kill_each_night_and_take_the_blows():
 
 def test_deadly_virus_infects_spreads_and_cashes_in():
     st = table("medico")
-    st["cards"]["medico"]["aw"] = 1
+    st["cards"]["medico"]["awake"] = 1
     g = Game(st).start("night")
     p = g.until("virus_first", TOM)
     assert TOM not in [int(o.id[1:]) for o in p.options[1:]]
@@ -139,7 +139,7 @@ def test_deadly_virus_infects_spreads_and_cashes_in():
 
 def _clockmaker():
     st = table("relojero")
-    st["cards"]["relojero"]["aw"] = st["cards"]["relojero"]["an"] = 1
+    st["cards"]["relojero"]["awake"] = st["cards"]["relojero"]["announced"] = 1
     return st
 
 
@@ -164,7 +164,7 @@ def test_time_stop_idles_a_player_and_shields_them_next_round():
 
 def test_time_future_takes_a_card_from_everyone_with_more_than_one():
     st = _clockmaker()
-    st["cards"]["cataleptico"]["d"] = st["cards"]["profeta"]["d"] = st["cards"]["arthur"]["d"] = 1
+    st["cards"]["cataleptico"]["dead"] = st["cards"]["profeta"]["dead"] = st["cards"]["arthur"]["dead"] = 1
     g = Game(st).start("night")
     g.act("clock_power", "t_future", TOM)
     asked = []
@@ -181,14 +181,14 @@ def test_time_past_restores_life_and_death_as_after_the_previous_lynch():
     st = _clockmaker()
     st["custom"]["clock"]["time"] = {"used": [], "stop": None,
                                  "snap": {c: 0 for c in st["cards"]}}
-    st["cards"]["arthur"]["d"] = 1
+    st["cards"]["arthur"]["dead"] = 1
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(UMA) for s in range(5)})
     g.vote("vote_card", {s: card(UMA, 3) for s in range(5)})
     g.act("time_past", "yes", TOM)
     g.tick()
-    assert g.st["cards"]["arthur"]["d"] == 0 and g.st["cards"]["opio"]["d"] == 0
+    assert g.st["cards"]["arthur"]["dead"] == 0 and g.st["cards"]["opio"]["dead"] == 0
     assert [e.audience for e in g.of("time_past")] == [PUBLIC]
 
 
@@ -199,7 +199,7 @@ def _cursed(holder_row_of_uma=False):
     if holder_row_of_uma:
         st["rows"][UMA][0] = "vudu"
         st["cards"]["vudu"] = {**st["cards"].pop("alquimista"), "ghost": 0}
-    st["cards"]["vudu"]["aw"] = 1
+    st["cards"]["vudu"]["awake"] = 1
     return st
 
 
@@ -247,7 +247,7 @@ def test_lynching_the_cursed_card_sends_its_lynchers_to_a_second_lynch():
 
 def test_voodoo_death_moves_the_rounds_harm_elsewhere():
     st = table("vudu")
-    st["cards"]["amnesia"].update(d=1, rv=1, dr=2)
+    st["cards"]["amnesia"].update(dead=1, revealed=1, died_round=2)
     st["tokens"]["arrow"] = ["john_flick"]
     g = Game(st).start("day")
     g.to_lynch()
@@ -258,14 +258,14 @@ def test_voodoo_death_moves_the_rounds_harm_elsewhere():
     g.act("voodoo_move", card(VIC, 2), TOM)
     g.act("voodoo_move", card(WES, 3), TOM)
     g.tick()
-    assert g.st["tokens"]["arrow"] == ["arthur"] and g.st["cards"]["amnesia"]["d"] == 0
+    assert g.st["tokens"]["arrow"] == ["arthur"] and g.st["cards"]["amnesia"]["dead"] == 0
     assert (WES, 3) in g.died()
 
 
 def test_fast_food_chef_borrows_a_broccoli_victims_power_with_its_awakening():
     st = table("chef", dead=["arthur"])
-    st["cards"]["chef"].update(aw=1, an=1)
-    st["cards"]["arthur"].update(why="brocoli", dr=1)
+    st["cards"]["chef"].update(awake=1, announced=1)
+    st["cards"]["arthur"].update(cause="brocoli", died_round=1)
     g = Game(st).start("night")
     p = g.until("chef_steal", TOM)
     assert [o.id for o in p.options] == ["pass", card(VIC, 2)]
@@ -300,7 +300,7 @@ def test_architect_uses_the_marked_players_personality_for_the_round():
 
 def test_medium_bodies_alternate_after_the_lynch_with_their_immunities():
     st = table("medico", dead=["arthur"])
-    st["cards"]["medium"]["aw"] = 1
+    st["cards"]["medium"]["awake"] = 1
     g = Game(st).start("day")
     g.act("ready", "an:medium", WES)
     g.act("medium_body", "spirit", WES)
@@ -331,12 +331,12 @@ def test_curse_mirrors_john_flicks_arrow_onto_his_own_card():
 def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
     st = table("arquitecto")
     st["custom"]["link"] = "john_flick"
-    st["cards"]["arquitecto"]["aw"] = 1
-    st["cards"]["opio"]["u"] = 1
+    st["cards"]["arquitecto"]["awake"] = 1
+    st["cards"]["opio"]["used"] = 1
     g = Game(st).start("night")
     g.act("maze_turn", card(UMA, 3), TOM)
     assert [e.audience for e in g.of("maze_partner")] == [(TOM,), (UMA,)]
-    assert g.st["cards"]["opio"]["u"] == 0 and g.st["night"]["dir"]["via"] == "arquitecto"
+    assert g.st["cards"]["opio"]["used"] == 0 and g.st["night"]["dir"]["via"] == "arquitecto"
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
@@ -345,12 +345,12 @@ def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
     assert g.st["rows"][TOM][0] == "opio" and g.st["rows"][UMA][2] == "arquitecto"
     assert g.of("maze_swap")[0].data == {"seat": TOM, "pos": 1, "to_seat": UMA, "to_pos": 3}
     g.settle("night")
-    assert g.st["cards"]["opio"]["u"] == 1
+    assert g.st["cards"]["opio"]["used"] == 1
 
 
 def test_physical_body_lets_a_player_use_dead_cards_instead_of_living_ones():
     st = table("medico", dead=["arthur"])
-    st["cards"]["medium"]["aw"] = st["cards"]["medium"]["an"] = 1
+    st["cards"]["medium"]["awake"] = st["cards"]["medium"]["announced"] = 1
     st["custom"]["body"] = "spirit"
     g = Game(st).start("day")
     g.to_lynch()

@@ -144,4 +144,4 @@ def test_gambler_loses_her_card_when_nothing_dies():
     g.act("bet", "group", TOM)
     g.act("bet_on", "A2", TOM)
     g.settle("day").settle("night")
-    assert g.st["cards"]["ludopata"]["d"] == 1 and (TOM, 1) in g.died()
+    assert g.st["cards"]["ludopata"]["dead"] == 1 and (TOM, 1) in g.died()

@@ -130,7 +130,7 @@ def test_all_for_one_shows_a_card_of_each_player():
     shown = g.of("card_shown")
     assert [e.data["card"] for e in shown] == ["john_flick", "el_archivo", "arthur",
                                                "siamesa_a", "siamesa_b"]
-    assert all(e.audience == PUBLIC for e in shown) and g.st["cards"]["arthur"]["rv"] == 1
+    assert all(e.audience == PUBLIC for e in shown) and g.st["cards"]["arthur"]["revealed"] == 1
 
 
 def test_police_removal_counts_as_dead_for_good():

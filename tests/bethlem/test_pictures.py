@@ -44,7 +44,7 @@ class Recorder(Translator):
 
 
 def _public_cards(st):
-    return {c for c, info in st["cards"].items() if info["d"] or info["rv"]}
+    return {c for c, info in st["cards"].items() if info["dead"] or info["revealed"]}
 
 
 def _audit(st, seat, lang, view=None):

@@ -40,7 +40,7 @@ def check_step(old, new, pending, choice, events):
             assert any(_holds_living(new, p.seat, c) for c in ("daniel", "richard_dadd"))
         if p.kind == "conference" and new["mode"] != "custom":
             assert new["night"]["imp"] == p.seat or any(
-                _holds_living(new, p.seat, c) and not new["cards"][c]["lob"] for c in MUTINEER_CARDS)
+                _holds_living(new, p.seat, c) and not new["cards"][c]["lobotomy"] for c in MUTINEER_CARDS)
     if new["phase"] == "day" and new["cascade"] is None and new["win"] is None:
         assert new["objectives"] == [compute(new, s) for s in range(new["players"])]
         for s in range(new["players"]):
@@ -65,7 +65,7 @@ def check_outcome(st):
         assert winners == {s for s in range(st["players"]) if obj[s] == "MUTINEER"}
     if out.reason == "internos" and st["mode"] == "normal":
         assert winners == {s for s in range(st["players"]) if obj[s] == "INTERNOS"}
-        assert not any(alive(st, c) and not st["cards"][c]["lob"] for c in MUTINEER_CARDS
+        assert not any(alive(st, c) and not st["cards"][c]["lobotomy"] for c in MUTINEER_CARDS
                        if c in st["cards"])
     if out.reason in ("richard", "renegade", "director"):
         (w,) = winners

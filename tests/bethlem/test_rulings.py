@@ -39,7 +39,7 @@ def test_R46_amnesia_declared_after_the_first_lynch_holds_back_the_awakening():
     g = Game(_amnesia_table()).start("day").to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
     g.vote("vote_card", {s: card(VIC, 2) for s in range(5)})
-    assert g.died() == [(VIC, 2)] and not g.st["cards"]["richard_dadd"]["aw"]
+    assert g.died() == [(VIC, 2)] and not g.st["cards"]["richard_dadd"]["awake"]
     g.act("amnesia_late", "yes", UMA)
     g.vote("vote_player", {s: player(VIC) for s in range(5) if s != VIC})
     assert (VIC, 1) in g.died() and g.st["eliminated"][VIC]
@@ -85,20 +85,20 @@ def test_R15_parca_disobeyed_when_her_card_lives():
 
 def test_spec_5_6_awakened_cataleptic_first_night_death_returns_and_kills():
     st = build(FIVE)
-    st["cards"]["cataleptico"]["aw"] = 1
+    st["cards"]["cataleptico"]["awake"] = 1
     g = Game(st).start("night")
     g.act("action_kill", card(WES, 4), TOM)
     g.act("cataleptic_kill", card(XIA, 1), WES)
     g.settle("day")
     assert g.died() == [(XIA, 1)]
-    assert g.st["cards"]["cataleptico"]["d"] == 0 and g.st["cards"]["cataleptico"]["au"] == 1
+    assert g.st["cards"]["cataleptico"]["dead"] == 0 and g.st["cards"]["cataleptico"]["awake_used"] == 1
 
 
 def _pact_card_table(pact):
     t = _arthur_table()
     t[UMA][2] = "pacto_de_sangre"
     st = build(t, pact=pact)
-    st["cards"]["pacto_de_sangre"].update(aw=1, u=1)
+    st["cards"]["pacto_de_sangre"].update(awake=1, used=1)
     return st
 
 

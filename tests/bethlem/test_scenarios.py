@@ -53,7 +53,7 @@ def test_beth1_weights_arrow_and_card_tie():
 def test_beth1_variant_card_dies_with_killers():
     g = _beth1(card(VIC, 3))
     assert g.died() == [(VIC, 3)]
-    assert g.st["cards"]["lobotomia"]["k"] == [TOM, WES]
+    assert g.st["cards"]["lobotomia"]["killers"] == [TOM, WES]
 
 
 def test_beth2_ballot_tie_and_losing_player_draws():
@@ -88,7 +88,7 @@ def test_beth8_cellmates_chain_and_stop():
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
     g.vote("vote_card", {s: card(TOM, 4) for s in range(5)})
     assert sorted(g.died()) == [(TOM, 4), (VIC, 4), (XIA, 4)]
-    assert g.st["cards"]["companeros_b"]["d"] == 0
+    assert g.st["cards"]["companeros_b"]["dead"] == 0
 
 
 def test_beth8_variant_bipolar_opposite_positions():
@@ -132,14 +132,14 @@ def _hate_pact(tom_vote):
 def test_beth14_hate_pact_victory():
     g = _hate_pact(player(WES))
     assert not g.open("vote_card")
-    assert g.st["cards"]["arthur"]["k"] == [TOM, UMA, XIA]
+    assert g.st["cards"]["arthur"]["killers"] == [TOM, UMA, XIA]
     out = E.outcome(g.st)
     assert out.winners == (TOM,) and out.reason == "hate_pact"
 
 
 def test_beth14_variant_hate_pact_dissolves():
     g = _hate_pact(player(VIC))
-    assert g.st["cards"]["arthur"]["k"] == [UMA, XIA]
+    assert g.st["cards"]["arthur"]["killers"] == [UMA, XIA]
     assert E.outcome(g.st) is None
     assert g.st["pact"]["on"] == 0 and g.st["objectives"][TOM] == "MUTINEER"
 
@@ -151,7 +151,7 @@ def _rabies(pers=None, awake=False):
             ["nathaniel", "siamesa_a", "profeta", "cataleptico"],
             ["daniel", "siamesa_b", "mania_persecutoria", "companeros_a"]]
     st = build(base, pers=pers)
-    st["cards"]["infecto_de_rabia"]["aw"] = int(awake)
+    st["cards"]["infecto_de_rabia"]["awake"] = int(awake)
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
     g.vote("vote_card", {s: card(TOM, 3) for s in range(5)})
@@ -187,7 +187,7 @@ def test_beth16_wakerfield_rescues_daniel():
     g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
     g.act("wakerfield", card(TOM, 1), XIA)
     g.tick()
-    assert g.st["rows"][XIA][1] == "daniel" and g.st["cards"]["daniel"]["d"] == 0
+    assert g.st["rows"][XIA][1] == "daniel" and g.st["cards"]["daniel"]["dead"] == 0
     assert g.st["rows"][TOM][0] == "wakerfield" and g.died() == [(TOM, 1)]
     took = g.of("you_took")
     assert took[0].audience == (XIA,) and took[0].data["card"] == "daniel"
@@ -215,7 +215,7 @@ def test_beth17_variant_mania_takes_a_card():
     g = _mania_lynch(False)
     g.act("mania_target", card(XIA, 1), VIC)
     assert g.died() == [(VIC, 3), (XIA, 1)]
-    assert g.st["cards"]["mary_firth"]["k"] == [VIC]
+    assert g.st["cards"]["mary_firth"]["killers"] == [VIC]
 
 
 def _amnesia_day(declare):
@@ -233,7 +233,7 @@ def _amnesia_day(declare):
 
 def test_beth19_amnesia_defers_awakening():
     g = _amnesia_day(True)
-    assert g.died() == [(VIC, 2)] and not g.st["cards"]["richard_dadd"]["aw"]
+    assert g.died() == [(VIC, 2)] and not g.st["cards"]["richard_dadd"]["awake"]
     g.vote("vote_player", {s: player(VIC) for s in range(5) if s != VIC})
     assert not g.open("vote_card")
     assert (VIC, 1) in g.died() and g.st["eliminated"][VIC]
@@ -241,14 +241,14 @@ def test_beth19_amnesia_defers_awakening():
 
 def test_beth19_contrast_awakened_richard_survives_lynches():
     g = _amnesia_day(False)
-    assert not g.st["cards"]["richard_dadd"]["aw"]  # Amnesia may still be declared
+    assert not g.st["cards"]["richard_dadd"]["awake"]  # Amnesia may still be declared
     g.act("amnesia_late", "no", UMA)
     g.tick()
-    assert g.st["cards"]["richard_dadd"]["aw"] and g.of("richard_revealed")
+    assert g.st["cards"]["richard_dadd"]["awake"] and g.of("richard_revealed")
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
-    assert g.st["cards"]["richard_dadd"]["d"] == 0 and not g.st["eliminated"][VIC]
+    assert g.st["cards"]["richard_dadd"]["dead"] == 0 and not g.st["eliminated"][VIC]
 
 
 # ---- night ------------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def test_beth3_lone_twin_survives_and_prophet_does_not_fire():
     g.act("conference", card(UMA, 1), WES)
     g.settle("day")
     assert not g.died() and not g.of("card_revived")
-    assert g.st["cards"]["amnesia"]["d"] == 1
+    assert g.st["cards"]["amnesia"]["dead"] == 1
     assert g.st["tokens"]["flames"] == [["siamesa_a", "amnesia", "n"]]
     assert not [e for e in g.events if e.audience == PUBLIC and e.data.get("seat") == UMA
                 and e.data.get("pos") == 1]
@@ -330,7 +330,7 @@ def test_beth6_arthur_stops_only_the_mutineers():
     g.act("action_kill", card(VIC, 2), TOM)
     g.settle("day")
     assert sorted(g.died()) == [(VIC, 2), (XIA, 4)]
-    assert g.st["cards"]["wakerfield"]["k"] == [TOM] and g.st["cards"]["juego_de_azar"]["k"] == [TOM]
+    assert g.st["cards"]["wakerfield"]["killers"] == [TOM] and g.st["cards"]["juego_de_azar"]["killers"] == [TOM]
 
 
 def test_beth6_variant_arthur_cannot_repeat():
@@ -365,7 +365,7 @@ def test_beth7_opium_saves_patience_delays():
     p = g.until("patience", XIA)
     assert card(UMA, 2) not in [o.id for o in p.options]
     g.settle("day")
-    assert g.died() == [(UMA, 2)] and g.st["cards"]["john_flick"]["k"] == [WES]
+    assert g.died() == [(UMA, 2)] and g.st["cards"]["john_flick"]["killers"] == [WES]
 
 
 def test_beth9_surgeon_swap_changes_objectives():
@@ -398,7 +398,7 @@ def test_beth10_richard_refuses_the_pact():
     g.act("pact_first", player(WES), TOM)
     g.act("pact_second", player(XIA), TOM)
     g.act("pact_meet", "no", WES)
-    assert g.st["pact"]["on"] == 0 and g.st["cards"]["pacto_de_sangre"]["u"] == 1
+    assert g.st["pact"]["on"] == 0 and g.st["cards"]["pacto_de_sangre"]["used"] == 1
     assert g.st["objectives"][WES] == "RICHARD" and g.st["objectives"][XIA] == "DIRECTOR"
     failed = g.of("pact_failed")
     assert [e.audience for e in failed] == [(XIA,)]
@@ -537,7 +537,7 @@ def test_beth23_cataleptic_only_once():
     for s in (TOM, WES, ZED):
         g.act("conference", card(YAN, 4), s)
     g.settle("day")
-    assert not g.died() and g.st["cards"]["cataleptico"]["u"] == 1
+    assert not g.died() and g.st["cards"]["cataleptico"]["used"] == 1
     g.to_lynch().settle("night")
     g.settle("day")
     g.to_lynch().settle("night")
@@ -657,5 +657,5 @@ def test_beth27c_architect_link_ends_with_elimination():
     st["custom"]["link"] = "john_flick"
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
-    assert g.st["eliminated"][TOM] and g.st["cards"]["john_flick"]["d"] == 0
+    assert g.st["eliminated"][TOM] and g.st["cards"]["john_flick"]["dead"] == 0
     assert g.st["custom"]["link"] is None

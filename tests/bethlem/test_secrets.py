@@ -36,7 +36,7 @@ def _audit(old, new, pending, choice, events, t):
                 for c in vals if isinstance(vals, list) else [vals]:
                     if c in new["cards"]:
                         info = new["cards"][c]
-                        assert info["d"] or info["rv"], (e.kind, c)
+                        assert info["dead"] or info["revealed"], (e.kind, c)
         elif e.audience != GM:
             if e.kind in SINGLE:
                 assert len(e.audience) == 1, e
@@ -64,5 +64,5 @@ def test_public_view_hides_living_cards():
             for slot in p["cards"]:
                 c = state["rows"][p["seat"]][slot["pos"] - 1]
                 info = state["cards"][c]
-                assert (slot["card"] is not None) == bool(info["d"] or info["rv"])
+                assert (slot["card"] is not None) == bool(info["dead"] or info["revealed"])
         assert {c["card"] for c in view["me"]["cards"]} == set(state["rows"][s] + state["reserve"][s])
