@@ -15,7 +15,8 @@ from .core import clock, gm, pub, push, task, tell
 from .deaths import mark, place, resolve_now, settle
 from .dayevents import arm_prophecies
 from .happenings import skip_night
-from .table import acting_seat, active, alive, dealt_pers, on_row, owner, where_public
+from .table import (acting_seat, active, alive, dealt_pers, on_row, owner, personality_seat,
+                    where_public)
 
 ACTIONS = ("electroshock", "opio", "lobotomia", "profeta", "muerte_dulce")
 STEPS: dict = {}   # step code -> what calling it does, fn(st, ev); the night_* modules fill it
@@ -228,6 +229,14 @@ def _step_end(st, ev, code):
 
 def woke(st: dict, code: str, seat: int) -> None:
     st["night"]["woke"].setdefault(code, []).append(seat)
+
+
+def personality_wakes(st: dict, personality: str, code: str):
+    """The seat whose personality acts at this step, noted as awake; None if nobody may."""
+    s = personality_seat(st, personality)
+    if s is not None:
+        woke(st, code, s)
+    return s
 
 
 def holder_asks(st, ev, cid, code, fn):

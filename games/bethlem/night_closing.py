@@ -5,9 +5,10 @@ from __future__ import annotations
 from .core import ask, handler, opt, tell
 from .deaths import announce_revival, mark, marked, note_attack, place, unmark
 from .table import (acting_seat, alive, bipolar, card_opt, cycle_pool, living_targets, neighbour,
-                    owner, parse_card, parse_seat, personality_seat, seat_opt, seats, spend,
-                    usable_action, where, where_public)
-from .night import STEPS, kill_night, last_round_pick, log, mark_death, remember_pick, woke
+                    owner, parse_card, parse_seat, seat_opt, seats, spend, usable_action, where,
+                    where_public)
+from .night import (STEPS, kill_night, last_round_pick, log, mark_death, personality_wakes,
+                    remember_pick, woke)
 
 
 # ---- 22 Muerte dulce 2 -------------------------------------------------------------------------
@@ -184,10 +185,9 @@ def _chip_move(st, ev, c):
 # ---- 25 Paciencia ------------------------------------------------------------------------------
 
 def _s25(st, ev):
-    s = personality_seat(st, "paciencia")
+    s = personality_wakes(st, "paciencia", "25")
     if s is None:
         return
-    woke(st, "25", s)
     last = last_round_pick(st, "paci")
     cands = sorted({m["c"] for m in st["marks"]} - {last}, key=lambda c: where(st, c))
     ask(st, s, "patience", [opt("pass", "pass")] + [card_opt(st, c) for c in cands], "pass",
@@ -209,10 +209,9 @@ def _patience(st, ev, q, choice):
 # ---- 26 Neuroticismo, 27 Ansiedad social -------------------------------------------------------
 
 def _s26(st, ev):
-    s = personality_seat(st, "neuroticismo")
+    s = personality_wakes(st, "neuroticismo", "26")
     if s is None:
         return
-    woke(st, "26", s)
     if st["round"] == 1:
         ask(st, s, "neuro_pick", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)],
             "pass", "night_step", "neuro_pick")
@@ -244,10 +243,9 @@ QUESTIONS = ("q_side_mutineer", "q_acted_tonight", "q_hold_event", "q_trust_left
 
 
 def _s27(st, ev):
-    s = personality_seat(st, "ansiedad_social")
+    s = personality_wakes(st, "ansiedad_social", "27")
     if s is None:
         return
-    woke(st, "27", s)
     pool = cycle_pool(st, "ans", s)
     opts = [opt(f"s{t}:{i}", "ask_question", seat=t, question=qk)
             for t in pool if t != s for i, qk in enumerate(QUESTIONS)]

@@ -7,19 +7,19 @@ from .core import ask, gm, handler, opt, pub, tell
 from .curse import mirror_token
 from .happenings import twice
 from .table import (acting_seat, alive, card_opt, cycle_pool, dead_cards, held, is_mut,
-                    living_targets, on_row, owner, parse_card, parse_seat, personality_seat,
-                    principal, seat_opt, seats, where, where_public)
+                    living_targets, on_row, owner, parse_card, parse_seat, principal, seat_opt,
+                    seats, where, where_public)
 from .night import (POWERS, STEPS, aimed, director_awake, flames_full, insert_after, kill_night,
-                    last_round_pick, log, mark_death, peekable, remember_pick, woke)
+                    last_round_pick, log, mark_death, peekable, personality_wakes, remember_pick,
+                    woke)
 
 
 # ---- 6 Melancolía ------------------------------------------------------------------------------
 
 def _s6(st, ev):
-    s = personality_seat(st, "melancolia")
+    s = personality_wakes(st, "melancolia", "6")
     if s is None:
         return
-    woke(st, "6", s)
     pool = cycle_pool(st, "melan", s)
     opts = [card_opt(st, c) for c in living_targets(st) if owner(st, c) in pool]
     ask(st, s, "melancholy", [opt("pass", "pass")] + opts, "pass", "night_step", "melancholy")
