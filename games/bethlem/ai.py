@@ -4,8 +4,8 @@ What a seat knows (`Seat`): its own cards and objective, cards it has seen (peek
 every card the table has seen, tonight's or last night's conference if it sat in it or spied on
 it, its pact partner, and the public tokens. From that it splits the table into allies and known
 enemies. Everyone on a side reasons from the same public facts to the same focal player (known
-enemies first, else the player with the most living cards, whom the night has spared), so a side
-votes and attacks together without talking. A seat never aims a harmful power at itself or a
+enemies first, else the player the nights have spared most, or for the mutineers the one closest
+to elimination), so a side votes and attacks together without talking. A seat never aims a harmful power at itself or a
 known ally while it has another choice. Questions not handled here go to the host's baseline.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _target(option_id: str):
     return int(m.group(1)) if m else None
 
 
-def _harmful(st: dict, pending) -> bool:
+def _harmful(pending) -> bool:
     return pending.kind in HARMFUL or (pending.kind in ("event_target", "event_card")
                                        and pending.params.get("event") in HARMFUL_EVENTS)
 
@@ -39,7 +39,7 @@ def _harmful(st: dict, pending) -> bool:
 def self_harm(st: dict, pending, choice: str):
     """For the benchmark: None when the question is not harmful or every answer hits the seat
     itself; else whether `choice` aims at the seat's own card or person."""
-    if pending.seat is None or not _harmful(st, pending):
+    if pending.seat is None or not _harmful(pending):
         return None
     if all(_target(o.id) == pending.seat for o in pending.options):
         return None
@@ -75,6 +75,7 @@ class Seat:
             if self._bad(c):
                 self.enemies.add(owner[0])
         self.enemies -= self.allies
+        self.target = self.focal(seats(st))  # the player this seat's side is after
 
     def _bad(self, c: str) -> bool:
         """A card whose living is against this seat's objective."""
@@ -91,8 +92,10 @@ class Seat:
         return seat in self.allies
 
     def focal(self, candidates) -> int | None:
-        """The player a side agrees on: a known enemy, else the one with most living cards;
-        ties go round the table from a seat that moves each round."""
+        """The player a side agrees on: a known enemy first; then, for the mutineers, the one
+        closest to elimination, for everyone else the one the nights have spared most (the
+        mutineers rarely attack their own); ties go round the table from a seat that moves
+        each round."""
         pool = [t for t in candidates if t is not None and not self.friendly(t)]
         if not pool:
             return None
@@ -106,12 +109,8 @@ class Seat:
         st = self.st
         c = st["rows"][option.params["seat"]][option.params["pos"] - 1]
         known_bad = c in self.seen and self._bad(c)
-        return (not known_bad, option.params["seat"] != self._focal_all,
+        return (not known_bad, option.params["seat"] != self.target,
                 option.params["seat"], option.params["pos"])
-
-    @property
-    def _focal_all(self):
-        return self.focal(seats(self.st))
 
 
 def _cards(pending):
