@@ -4,9 +4,10 @@ What a seat knows (`Seat`): its own cards and objective, cards it has seen (peek
 every card the table has seen, tonight's or last night's conference if it sat in it or spied on
 it, its pact partner, and the public tokens. From that it splits the table into allies and known
 enemies. Everyone on a side reasons from the same public facts to the same focal player (known
-enemies first, else the player the nights have spared most, or for the mutineers the one closest
-to elimination), so a side votes and attacks together without talking. A seat never aims a harmful power at itself or a
-known ally while it has another choice. Questions not handled here go to the host's baseline.
+enemies first, else the player the nights have spared most, or for the mutineers the one
+closest to elimination), so a side votes and attacks together without talking. A seat never
+aims a harmful power at itself or a known ally while it has another choice. Questions not
+handled here go to the host's baseline.
 """
 from __future__ import annotations
 
