@@ -65,6 +65,8 @@ class Seat:
             self.allies |= table | set(st["tokens"]["daniel"])
         elif self.obj in ("INTERNOS", "DIRECTOR"):
             self.enemies |= table | set(st["tokens"]["daniel"])
+        if st["mode"] == "custom":
+            self._shown_objectives()
         pact = st["pact"]
         if pact and pact["on"] and s in (pact["a"], pact["b"]):
             partner = pact["b"] if s == pact["a"] else pact["a"]
@@ -77,6 +79,20 @@ class Seat:
                 self.enemies.add(owner[0])
         self.enemies -= self.allies
         self.target = self.focal(seats(st))  # the player this seat's side is after
+
+    def _shown_objectives(self):
+        """Custom mode: an objective card on the table says whom a seat plays with."""
+        st = self.st
+        for t in seats(st):
+            if t == self.s or not st["objective_shown"][t]:
+                continue
+            rioter = st["objective_cards"][t] in ("obj_amotinados", "obj_renegado")
+            if self.obj == "MUTINEER" and st["objective_cards"][t] == "obj_amotinados":
+                self.allies.add(t)
+            elif self.obj in ("MUTINEER", "RENEGADE") and not rioter:
+                self.enemies.add(t)
+            elif self.obj == "INTERNOS" and rioter:
+                self.enemies.add(t)
 
     def _bad(self, c: str) -> bool:
         """A card whose living is against this seat's objective."""
@@ -122,7 +138,7 @@ def _rank_hit(me: Seat, pending, optional: bool) -> str | None:
     """A harmful card choice: never own or an ally's; an optional power waits for a known
     target unless the seat's side is against everyone it does not know."""
     cands = [o for o in _cards(pending) if not me.friendly(o.params["seat"])]
-    if optional and me.obj not in MUTINEER_SIDE:
+    if optional and me.obj not in MUTINEER_SIDE and me.st["mode"] != "custom":
         cands = [o for o in cands if me.st["rows"][o.params["seat"]][o.params["pos"] - 1]
                  in me.seen and me._bad(me.st["rows"][o.params["seat"]][o.params["pos"] - 1])
                  or o.params["seat"] in me.enemies]
