@@ -72,7 +72,8 @@ def step(ctx: Ctx, t: dict) -> None:
                                              public=True, params={"char": name(s, ci),
                                                                   "mp": t["mp"]}))
     if picked == "stop":
-        ctx.emit("moved", {"char": name(s, ci), "path": t["path"]})
+        if len(t["path"]) > 1:
+            ctx.emit("moved", {"char": name(s, ci), "path": t["path"]})
         return
     walk(ctx, ci, picked[3:], t)
 
