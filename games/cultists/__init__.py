@@ -5,8 +5,8 @@ The engine keeps the whole game in plain JSON (see `state`) and resolves it as a
 from __future__ import annotations
 
 from games.base import Engine, IllegalMove, Option, Outcome, Pending
-from games.cultists import (actions, checks, ending, happenings, moves,  # noqa: F401 (tasks)
-                            rounds, setup, views, votes)
+from games.cultists import (actions, ai, checks, ending, happenings,  # noqa: F401 (tasks)
+                            moves, rounds, setup, views, votes)
 from games.cultists.flow import Ctx, answer, run
 
 
@@ -46,6 +46,10 @@ class CultistsEngine(Engine):
 
     def describe(self, view, t):
         return views.describe(view, t)
+
+    def ai_choice(self, state, pending, policy):
+        choice = ai.choose(state, pending, policy)
+        return choice if choice is not None and pending.option(choice) else None
 
     def outcome(self, state):
         over = state["over"]
