@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.base import Engine, IllegalMove, Option, Outcome, Pending
 from games.cultists import (actions, ai, checks, ending, happenings,  # noqa: F401 (tasks)
-                            moves, rounds, setup, views, votes)
+                            moves, picture, rounds, setup, views, votes)
 from games.cultists.flow import Ctx, answer, run
 
 
@@ -50,6 +50,9 @@ class CultistsEngine(Engine):
     def ai_choice(self, state, pending, policy):
         choice = ai.choose(state, pending, policy)
         return choice if choice is not None and pending.option(choice) else None
+
+    def picture(self, view, t):
+        return picture.render(view, t)
 
     def outcome(self, state):
         over = state["over"]
