@@ -4,6 +4,8 @@ The engine keeps the whole game in plain JSON (see `state`) and resolves it as a
 (see `flow`); this module maps that machine onto the engine contract."""
 from __future__ import annotations
 
+import pickle
+
 from games.base import Engine, IllegalMove, Option, Outcome, Pending
 from games.cultists import (actions, ai, checks, ending, happenings,  # noqa: F401 (tasks)
                             moves, picture, rounds, setup, views, votes)
@@ -31,6 +33,21 @@ class CultistsEngine(Engine):
         return [Pending(q["id"], q["seat"], q["kind"], tuple(Option(*o) for o in q["options"]),
                         q["default"], q["deadline"], q["public"], q["params"])
                 for q in state["ask"]]
+
+    def apply(self, state, seat, pending_id, choice):
+        """The contract's checks, then the work on a copy made by pickle: the state is plain
+        JSON data, and `copy.deepcopy` of it was most of a game's time."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("game_over", "The game is over.")
+        match = next((p for p in self.pending(state) if p.id == pending_id), None)
+        if match is None:
+            raise IllegalMove("stale", "That question is no longer open.")
+        if match.seat != seat:
+            raise IllegalMove("not_yours", "That decision is not yours to make.")
+        if match.option(choice) is None:
+            raise IllegalMove("illegal_option", "That option is not allowed now.")
+        new = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        return new, self._apply(new, match, choice)
 
     def _apply(self, state, pending, choice):
         ctx = Ctx(state)

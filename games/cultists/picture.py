@@ -110,5 +110,5 @@ def render(view: dict, t) -> bytes:
             mine += " · " + t("views", "known_cultists", chars=me["cultists"] or ["—"])
         d.text((20, H - 28), mine, font=small, fill=(250, 220, 160))
     out = io.BytesIO()
-    img.save(out, "PNG")
+    img.save(out, "PNG", compress_level=1)  # fast: most of the time went to compression
     return out.getvalue()
