@@ -58,7 +58,7 @@ def play(players: int, mode: str, automa: bool, seed: int) -> tuple[dict, int]:
     return s, n
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
 def test_random_games_end_legally(table, seed):
     players, mode, automa = table
