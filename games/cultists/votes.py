@@ -33,10 +33,10 @@ def knife_power(s: dict) -> str:
 @task("vote")
 def vote(ctx: Ctx, t: dict) -> None:
     s = ctx.s
+    then = [{"t": "ballots"}, {"t": "phase", "to": s["phase"]}]
     s["phase"] = "vote"
     silent = s["effect"] == "NO_CONNECTION"
     ctx.emit("vote_opens", {"why": t["why"], "silent": silent})
-    then = [{"t": "ballots"}]
     if not silent:
         then.insert(0, {"t": "pause", "deadline": "day_discussion"})
     ctx.push(*then)
@@ -51,6 +51,12 @@ def ballot_options(s: dict, ci: int) -> list[list]:
         out += [opt("2abstain", "abstain_double")] + [
             opt(f"2c{x}", "char_double", char=name(s, x)) for x in targets]
     return out
+
+
+@task("phase")
+def back_to(ctx: Ctx, t: dict) -> None:
+    """After a vote, the phase it interrupted goes on."""
+    ctx.s["phase"] = t["to"]
 
 
 @task("ballots")
@@ -125,7 +131,6 @@ def count(ctx: Ctx, t: dict) -> None:
     ctx.emit("vote_result", {"char": name(s, out) if out is not None else "—",
                              "top": max(votes.values(), default=0),
                              "abstain": sum(w for x, w in weighted if x is None)})
-    s["phase"] = "action"
     if clumsy is not None and s["chars"][clumsy]["role"] == "CLUMSY":
         ctx.push({"t": "role_death", "c": clumsy})
     if out is not None:
