@@ -51,3 +51,19 @@ def test_kill_nine_and_resume(tmp_path):
                         kills=[0.6, 0.7, 0.8])
     assert whole["finished"] and killed["killed"] >= 2
     assert same_ending(whole, killed), (whole, killed)
+
+
+def test_same_seed_same_game_whatever_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    from tests.durability import ROOT
+
+    def digest(hash_seed: str) -> dict:
+        out = subprocess.run([sys.executable, "bot.py", "simulate", "cultists", "--players", "6",
+                              "--seed", "3", "--mode", "experienced"], cwd=ROOT, check=True,
+                             capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout
+        return json.loads(out.strip().splitlines()[-1])
+    assert digest("1") == digest("2")
