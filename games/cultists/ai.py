@@ -153,8 +153,18 @@ def pick_eyes(state, view, me, ids, cult):
     return next((i for i in ids if i != "no"), "no")
 
 
+def pick_seer(state, view, me, ids, cult):
+    """Name whoever voted most often against the characters this Cultist knows to be
+    Cultists (the public ballots)."""
+    ours = {char_id(state, c) for c in known_cultists(view)} | {char_id(state, me["char"])}
+    score = {i: sum(1 for voter, target in view["ballots"]
+                    if target in ours and f"c{voter}" == i) for i in ids if i != "none"}
+    return max(score, key=lambda i: (score[i], -ids.index(i))) if score else None
+
+
 PICKERS = {"move": pick_move, "teleport": pick_teleport, "give": pick_give,
            "action": pick_action, "card_type": pick_card, "confirm_check": pick_confirm,
            "ballot": pick_ballot, "claim": pick_claim, "portal_consent": pick_consent,
            "false_eyes": pick_eyes, "in_control": lambda *a: "no",
-           "in_control_keep": lambda *a: "back", "knife_change": lambda *a: "keep"}
+           "in_control_keep": lambda *a: "back", "knife_change": lambda *a: "keep",
+           "seer_pick": pick_seer}

@@ -84,7 +84,7 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
         "vote_token": True, "power_on": True, "bag": [], "clock": {}, "event": None,
         "effect": None, "portal": {"open": False, "deadline": None, "resolved": None},
         "vp": 0, "vp_target": tbl["vp_target"], "infected_until": None, "acted": [],
-        "skip": [], "role_pool": [], "stack": [], "ask": [], "step": 0, "over": None,
+        "skip": [], "role_pool": [], "ballot_log": [], "stack": [], "ask": [], "step": 0, "over": None,
     }
     rng = Rng(s)
     pool = role_pool(mode, players, automa, options)

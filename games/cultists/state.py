@@ -94,6 +94,7 @@ class State(TypedDict):
     acted: list[int]            # characters that took their action this round
     skip: list[int]             # characters whose action a Portal closing consumed
     role_pool: list             # the public role list: codes, or lists a random pick came from
+    ballot_log: list            # every revealed ballot: [voter, target or None] (public)
     stack: list[dict]           # tasks still to run, the next one last
     ask: list[Question]         # questions open now
     step: int                   # question counter

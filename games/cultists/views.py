@@ -36,6 +36,7 @@ def public_view(s: dict) -> dict:
         "clock": dict(s["clock"]), "portal": dict(s["portal"]), "fish_man": s["fish_man"],
         "draw": len(s["draw_deck"]), "unsafe": len(s["unsafe_deck"]), "bag": len(s["bag"]),
         "tokens_hidden": sum(t["state"] == "hidden" for t in s["cultist_tokens"]),
+        "ballots": [list(b) for b in s["ballot_log"]],
         "quiet": s["effect"] == "NO_CONNECTION" and s["over"] is None,
         "over": dict(s["over"]) if s["over"] else None,
     }

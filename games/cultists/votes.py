@@ -73,6 +73,8 @@ def ballots(ctx: Ctx, t: dict) -> None:
     ctx.emit("ballots_revealed", {})
     for ci, b in cast.items():
         announce(ctx, int(ci), b, "ballot")
+        target = b.lstrip("2")
+        s["ballot_log"].append([int(ci), None if target == "abstain" else int(target[1:])])
     holder = s["chars"][s["knife"]]
     nxt = {"t": "tally", "cast": cast}
     if knife_power(s) == "change" and not holder["ghost"] and not holder["automa"]:
