@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pickle
 
-from games.base import Engine, IllegalMove, Option, Outcome, Pending
+from games.base import Engine, Option, Outcome, Pending
 from games.cultists import (actions, ai, checks, ending, happenings,  # noqa: F401 (tasks)
                             moves, picture, rounds, setup, views, votes)
 from games.cultists.flow import Ctx, answer, run
@@ -34,20 +34,10 @@ class CultistsEngine(Engine):
                         q["default"], q["deadline"], q["public"], q["params"])
                 for q in state["ask"]]
 
-    def apply(self, state, seat, pending_id, choice):
-        """The contract's checks, then the work on a copy made by pickle: the state is plain
-        JSON data, and `copy.deepcopy` of it was most of a game's time."""
-        if self.outcome(state) is not None:
-            raise IllegalMove("game_over", "The game is over.")
-        match = next((p for p in self.pending(state) if p.id == pending_id), None)
-        if match is None:
-            raise IllegalMove("stale", "That question is no longer open.")
-        if match.seat != seat:
-            raise IllegalMove("not_yours", "That decision is not yours to make.")
-        if match.option(choice) is None:
-            raise IllegalMove("illegal_option", "That option is not allowed now.")
-        new = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        return new, self._apply(new, match, choice)
+    def copy_state(self, state):
+        """By pickle: the state is plain JSON data, and `copy.deepcopy` of it was most of a
+        game's time."""
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
     def _apply(self, state, pending, choice):
         ctx = Ctx(state)
@@ -75,5 +65,3 @@ class CultistsEngine(Engine):
         over = state["over"]
         return Outcome(tuple(over["winners"]), over["reason"], over["params"]) if over else None
 
-
-__all__ = ["CultistsEngine", "IllegalMove"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.cultists import automa, board, data
 from games.cultists.checks import status_check
 from games.cultists.ending import become_ghost, check_vp, show_role
-from games.cultists.flow import Ctx, choose, opt, question, task
+from games.cultists.flow import Ctx, choose, in_turn, opt, question, task
 from games.cultists.rooms import add_card, check_room, resolve_room_card
 from games.cultists.setup import name
 
@@ -106,14 +106,7 @@ def special_room_options(s: dict, ci: int, rooms_here: list[str]) -> list[list]:
 
 @task("actions")
 def actions(ctx: Ctx, t: dict) -> None:
-    s = ctx.s
-    order = board.turn_order(s)
-    i = t.get("i", 0)
-    if i >= len(order):
-        return
-    s["phase"] = "action"
-    ci = order[i]
-    ctx.push({"t": "act", "c": ci}, {"t": "actions", "i": i + 1})
+    in_turn(ctx, t, "action", lambda ci: {"t": "act", "c": ci})
 
 
 @task("act")

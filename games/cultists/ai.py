@@ -25,10 +25,6 @@ def known_cultists(view: dict) -> set:
     return set(view["me"].get("cultists", []))
 
 
-def living_others(view: dict) -> list:
-    return [c["char"] for c in view["chars"] if not c["ghost"] and c["char"] != view["me"]["char"]]
-
-
 def char_id(state: dict, who) -> int:
     return next(ci for ci, c in enumerate(state["chars"])
                 if (c["seat"] if c["seat"] is not None else "AUTOMA") == who)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from games.base import GM, PUBLIC, Event
+from games.cultists.board import turn_order
 from games.rng import Rng
 
 TASKS: dict[str, Callable] = {}
@@ -66,6 +67,17 @@ class Ctx:
     @property
     def rng(self) -> Rng:
         return Rng(self.s)
+
+
+def in_turn(ctx: Ctx, t: dict, phase: str, turn) -> None:
+    """Step `t["i"]` of a phase played by everyone in turn order from the Knife holder:
+    `turn(ci)` is the task of that character's turn, then the next step follows."""
+    order = turn_order(ctx.s)
+    i = t.get("i", 0)
+    if i >= len(order):
+        return
+    ctx.s["phase"] = phase
+    ctx.push(turn(order[i]), {"t": t["t"], "i": i + 1})
 
 
 def opt(oid: str, key: str, **params) -> list:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.cultists import automa, board
 from games.cultists.ending import note_death
-from games.cultists.flow import Ctx, ask, choose, clock, opt, question, task
+from games.cultists.flow import Ctx, ask, choose, clock, in_turn, opt, question, task
 from games.cultists.setup import name
 
 MAX_STEPS = 12  # zero-cost Secret-Doors links could loop forever
@@ -17,21 +17,16 @@ def movement_points(s: dict) -> int:
 @task("movement")
 def movement(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    order = board.turn_order(s)
-    i = t.get("i", 0)
-    if i >= len(order):
-        return
-    s["phase"] = "movement"
-    ci = order[i]
-    c = s["chars"][ci]
-    if c["automa"]:
-        turn = {"t": "automa_move", "c": ci}
-    elif c["ghost"]:
-        turn = {"t": "teleport", "c": ci}
-    else:
-        turn = {"t": "step", "c": ci, "start": c["location"], "mp": movement_points(s), "n": 0,
+
+    def turn(ci: int) -> dict:
+        c = s["chars"][ci]
+        if c["automa"]:
+            return {"t": "automa_move", "c": ci}
+        if c["ghost"]:
+            return {"t": "teleport", "c": ci}
+        return {"t": "step", "c": ci, "start": c["location"], "mp": movement_points(s), "n": 0,
                 "path": [c["location"]]}
-    ctx.push(turn, {"t": "movement", "i": i + 1})
+    in_turn(ctx, t, "movement", turn)
 
 
 def step_choices(s: dict, ci: int, t: dict) -> list[tuple[str, int]]:

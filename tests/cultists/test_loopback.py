@@ -10,7 +10,7 @@ from functools import partial
 from tests.loopback import Loopback
 from tests.loopback.table import (answer, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
-from tests.test_loopback_games import GAME_OVER_LINE, MENTIONS, audiences
+from tests.test_loopback_games import assert_each_line_reached_its_audience, seen_lines
 
 QUICK = ("Stop in", "Pass", "Abstain", "Carry on", "Keep my ballot", "No", "Nothing to report",
          "Keep it secret")
@@ -57,19 +57,5 @@ async def test_whole_game_keeps_every_line_for_its_audience(tmp_path):
             assert any(a.filename == "table.png" for m in thread.messages()[2:]
                        for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
-        thread_lines = [line for m in thread.messages() for line in m.content.splitlines()]
-        dm_lines = {p.name: [line for m in p.dms() for line in m.content.splitlines()]
-                    for p in players}
-
-    names, lines = await audiences(db)
-    public, gm = lines.get("public", set()), lines.get("gm", set())
-    end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
-    for i, line in enumerate(thread_lines):
-        if "I cannot DM you" in line or MENTIONS.fullmatch(line):
-            continue
-        allowed = public if i <= end else public | gm
-        assert line in allowed, f"thread line not meant for the public: {line!r}"
-    for name, seen in dm_lines.items():
-        own = lines.get(f"seat:{names.index(name)}", set())
-        for line in seen:
-            assert line in own or line.startswith("Got it:"), f"{name} saw {line!r}"
+        seen = seen_lines(thread, players)
+    await assert_each_line_reached_its_audience(db, *seen)

@@ -10,9 +10,6 @@ from games.cultists.moves import movement_points
 from games.cultists.votes import tally
 from tests.cultists.helpers import answer, drive, kinds, option_ids, roles, settle, table
 
-A, B, E_, M, S_ = "Andrés", "Berto", "Eli", "Marta", "Susana"
-
-
 def test_cult_1_vote_tally():
     def ballots(**counts):
         return [(None if k == "abst" else k, 1) for k, n in counts.items() for _ in range(n)]
@@ -21,10 +18,6 @@ def test_cult_1_vote_tally():
     assert tally(ballots(berto=3, eli=1, abst=3)) is None
     assert tally(ballots(berto=1, eli=1, marta=3, abst=2)) == "marta"
     assert tally(ballots(x=3, abst=3)) is None
-
-
-def cast_all(s, **by_ci):
-    return {str(ci): by_ci.get(str(ci), "abstain") for ci in s["order"]}
 
 
 def test_cult_2_knife_in_votes():
