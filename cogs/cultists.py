@@ -26,7 +26,9 @@ class Cultists(GameCog, group_name="cultists",
                   automa: bool | None = None, seer: bool | None = None,
                   roles: str | None = None, pace: Literal["live", "async"] = "live",
                   timings: str | None = None, settings: str | None = None) -> None:
-        typed = {"automa": automa, "seer": seer, "roles": roles}
+        listed = [r.strip().upper() for r in roles.replace(";", ",").split(",") if r.strip()] \
+            if roles else None
+        typed = {"automa": automa, "seer": seer, "roles": listed}
         await self.open_table(interaction, mode, pace, timings, settings,
                               {k: v for k, v in typed.items() if v is not None})
 

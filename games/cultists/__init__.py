@@ -22,6 +22,9 @@ class CultistsEngine(Engine):
     def default_options(self, mode: str, players: int) -> dict:
         return setup.default_options(mode, players)
 
+    def option_specs(self, mode: str) -> dict:
+        return setup.option_specs(mode)
+
     def _setup(self, options, players, seed):
         state, ctx = setup.build(options, players, seed)
         run(ctx)

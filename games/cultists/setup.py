@@ -25,7 +25,17 @@ def seer_allowed(players: int, automa: bool) -> bool:
 def default_options(mode: str, players: int) -> dict:
     """`seer` None follows the rulebook: a Seer at 5, 6 and 8 characters, none at 7 unless asked
     for (only possible with the AUTOMA, R-59)."""
-    return {"automa": players == 4, "seer": None, "roles": None}
+    out = {"automa": players == 4, "seer": None}
+    return {**out, "roles": None} if mode == "expert" else out
+
+
+def option_specs(mode: str) -> dict:
+    """The options a table may set, for the host's declared-options check (games.options)."""
+    from games.options import Choice, Flag, ListOf
+    specs = {"automa": Flag(), "seer": Flag(null=True)}
+    if mode == "expert":
+        specs["roles"] = ListOf(Choice(*SPECIALS), unique=True, null=True)
+    return specs
 
 
 def preset_specials(count: int, seer: bool) -> list:

@@ -88,3 +88,19 @@ def test_defaults_finish_a_game():
         s, _ = E.apply(s, p.seat, p.id, p.default)
     assert E.outcome(s).reason in ("time", "last_cultist", "books", "seer_found", "claim",
                                    "kills_in_time")
+
+
+def test_side_ai_answers_legally_and_plays_for_its_side():
+    """Every seat on the "side" policy: legal answers only; a Cultist never gives its partner
+    a Dead card, an Investigator never offers one."""
+    for players, mode in ((4, "experienced"), (6, "intro"), (8, "expert")):
+        s, _ = E.setup({"mode": mode}, players, 5)
+        while E.outcome(s) is None:
+            p = E.pending(s)[0]
+            choice = E.ai_choice(s, p, "side") if p.seat is not None else None
+            assert choice is None or p.option(choice)
+            if choice and p.kind == "give" and choice.startswith("D:"):
+                giver = next(c for c in s["chars"] if c["seat"] == p.seat)
+                assert giver["team"] == "CULT"
+                assert s["chars"][int(choice[2:])]["team"] == "INV"
+            s, _ = E.apply(s, p.seat, p.id, choice or p.default)
