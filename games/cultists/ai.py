@@ -120,7 +120,8 @@ def pick_ballot(state, view, me, ids, cult):
         for i in ids:
             if i.startswith("c") and not i.startswith("2"):
                 who = state_name(state, int(i[1:]))
-                if who != me["char"] and who not in known and alive.get(who, {}).get("role") is None:
+                shown = alive.get(who, {}).get("role")
+                if who != me["char"] and who not in known and shown is None:
                     return i
         return "abstain"
     for i in ids:

@@ -96,8 +96,9 @@ def action(s: dict, ci: int) -> tuple[str, str | None]:
     c = s["chars"][ci]
     here = c["location"]
     hazards = s["hazards"]
-    if not board.is_room(s, here):
-        return ("secure", None) if c["room_pile"] and hazards else ("pass", None)
+    if not board.is_room(s, here):  # a ghost has no character action to take there
+        can = c["room_pile"] and hazards and not c["ghost"]
+        return ("secure", None) if can else ("pass", None)
     room = s["rooms"][here]
     if room["cultist_token"]:
         return ("fight", here) if not c["ghost"] else ("pass", None)

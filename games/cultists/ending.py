@@ -114,7 +114,8 @@ def seer_guess(ctx: Ctx, t: dict) -> None:
     pickers = [ci for ci in board.turn_order(s)
                if s["chars"][ci]["team"] == "CULT" and s["chars"][ci]["seat"] is not None]
     targets = [ci for ci in s["order"] if s["chars"][ci]["team"] != "CULT"]
-    options = [opt(f"c{ci}", "char", char=name(s, ci)) for ci in targets] + [opt("none", "no_pick")]
+    options = [opt(f"c{ci}", "char", char=name(s, ci)) for ci in targets]
+    options.append(opt("none", "no_pick"))
     answers = ask(ctx, t, "pick", [question(s["chars"][ci]["seat"], "seer_pick", options,
                                             default="none", deadline="vote", public=True)
                                    for ci in pickers]) if pickers else {}

@@ -62,7 +62,8 @@ def render(view: dict, t) -> bytes:
         d.text((px, py + 13), t("views_pic", "room_line", books=room["books"], deck=room["deck"]),
                font=small, fill=(240, 240, 240), anchor="mm")
         if room["cultist"]:
-            d.rectangle([px + HALF - 18, py - 34, px + HALF, py - 16], fill=(0, 0, 0), outline=(255, 0, 0))
+            d.rectangle([px + HALF - 18, py - 34, px + HALF, py - 16], fill=(0, 0, 0),
+                        outline=(255, 0, 0))
             d.text((px + HALF - 9, py - 25), "C", font=small, fill=(255, 60, 60), anchor="mm")
         if loc["special"] == "PORTAL" and view["portal"]["open"]:
             d.ellipse([px - 84, py - 44, px + 84, py + 44], outline=(180, 255, 120), width=3)

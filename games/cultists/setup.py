@@ -94,7 +94,8 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
         "vote_token": True, "power_on": True, "bag": [], "clock": {}, "event": None,
         "effect": None, "portal": {"open": False, "deadline": None, "resolved": None},
         "vp": 0, "vp_target": tbl["vp_target"], "infected_until": None, "acted": [],
-        "skip": [], "role_pool": [], "ballot_log": [], "stack": [], "ask": [], "step": 0, "over": None,
+        "skip": [], "role_pool": [], "ballot_log": [], "stack": [], "ask": [], "step": 0,
+        "over": None,
     }
     rng = Rng(s)
     pool = role_pool(mode, players, automa, options)
@@ -221,7 +222,8 @@ def public_setup(ctx: Ctx) -> None:
     cult = data.table(s["count"])["cultists"]
     ctx.emit("setup", {"count": s["count"], "cultists": str(cult), "mode": s["mode"],
                        "order": [name(s, ci) for ci in s["order"]], "first": name(s, s["knife"]),
-                       "target": s["vp_target"], "threshold": data.table(s["count"])["kill_threshold"]})
+                       "target": s["vp_target"],
+                       "threshold": data.table(s["count"])["kill_threshold"]})
     ctx.emit("role_pool", {"roles": fixed or ["none"]})
     for p in picks:
         ctx.emit("role_pick", {"roles": p})

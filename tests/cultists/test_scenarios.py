@@ -257,6 +257,10 @@ def test_cult_11_automa_movement(monkeypatch):
     top = s["chars"][ai]["room_pile"][-1]
     s, _ = drive(s, {"t": "act", "c": ai})
     assert s["rooms"]["ORANGE_2"]["deck"][-1] == top and len(s["rooms"]["ORANGE_2"]["deck"]) == 2
+    s["chars"][ai].update(location="SW", ghost=True)     # R-51/52: a ghost only fills or checks
+    assert automa.action(s, ai) == ("pass", None)
+    s, ev = drive(s, {"t": "automa_move", "c": ai})
+    assert kinds(ev, "teleported") and board.is_room(s, s["chars"][ai]["location"])
 
 
 def claim_table(dead: int, seer: bool = True):
@@ -396,7 +400,8 @@ def test_cult_19_setup_invariants():
     inv = [c for c in s["chars"] if c["team"] == "INV"]
     cult = [c for c in s["chars"] if c["team"] == "CULT"]
     assert all(c["hand"] == {"A": 9, "D": 0, "S": 8, "F": 0, "X": 0} for c in inv)
-    assert cult[0]["hand"] == {"A": 6, "D": 3, "S": 2, "F": 4, "X": 2} and cult[0]["pulse"] == ["A"]
+    assert cult[0]["hand"] == {"A": 6, "D": 3, "S": 2, "F": 4, "X": 2}
+    assert cult[0]["pulse"] == ["A"]
     assert sum(c["pulse"] == ["D"] for c in inv) == 1 and all(len(c["pulse"]) == 1 for c in inv)
     assert s["vp_target"] == 12 and len(s["rooms"]) == 9
     assert all(len(r["deck"]) == 1 for r in s["rooms"].values())
