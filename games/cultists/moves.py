@@ -130,7 +130,7 @@ def automa_walk(ctx: Ctx, t: dict) -> None:
     if nxt is None:
         if len(t["path"]) > 1:
             ctx.emit("moved", {"char": name(s, ci), "path": t["path"]})
-        else:
+        elif here == t["start"]:
             ctx.emit("stays", {"char": name(s, ci)})
         return
     walk(ctx, ci, nxt, t)
