@@ -99,10 +99,10 @@ def win(ctx: Ctx, team: str, reason: str, **params) -> None:
     s["phase"] = "over"
     ctx.emit("game_over", {"team": team, "reason": reason})
     for ci, c in enumerate(s["chars"]):
-        ctx.emit("final_reveal", {"char": name(s, ci), "role": c["role"],
-                                  "alive": c["pulse"].count("A"), "dead": c["pulse"].count("D"),
-                                  "round": "never" if c["death_round"] is None
-                                  else str(c["death_round"])})
+        kind = ("final_alive" if c["death_round"] is None
+                else "final_dead_start" if c["death_round"] == 0 else "final_dead")
+        ctx.emit(kind, {"char": name(s, ci), "role": c["role"], "alive": c["pulse"].count("A"),
+                        "dead": c["pulse"].count("D"), "round": c["death_round"]})
     raise Halt
 
 
