@@ -427,3 +427,18 @@ def test_cult_20_assassin():
     s, ev = settle(s, {2: "mur:1"})
     assert s["chars"][2]["role_shown"] and s["chars"][1]["ghost"]
     assert not kinds(ev, "vote_opens") and s["over"]["params"]["team"] == "INV"
+
+
+def test_r45_no_connection_silences_the_table():
+    from tests.cultists.helpers import E
+    s = table(5)
+    s["bag"] = ["NO_CONNECTION"]
+    s, _ = drive(s, {"t": "event"})
+    assert E.public_view(s)["quiet"]
+    s, ev = drive(s, {"t": "vote", "why": "room"})
+    assert kinds(ev, "vote_opens")[0].data["silent"]
+    assert {p.kind for p in E.pending(s)} == {"ballot"}        # no discussion wait
+    s["bag"] = ["MORALE_UP"]
+    s = settle(s)[0]
+    s, _ = drive(s, {"t": "event"})
+    assert not E.public_view(s)["quiet"]
