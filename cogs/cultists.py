@@ -19,8 +19,8 @@ class Cultists(GameCog, group_name="cultists",
         seer="Play with the Seer (default: as the rulebook recommends)",
         roles="Expert: special roles, e.g. SEER,MECHANIC,PYROMANIAC",
         pace="live: minutes per step; async: hours",
-        timings="Override durations, e.g. action=90,vote=45",
-        settings="More options as key=value")
+        timings="Override durations, e.g. vote=120,night_step=45",
+        settings="Game options, e.g. key=value; key=value")
     async def new(self, interaction: discord.Interaction,
                   mode: Literal["intro", "experienced", "expert"] = "intro",
                   automa: bool | None = None, seer: bool | None = None,
