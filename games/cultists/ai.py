@@ -38,18 +38,28 @@ def goal_rooms(state: dict, view: dict, cult: bool) -> list[str]:
             and (cult or room["color"] in colours)]
 
 
-def toward(state: dict, ids: list[str], here: str, goals: list[str]) -> str | None:
-    """The step option that brings the mover closest to one of `goals`; stop once there."""
+def meets(state: dict, place: str) -> bool:
+    """Whether walking into `place` now starts an Encounter (public positions and power)."""
+    key = board.logical(state, place)
+    n = len(board.participants(state, key)) + 1
+    return board.encounter_rule(n, board.power_at(state, key))
+
+
+def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) -> str | None:
+    """The step option that brings the mover closest to one of `goals`; stop once there.
+    A `shy` mover (an Investigator: Encounters only ever hand out Dead cards to them) avoids
+    a step into an Encounter when another way is as good."""
     if here in goals and "stop" in ids:
         return "stop"
-    best, best_d = None, 1 << 30
+    best, best_key = None, None
     for i in ids:
         if not i.startswith("go:"):
             continue
         dist = board.distances(state, i[3:])
         d = min((dist.get(g, 1 << 20) for g in goals), default=1 << 20)
-        if d < best_d:
-            best, best_d = i, d
+        key = (d, shy and meets(state, i[3:]))
+        if best_key is None or key < best_key:
+            best, best_key = i, key
     return best
 
 
@@ -61,7 +71,7 @@ def pick_move(state, view, me, ids, cult):
         goals = crowd or goal_rooms(state, view, cult)
     else:
         goals = goal_rooms(state, view, cult)
-    return toward(state, ids, here, goals) or (ids[0] if ids else None)
+    return toward(state, ids, here, goals, shy=not cult) or (ids[0] if ids else None)
 
 
 def pick_teleport(state, view, me, ids, cult):
