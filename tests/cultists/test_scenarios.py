@@ -83,11 +83,11 @@ def test_cult_4_encounters_while_passing_through():
     s, ev = drive(s, {"t": "step", "c": 0, "start": "CENTRAL", "mp": 3, "n": 0,
                       "path": ["CENTRAL"]})
     seen = []
-    for dest in ("NE", "PINK_1"):
-        s = answer(s, {0: f"go:{dest}"}, seen)
-        s, more = settle(s, {0: lambda p: "stop" if p.kind == "move" else p.default}) \
-            if dest == "PINK_1" else (answer(s, {}, seen), [])
-        seen += more
+    s = answer(s, {0: "go:NE"}, seen)           # X waits there
+    s = answer(s, {}, seen)                     # the Encounter's cards, by default
+    s = answer(s, {0: "go:PINK_1"}, seen)       # Y waits there
+    s, more = settle(s, {0: lambda p: "stop" if p.kind == "move" else p.default})
+    seen += more
     meets = [sorted(e.data["chars"]) for e in kinds(seen, "encounter")]
     assert meets == [[0, 1], [0, 2]]
     assert s["chars"][0]["location"] == "PINK_1"
