@@ -4,6 +4,8 @@ The engine keeps the whole game in plain JSON and resolves it as a stack of task
 this module maps that machine onto the engine contract."""
 from __future__ import annotations
 
+import copy
+
 from games.base import Engine, Option, Outcome, Pending
 from games.room25 import (abilities, actions, ai, mac, picture, robots,  # noqa: F401 (tasks)
                           programming, rooms, rounds, setup, views)
@@ -34,8 +36,14 @@ class Room25Engine(Engine):
             return []
         ask = state["ask"]
         if ask:
-            return [Pending(ask["id"], ask["s"], ask["k"], tuple(Option(*o) for o in ask["o"]),
-                            ask["d"], ask["dl"], ask["pub"], ask["p"])]
+            out = [Pending(ask["id"], ask["s"], ask["k"], tuple(Option(*o) for o in ask["o"]),
+                           ask["d"], ask["dl"], ask["pub"], ask["p"])]
+            offer = rounds.reveal_offer(state)
+            if offer:
+                out.append(Pending(offer["id"], offer["seat"], "guard_reveal",
+                                   (Option("reveal", "reveal_now"), Option("not_now", "not_now")),
+                                   "not_now", ask["dl"], False, {"char": offer["char"]}))
+            return out
         if state["wait"] == "clue":
             opts = tuple(Option(*o) for o in rounds.clue_options(state))
             return [Pending(f"clue.{seat}", seat, "clue", opts, "none", "clue")
@@ -51,9 +59,21 @@ class Room25Engine(Engine):
             return out
         return []
 
+    def apply(self, state, seat, pending_id, choice):
+        """A timeout's default may be an answer no button offers ("nothing this round", an
+        Adrenaline spent with no action: R-37); the host applies it like any other answer."""
+        match = next((p for p in self.pending(state) if p.id == pending_id), None)
+        if (match is None or match.seat != seat or choice != match.default
+                or match.option(choice) is not None):
+            return super().apply(state, seat, pending_id, choice)
+        new = copy.deepcopy(state)
+        return new, self._apply(new, match, choice)
+
     def _apply(self, state, pending, choice):
         ctx = Ctx(state)
-        if pending.kind == "clue":
+        if pending.kind == "guard_reveal":
+            rounds.answer_reveal(ctx, choice)
+        elif pending.kind == "clue":
             rounds.give_clue(ctx, pending.seat, choice)
             state["wait"] = None
         elif pending.kind == "program" and state["wait"] == "program":

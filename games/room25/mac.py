@@ -134,7 +134,10 @@ def _robot(ctx, t, card):
 
 
 def yellow_dests(s: dict, group: list, cell: int):
-    """Robots, Bruce's push and Max's carry only ever move people into face-up yellow rooms."""
+    """Robots, Bruce's push and Max's carry only ever move people into face-up yellow rooms, and
+    never out of the Central Room (pushing from it is strictly forbidden)."""
+    if cell == CENTRAL:
+        return []
     return [(d, c) for d, c in destinations(s, group, cell)
             if s["up"][s["board"][c]] and data.colour(board.kind_at(s, c)) == "yellow"]
 

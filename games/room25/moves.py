@@ -67,13 +67,18 @@ def no_pass(ctx: Ctx, uid: int) -> None:
 
 
 def replace_empty(ctx: Ctx, uid: int, cause: str) -> None:
-    """R-04: a face-up Empty Room takes the tile's place; occupants and locks stay, No-Pass goes."""
+    """R-04: a face-up Empty Room takes the tile's place; occupants and locks stay, No-Pass goes,
+    and the Paranoia the old tile caused ends (Trap and Flooded deadlines read the tile's kind)."""
     s = ctx.s
     old = s["kind"][uid]
     s["kind"][uid], s["up"][uid] = "empty_room", 1
     if uid in s["np"]:
         s["np"].remove(uid)
     ctx.emit("replaced", {"cell": board.name(board.cell_of(s, uid)), "room": old, "cause": cause})
+    for ci, c in enumerate(s["chars"]):
+        if c["para"] is not None and c["pu"] == uid:
+            c["para"] = None
+            ctx.emit("paranoia_end", who(s, ci))
 
 
 def shift(ctx: Ctx, cis: list[int], uid: int) -> None:

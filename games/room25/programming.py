@@ -2,7 +2,9 @@
 
 An option id spells the programme: token letters in slot order (one letter = the floating
 token), then "A" when Adrenaline is programmed and "R" when a guard plans to reveal itself at its
-next action turn. "0" is the empty programme a timeout gives (R-37a).
+next action turn. "0" is the empty programme: never offered to a character that can program a
+token, it is the default a timeout gives (R-37a); a character under Paranoia, who programs no
+token, is offered it as "draws only".
 """
 from __future__ import annotations
 
@@ -43,7 +45,8 @@ def options(s: dict, c: dict) -> list:
                     continue
                 out.append([oid + ("A" if a else "") + ("R" if r else ""), key,
                             {**params, "adr": a, "reveal": r}])
-    out.append(["0", "prog_none", {}])
+    if not plans:
+        out.append(["0", "prog_draws_only", {}])
     return out
 
 

@@ -133,23 +133,17 @@ def _fake_exit(ctx, t, uid, cis, seat):
 
 
 def _acid_bath(ctx, t, uid, cis, seat):
+    """One entry kills one character: whoever has been in the bath longest (an attracting
+    Jennifer), or, when Max carries someone in, the one Max's player chooses (R-17)."""
     s = ctx.s
+    inside = sorted(board.chars_on(s, uid), key=lambda o: s["chars"][o]["q"])
     if len(cis) > 1:
-        x = choose(ctx, t, "first", seat, "acid_first", tokens.char_options(s, cis))
-        first = tokens.by_name(s, x)
-        cis = [first] + [ci for ci in cis if ci != first]
-        arrive(ctx, cis, uid, None)
-    for ci in cis:
-        c = s["chars"][ci]
-        if not c["a"]:
-            continue
-        present = [o for o in board.chars_on(s, uid) if s["chars"][o]["q"] < c["q"]]
-        if not present:
-            continue
+        x = choose(ctx, t, "victim", seat, "acid_victim", tokens.char_options(s, inside))
+        return kill(ctx, tokens.by_name(s, x), "acid_bath")
+    present = [o for o in inside if o not in cis]
+    if present:
         att = t.get("att")
-        victim = att if att is not None and att in present else min(
-            present, key=lambda o: s["chars"][o]["q"])
-        kill(ctx, victim, "acid_bath")
+        kill(ctx, att if att in present else present[0], "acid_bath")
 
 
 def _trap_room(ctx, t, uid, cis, seat):

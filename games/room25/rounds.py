@@ -6,7 +6,7 @@ from games.room25 import board, data, programming
 from games.room25.flow import Ctx, Waiting, choose, opt, task
 from games.room25.outcome import (clear_round_plan, end, kill, reveal_dead, show, side,
                                   turn_order, who)
-from games.room25.tokens import free_guard, owned
+from games.room25.tokens import BASIC, free_guard, owned
 
 CLUE_CELLS = ("C2", "D3", "C4", "B3")
 
@@ -123,7 +123,42 @@ def turn(ctx: Ctx, t: dict) -> None:
     seq.append({"t": "tok", "c": ci, "p": p})
     if p == 2:
         seq.append({"t": "floodchk", "c": ci})
-    ctx.push(*seq)
+    ctx.push(*seq, {"t": "turn_end"})
+
+
+@task("turn_end")
+def turn_end(ctx: Ctx, t: dict) -> None:
+    ctx.s["cur"] = None
+
+
+def turn_mark(s: dict) -> str:
+    """Names the action turn under way (round, pass, character)."""
+    return f"{s['round']}.{s['phase']}.{s['pass']}.{s['cur']}"
+
+
+def reveal_offer(s: dict) -> dict | None:
+    """The private "reveal yourself" question an unrevealed guard has at any moment of its own
+    action turn once Room 25 is face-up (spec 4.3, 5.3). It never holds the game up: it rides
+    beside the turn's open question and goes when that is answered, so nothing public (who is
+    asked, how long a step takes) depends on who is a guard."""
+    ci = s["cur"]
+    if ci is None or s["ask"] is None or s["phase"] not in ("action", "adrenaline"):
+        return None
+    c = s["chars"][ci]
+    if not c["a"] or c["rv"] or not programming.may_reveal(s, c) or s.get("rv_no") == turn_mark(s):
+        return None
+    return {"id": f"rv{s['step']}", "seat": c["s"], "char": c["n"]}
+
+
+def answer_reveal(ctx: Ctx, choice: str) -> None:
+    s = ctx.s
+    ci = s["cur"]
+    if choice == "reveal":
+        s["chars"][ci]["gr"] = s["round"]
+        show(ctx, ci)
+        ctx.emit("guard_revealed", who(s, ci))
+    else:
+        s["rv_no"] = turn_mark(s)
 
 
 @task("remind")
@@ -178,6 +213,18 @@ def token_turn(ctx: Ctx, t: dict) -> None:
         k, c["f"] = c["f"], None
     if k:
         perform(ctx, ci, k, "programme")
+    elif p == 1 and c["n_p"] == 0:
+        idle(ctx, ci)
+
+
+def idle(ctx: Ctx, ci: int) -> None:
+    """A turn with nothing programmed (a timeout) or a revealed guard's pass still counts as the
+    next action a Trap Room demands: otherwise an empty programme would keep a character there
+    for ever."""
+    c = ctx.s["chars"][ci]
+    if c["trap"]:
+        c["acts"] += 1
+        ctx.push({"t": "trapchk", "c": ci, "n": c["acts"]})
 
 
 def _guard_turn(ctx: Ctx, t: dict, ci: int, p: int) -> None:
@@ -196,7 +243,7 @@ def _guard_turn(ctx: Ctx, t: dict, ci: int, p: int) -> None:
         c["gc"] = cold
     if x == "pass":
         ctx.emit("passed", who(s, ci))
-        return
+        return idle(ctx, ci)
     c["gu"].append(x)
     perform(ctx, ci, x, "guard")
 
@@ -239,10 +286,11 @@ def adrenaline_turn(ctx: Ctx, t: dict) -> None:
         return
     s["cur"] = ci
     x = choose(ctx, t, "token", c["s"], "adrenaline",
-               [opt(k, "token", token=k) for k in ("look", "move", "push", "ctrl")]
-               + [opt("none", "no_action")], default="none", params=who(s, ci))
+               [opt(k, "token", token=k) for k in BASIC], default="none", params=who(s, ci),
+               auto=False)
     c["pa"], c["adr"], c["adr_r"] = False, 0, s["round"]
     ctx.emit("adrenaline", {**who(s, ci), "token": x})
+    ctx.push({"t": "turn_end"})
     if x != "none":
         perform(ctx, ci, x, "adrenaline")
 

@@ -23,7 +23,7 @@ def default_options(mode: str, players: int) -> dict:
     basic_fits = mode == "coop" or players <= rules["basic_max_characters"]
     out = {"level": "basic" if basic_fits else "ultimate", "madness": False,
            "characters": "pick", "composition": None,
-           "reminders": False, "coop_win_on_gather": False, "show_exit_origin": False}
+           "reminders": True, "coop_win_on_gather": False, "show_exit_origin": False}
     if mode == "suspicion":
         out["guards"] = rules["guards"].get(str(players), [1])[0]
     else:
@@ -123,14 +123,14 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
     s: dict = {
         "rng": Rng.seed(seed), "mode": mode, "level": level, "players": players,
         "madness": madness, "mad": madness and mode == "coop",
-        "opts": {"reminders": bool(options.get("reminders")) and not (madness and mode == "coop"),
+        "opts": {"reminders": bool(options.get("reminders")) and not madness,
                  "coop_win_on_gather": bool(options.get("coop_win_on_gather")),
                  "show_exit_origin": bool(options.get("show_exit_origin"))},
         "round": 1, "remaining": rules["rounds"][mode][str(count)], "first": 0,
         "phase": "start", "pass": 0, "cur": None, "step": 0, "stack": [],
         "ask": None, "wait": None, "over": None, "np": [], "locks": [], "rot": "NS", "rem": {},
         "robots": [None] * rules["robots"], "deck": [], "discard": [], "face": [], "ctrl": {},
-        "acc": False, "jam": False, "key": False, "alarm": False, "seq": 0, "seen": {}, "clue": {},
+        "acc": False, "jam": False, "rv_no": None, "key": False, "alarm": False, "seq": 0, "seen": {}, "clue": {},
     }
     rng = Rng(s)
     names = pick_characters(options, count, level, rng)

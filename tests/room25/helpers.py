@@ -16,7 +16,7 @@ E = Room25Engine()
 def table(mode="suspicion", players=4, level="ultimate", chars=None, **options):
     names = chars or ["jennifer", "max", "emmett", "sarah", "kevin", "franck", "alice", "bruce"][
         :players if mode == "suspicion" else 4]
-    opts = {"mode": mode, "level": level, "characters": names, **options}
+    opts = {"mode": mode, "level": level, "characters": names, "reminders": False, **options}
     s, _ = E.setup(opts, players, seed=1)
     for uid in range(25):
         if uid != board.CENTRAL:
@@ -96,12 +96,14 @@ def pending(s):
 
 
 def options(s):
-    (p,) = E.pending(s)
+    p = E.pending(s)[0]
     return [o.id for o in p.options]
 
 
 def answer(s, choice, events=None):
-    (p,) = E.pending(s)
+    """Answer the open question (the first pending: a guard's private reveal offer rides after
+    it)."""
+    p = E.pending(s)[0]
     s, ev = E.apply(s, p.seat, p.id, choice)
     if events is not None:
         events.extend(ev)

@@ -251,9 +251,9 @@ def test_r25_13_acid_bath():
     at(c, "kevin", "B3")
     c, _ = act(c, "max", "spec")
     c, _ = answer(c, "B2")
-    assert pending(c)[0].kind == "acid_first" and pending(c)[0].seat == char(c, "max")["s"]
+    assert pending(c)[0].kind == "acid_victim" and pending(c)[0].seat == char(c, "max")["s"]
     c, _ = answer(c, "kevin")
-    assert [x["a"] for x in (char(c, "max"), char(c, "kevin"))] == [True, False]  # first in dies
+    assert [x["a"] for x in (char(c, "max"), char(c, "kevin"))] == [True, False]  # Max's choice
 
 
 def _round(s, plans):
@@ -400,7 +400,7 @@ def test_r25_20_cold_room():
     s, _ = start_round(s)
     p = next(p for p in pending(s) if p.params["char"] == "jennifer")
     ids = {o.id for o in p.options}
-    assert ids == {"L", "M", "P", "C", "S", "0"}
+    assert ids == {"L", "M", "P", "C", "S"}
     with pytest.raises(IllegalMove):
         E.apply(s, p.seat, p.id, "LM")
     with pytest.raises(IllegalMove):
@@ -558,20 +558,25 @@ def test_r25_28_look_privacy():
 
 
 def test_r25_29_programming_timeout():
+    """R-37a: a timeout programs nothing ("0 tokens"; no button offers it) and the turns pass.
+    In a Trap Room that idle turn is the next action the room demands (the seed's "debe salir con
+    su siguiente acción"), not a way to stay there for ever: the spec's variant that carries the
+    obligation over is overruled."""
     s = table()
-    put(s, "B3", "trap_room", up=True)
-    at(s, "jennifer", "B3")
-    char(s, "jennifer")["trap"] = [s["board"][board.parse("B3")], 0]
+    put(s, "B3", "empty_room", up=True)
     s, ev = _round(s, {})
     assert kinds(ev, "plan")[0].data["count"] == 0
     while s["round"] == 2:
         s, e2 = answer(s, pending(s)[0].default)
         ev += e2
     assert not [e for e in kinds(ev, "token") if e.data["char"] == "jennifer"]
-    assert char(s, "jennifer")["a"] and char(s, "jennifer")["trap"]
-    s = program(s, {"jennifer": "LM"})
-    s, _ = answer(s, options(s)[0])
-    assert not char(s, "jennifer")["a"]
+    t = table()
+    put(t, "B3", "trap_room", up=True)
+    at(t, "jennifer", "B3")
+    char(t, "jennifer")["trap"] = [t["board"][board.parse("B3")], 0]
+    t, ev = _round(t, {"max": "LM", "emmett": "LM", "sarah": "LM"})
+    assert kinds(ev, "plan")[0].data["count"] == 0  # Jennifer plays first: her idle turn is over
+    assert not char(t, "jennifer")["a"] and kinds(ev, "eliminated")[0].data["cause"] == "trap_room"
 
 
 def test_r25_30_floating_single_action():
