@@ -1,154 +1,414 @@
-"""Smarter seats than the uniform baseline.
+"""AI seats that play Room 25 to win, with only what their seat knows.
 
-"coop" explores carefully (looks before moving, avoids rooms it knows are deadly, converges on
-Room 25 and slides it out when everyone is in); "guard" plays that way as a prisoner and, as a
-guard, pushes people into rooms it knows are deadly and never slides Room 25 out. Both use only
-what the seat may know: face-up tiles plus the rooms it has looked at. None means "baseline"."""
+What a seat knows (`Sight`): the face-up tiles, the rooms it looked at itself, which tiles started
+in the exit zones (anyone can follow the tiles, R-40) and, in co-op, the colours its teammates
+looked at: the rulebook lets a looker tell a room's colour and nothing else, and an AI teammate
+posts the colours it saw (`remarks`). Tiles are followed by uid, so knowledge rides along with
+slides.
+
+The plan is a careful team's: move as one group (so it never has to gather at the end), look
+at the rooms around before stepping, never enter a room known to kill, slide the group's own
+line to travel without entering anything, reach the Key Room (co-op), then Room 25, and slide
+Room 25 out once the escape holds. A guard plays the other way: pushes people into rooms it
+knows are deadly and slides Room 25 away from the others, never out.
+"""
 from __future__ import annotations
 
-import copy
+import heapq
 
 from games.room25 import board, data
-from games.room25.outcome import escape_ok
+from games.room25.moves import destinations
 
-RISK = {"death_room": -20, "acid_bath": -8, "trap_room": -6, "flooded_room": -8,
-        "paranoia_room": -6, "timer_room": -4, "illusion_room": -3, "shredder_room": -1,
-        "mirror_room": -2, "vortex_room": -2, "prison_cell": -2, "mac_room": -1,
-        "room_25": 6, "key_room": 6}
-UNKNOWN = -2.5
-
-
-def knowledge(s: dict, seat: int) -> dict[int, str]:
-    """uid -> room kind, for what this seat may know."""
-    known = {u: k for u, k in enumerate(s["kind"]) if s["up"][u]}
-    for u in s["seen"].get(str(seat), []):
-        known[u] = s["kind"][u]
-    return known
+# How bad entering a room is, 0 (safe) .. 100 (death), when its kind is known.
+DANGER = {"death_room": 100, "flooded_room": 100, "trap_room": 70, "illusion_room": 60,
+          "paranoia_room": 45, "shredder_room": 30, "acid_bath": 40, "timer_room": 30,
+          "vortex_room": 25, "prison_cell": 25, "mirror_room": 20, "mac_room": 20,
+          "dark_room": 10, "cold_room": 15, "fake_exit": 6, "rotating_room": 4}
+COLOUR_DANGER = {"red": 85, "yellow": 22, "green": 0, "blue": 0}  # a told yellow: 1 in 2 hinders
+UNKNOWN = 30        # an unseen room: about one in three is red
+DEADLY = 80         # from here on a room is never entered by choice
 
 
-def _char(s: dict, pending) -> int | None:
-    name = pending.params.get("char")
-    return next((i for i, c in enumerate(s["chars"]) if c["n"] == name), None)
+class Sight:
+    """Everything one seat may use to decide; `layout` is the board it imagines (after a slide)."""
+
+    def __init__(self, s: dict, seat: int, layout: list[int] | None = None):
+        self.s, self.seat = s, seat
+        self.layout = layout or s["board"]
+        self.kind = {u: k for u, k in enumerate(s["kind"]) if s["up"][u]}
+        for u in s["seen"].get(str(seat), []):
+            self.kind[u] = s["kind"][u]
+        self.colour = {u: data.colour(k) for u, k in self.kind.items()}
+        if s["mode"] == "coop":
+            for uids in s["seen"].values():
+                for u in uids:
+                    self.colour.setdefault(u, data.colour(s["kind"][u]))
+        self.guard = s["mode"] == "suspicion" and any(
+            c["r"] == "G" for c in s["chars"] if c["s"] == seat)
+
+    def moved(self, layout: list[int]) -> "Sight":
+        other = Sight.__new__(Sight)
+        other.__dict__.update(self.__dict__, layout=layout)
+        return other
+
+    def cell(self, uid: int) -> int:
+        return self.layout.index(uid)
+
+    def where(self, ci: int) -> int:
+        return self.cell(self.s["chars"][ci]["u"])
+
+    def danger(self, cell: int) -> float:
+        uid = self.layout[cell]
+        if uid in self.kind:
+            k = self.kind[uid]
+            if k == "acid_bath" and board.chars_on(self.s, uid):
+                return 100
+            if k == "timer_room" and self.s["remaining"] == 1:
+                return 100
+            return DANGER.get(k, 0)
+        if uid in self.colour:
+            return COLOUR_DANGER[self.colour[uid]]
+        return UNKNOWN
+
+    def known(self, cell: int) -> bool:
+        uid = self.layout[cell]
+        return uid in self.kind or uid in self.colour
+
+    def find(self, k: str) -> int | None:
+        uid = next((u for u, kk in self.kind.items() if kk == k), None)
+        return None if uid is None else self.cell(uid)
 
 
-def _goal(s: dict, known: dict) -> int | None:
-    """The cell to converge on: the Key Room first in co-op, then Room 25, when known."""
-    want = ["key_room", "room_25"] if s["mode"] == "coop" and not s["key"] else ["room_25"]
-    for k in want:
-        for u, kk in known.items():
-            if kk == k:
-                return board.cell_of(s, u)
-    return None
-
-
-def _dist(a: int, b: int) -> int:
+def _manhattan(a: int, b: int) -> int:
     return abs(a // 5 - b // 5) + abs(a % 5 - b % 5)
 
 
-def room_score(s: dict, known: dict, cell: int, goal: int | None) -> float:
-    uid = s["board"][cell]
-    if uid in known:
-        k = known[uid]
-        score = RISK.get(k, 0 if data.colour(k) != "red" else -5)
-        if k == "acid_bath" and not board.chars_on(s, uid):
-            score = -3
-    else:
-        score = UNKNOWN
+def distances(sight: Sight, goal: int) -> list[float]:
+    """Cheapest way from every cell to `goal` through rooms this seat would enter (Dijkstra
+    backwards: a step costs 1 plus how risky the room stepped into is)."""
+    dist = [float("inf")] * 25
+    dist[goal] = 0.0
+    heap = [(0.0, goal)]
+    while heap:
+        d, cell = heapq.heappop(heap)
+        if d > dist[cell]:
+            continue
+        risk = 0 if cell == goal else sight.danger(cell)
+        if risk >= DEADLY:
+            continue
+        for _, n in board.neighbours(cell):
+            if d + 1 + risk / 12 < dist[n]:
+                dist[n] = d + 1 + risk / 12
+                heapq.heappush(heap, (dist[n], n))
+    return dist
+
+
+# ---- what the team is after ------------------------------------------------------------------
+def team(sight: Sight) -> list[int]:
+    """Characters this seat plays for: everyone in co-op; in Suspicion a prisoner counts every
+    character not known to be a guard, a guard only itself."""
+    s = sight.s
+    alive = [i for i, c in enumerate(s["chars"]) if c["a"]]
+    if s["mode"] == "coop":
+        return alive
+    if sight.guard:
+        return [i for i in alive if s["chars"][i]["s"] == sight.seat]
+    return [i for i in alive if not (s["chars"][i]["sh"] and s["chars"][i]["r"] == "G")]
+
+
+def target(sight: Sight) -> int | None:
+    """The cell the team heads for: the Key Room (co-op, before the key), then Room 25, or a room
+    a teammate said is blue (it is one of them); None while exploring."""
+    s = sight.s
+    want = "key_room" if s["mode"] == "coop" and not s["key"] else "room_25"
+    found = sight.find(want)
+    if found is not None:
+        return found
+    blue = [c for c in mysteries(sight) if sight.colour.get(sight.layout[c]) == "blue"]
+    if not blue:
+        return None
+    anchor = sight.where(team(sight)[0])
+    return min(blue, key=lambda c: _manhattan(c, anchor))
+
+
+def mysteries(sight: Sight) -> list[int]:
+    """Cells holding a tile that started in an exit zone and is still a mystery to this seat (a
+    teammate's "blue" keeps it one: it is either exit)."""
+    s = sight.s
+    return [sight.cell(u) for u in s["exit0"]
+            if u not in sight.kind and sight.colour.get(u, "blue") == "blue"]
+
+
+def lookouts(sight: Sight) -> list[int]:
+    """Where exploring pays: next to a mystery, or a Monitor Room nobody stands in (each entry
+    looks at any room)."""
+    monitor = sight.find("monitor_room")
+    spots = mysteries(sight)
+    if monitor is not None and spots and not board.chars_on(sight.s, sight.layout[monitor]):
+        spots.append(monitor)
+    return spots
+
+
+def score(sight: Sight, moved: dict[int, int] | None = None) -> float:
+    """Lower is better: how far the team is from what it is after, plus a little for being
+    spread (a group need not gather at the end). `moved` puts characters on other cells."""
+    moved = moved or {}
+    mates = team(sight)
+    cells = {ci: moved.get(ci, sight.where(ci)) for ci in mates}
+    goal = target(sight)
     if goal is not None:
-        score -= _dist(cell, goal)
-    return score
-
-
-def _is_guard(s: dict, seat: int) -> bool:
-    return any(c["r"] == "G" for c in s["chars"] if c["s"] == seat)
-
-
-def _after_slide(s: dict, oid: str) -> tuple[bool, dict]:
-    t = copy.deepcopy({k: s[k] for k in ("board", "kind", "chars", "mode", "key", "remaining")})
-    line, d = oid[:2], oid[2]
-    leaving = t["board"][board.line_cells(line, d)[-1]]
-    if t["kind"][leaving] == "room_25" and escape_ok(t):
-        return True, t
-    board.slide_once(t, line, d)
-    return False, t
-
-
-def _slide(s: dict, pending, guard: bool) -> str | None:
-    options = [o.id for o in pending.options]
-    escapes = [o for o in options if _after_slide(s, o)[0]]
-    if guard:
-        safe = [o for o in options if o not in escapes]
-        return safe[0] if safe else None
-    return escapes[0] if escapes else None
-
-
-def _programme(s: dict, pending, ci: int, guard: bool) -> str | None:
-    ids = {o.id for o in pending.options}
-    c = s["chars"][ci]
-    known = knowledge(s, c["s"])
-    r25 = next((u for u, k in known.items() if k == "room_25"), None)
-    cell = board.char_cell(s, ci)
-    if guard:
-        if "PMR" in ids and s["remaining"] <= 3:
-            return "PMR"
-        others = [o for o in board.chars_on(s, c["u"]) if o != ci]
-        wish = ["PM", "PC", "MP"] if others else ["MP", "LM"]
-    elif r25 is not None and c["u"] == r25:
-        everyone = all(o["u"] == r25 for o in s["chars"] if o["a"] and o["r"] != "G")
-        wish = ["CL", "CM", "C"] if everyone else ["L", "M"]
-    elif r25 is not None:
-        wish = ["ML", "MC", "M"]
+        dist = distances(sight, goal)
+        total = sum(min(dist[c], 40) for c in cells.values())
     else:
-        wish = ["LM", "ML", "M"]
-    if s["remaining"] == 1 and not guard:
-        wish = [w + "A" for w in wish] + wish
-    if cell == board.CENTRAL:
-        wish = ["LM", "ML", "M"] + wish
-    return next((w for w in wish if w in ids), None)
+        todo = lookouts(sight)
+        total = sum(min((_manhattan(c, m) for m in todo), default=0) for c in cells.values())
+    return total + 3.0 * (len(set(cells.values())) - 1)
 
 
-def _move(s: dict, pending, ci: int) -> str | None:
-    known = knowledge(s, s["chars"][ci]["s"])
-    goal = _goal(s, known)
-    best = max(pending.options, key=lambda o: room_score(s, known, board.parse(o.id), goal))
-    return best.id
 
 
-def _look(s: dict, pending, seat: int) -> str | None:
-    seen = set(s["seen"].get(str(seat), []))
-    fresh = [o.id for o in pending.options
-             if o.id not in ("none",) and len(o.id) == 2 and s["board"][board.parse(o.id)] not in seen]
-    return fresh[0] if fresh else None
+def escape_sure(sight: Sight) -> bool:
+    """Whether Room 25 leaving now wins for certain, on public facts: co-op, the key and everyone
+    inside; Suspicion, nobody who might be a prisoner is missing (at most one in the final
+    round, when every dead identity is public)."""
+    s = sight.s
+    r25 = sight.find("room_25")
+    if r25 is None:
+        return False
+    uid = sight.layout[r25]
+    if s["mode"] == "coop":
+        return s["key"] and all(c["a"] and c["u"] == uid for c in s["chars"])
+    mine = [c for c in s["chars"] if c["s"] == sight.seat]
+    maybe = [c for c in s["chars"] if c["s"] != sight.seat and not (c["sh"] and c["r"] == "G")]
+    missing = sum(1 for c in maybe if not c["a"] or c["u"] != uid)
+    return all(c["a"] and c["u"] == uid for c in mine) and (
+        missing == 0 or (missing == 1 and s["remaining"] == 1))
 
 
-def _push_dest(s: dict, pending, seat: int, guard: bool) -> str | None:
-    known = knowledge(s, seat)
-    goal = _goal(s, known)
-    score = {o.id: room_score(s, known, board.parse(o.id), goal) for o in pending.options}
-    return (min if guard else max)(score, key=score.get)
+# ---- sliding -----------------------------------------------------------------------------------
+def slid(layout: list[int], oid: str) -> list[int]:
+    """The board after one step of slide `oid` ("r2E"): tiles carry their pieces."""
+    out = list(layout)
+    cells = board.line_cells(oid[:2], oid[2])
+    for i, c in enumerate(cells):
+        out[c] = layout[cells[i - 1]]
+    return out
+
+
+def takes_out_room_25(sight: Sight, oid: str) -> bool:
+    """Whether slide `oid` pushes a tile this seat knows is Room 25 off the edge."""
+    leaving = sight.layout[board.line_cells(oid[:2], oid[2])[-1]]
+    return sight.kind.get(leaving) == "room_25"
+
+
+def _slide(sight: Sight, ids: list[str]) -> str | None:
+    if sight.guard:
+        safe = [o for o in ids if not takes_out_room_25(sight, o)]
+        return max(safe, key=lambda o: _others_score(sight.moved(slid(sight.layout, o))),
+                   default=None)
+    if escape_sure(sight):
+        out = [o for o in ids if takes_out_room_25(sight, o)]
+        if out:
+            return out[0]
+        r25 = sight.find("room_25")
+        edge = [o for o in ids if board.line_cells(o[:2], o[2])[3] == r25]
+        if edge:  # one more slide the same way takes it out
+            return edge[0]
+    options = [o for o in ids if not takes_out_room_25(sight, o)]
+    return min(options, key=lambda o: score(sight.moved(slid(sight.layout, o))), default=None)
+
+
+def _others_score(sight: Sight) -> float:
+    """A guard's measure of a board: how far everyone else is from Room 25 (higher is better)."""
+    r25 = sight.find("room_25")
+    if r25 is None:
+        return 0
+    dist = distances(sight, r25)
+    return sum(min(dist[sight.where(ci)], 40) for ci, c in enumerate(sight.s["chars"])
+               if c["a"] and c["s"] != sight.seat)
+
+
+# ---- moving, looking, pushing -------------------------------------------------------------------
+def group(sight: Sight, ci: int) -> list[int]:
+    """The teammates standing with `ci` (itself included): they will follow where it goes."""
+    here = sight.where(ci)
+    return [m for m in team(sight) if sight.where(m) == here] or [ci]
+
+
+def step_score(sight: Sight, ci: int, cell: int) -> float:
+    """The team's score once `ci` and the teammates with it have stepped to `cell`."""
+    return score(sight, {m: cell for m in group(sight, ci)})
+
+
+def _move(sight: Sight, ids: list[str], ci: int) -> str:
+    def cost(oid: str) -> float:
+        cell = board.parse(oid)
+        risk = sight.danger(cell)
+        return (risk >= DEADLY) * 1000 + risk / 5 + step_score(sight, ci, cell)
+    return min(ids, key=cost)
+
+
+def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
+    """The mystery room worth most: where an exit may be, or the next step towards the goal."""
+    cells = [o for o in ids if len(o) == 2]
+    if not cells:
+        return None
+    exits = set(sight.s["exit0"])
+    now = score(sight) if ci is not None else 0
+
+    def value(oid: str) -> float:
+        cell = board.parse(oid)
+        uid = sight.layout[cell]
+        told = sight.colour.get(uid)
+        if uid in sight.kind or told not in (None, "blue"):
+            return 0
+        v = (3 if uid in exits else 1) * (0.4 if told else 1)
+        if not told and ci is not None and _manhattan(cell, sight.where(ci)) == 1 \
+                and step_score(sight, ci, cell) < now:
+            v += 2
+        return v
+    return max(cells, key=value)
+
+
+def _push(sight: Sight, pending, ci: int) -> str | None:
+    s = sight.s
+    ids = [o.id for o in pending.options]
+    index = {c["n"]: i for i, c in enumerate(s["chars"])}
+    mates = set(team(sight))
+    if pending.kind == "push_target":
+        if sight.guard:
+            return next((o for o in ids if index[o] not in mates), None)
+        return None
+    victim = index.get(pending.params.get("target"))
+    if victim is None:
+        return None
+    if sight.guard and victim not in mates:
+        return max(ids, key=lambda o: sight.danger(board.parse(o)))
+    return _move(sight, ids, victim)
+
+
+# ---- programming -------------------------------------------------------------------------------
+def _steps(sight: Sight, ci: int) -> list[int]:
+    """Neighbours this character may move to that it does not know to be deadly."""
+    s = sight.s
+    return [n for _, n in destinations(s, [ci], sight.where(ci)) if sight.danger(n) < DEADLY]
+
+
+def _slide_gain(sight: Sight, ci: int) -> float:
+    from games.room25.sliding import can_slide
+    here = sight.where(ci)
+    if here == board.CENTRAL:
+        return 0
+    now = score(sight)
+    options = [ln + d for ln in board.lines_of(here) for d in board.LINE_DIRS[ln[0]]
+               if can_slide(sight.s, ln, d)]
+    return max((now - score(sight.moved(slid(sight.layout, o))) for o in options), default=0)
+
+
+def _wish(sight: Sight, ci: int) -> list[str]:
+    """A prisoner's or co-op programme, best first (token letters in slot order)."""
+    here = sight.where(ci)
+    r25 = sight.find("room_25")
+    if r25 == here and target(sight) == r25:
+        if escape_sure(sight):
+            return ["CL", "CM", "C"]
+        return ["LC", "L"]
+    now = score(sight)
+    steps = _steps(sight, ci)
+    good = [n for n in steps if sight.known(n) and sight.danger(n) < 20
+            and step_score(sight, ci, n) < now]
+    slide = _slide_gain(sight, ci) > 0
+    if here == board.CENTRAL:  # only Look and Move work here
+        unseen = any(not sight.known(n) for n in steps)
+        return ["ML", "LM"] if good or not unseen else (["LM", "L"] if steps else ["L"])
+    if good:
+        return ["MC", "ML"] if slide else ["ML", "MC"]
+    if slide:
+        return ["CL", "CM"] if steps else ["CL", "C"]
+    return ["LM", "LC"] if steps else ["LC", "L"]
+
+
+def _guard_wish(sight: Sight, ci: int) -> list[str]:
+    s = sight.s
+    here = sight.where(ci)
+    others = [o for o in board.chars_on(s, s["chars"][ci]["u"]) if o != ci]
+    deadly_next = any(sight.danger(n) >= DEADLY for _, n in board.neighbours(here))
+    if others and deadly_next and here != board.CENTRAL:
+        return ["PL", "PM", "PC", "P"]
+    if here == board.CENTRAL:
+        return ["LM", "ML", "M"]
+    return ["LC", "CL", "ML", "LM"]
+
+
+def _programme(sight: Sight, pending, ci: int) -> str | None:
+    ids = {o.id for o in pending.options}
+    c = sight.s["chars"][ci]
+    wish = _guard_wish(sight, ci) if sight.guard else _wish(sight, ci)
+    adrenaline = c["adr"] and sight.s["remaining"] <= 2 and not sight.guard
+    for w in wish + FALLBACK:
+        if adrenaline and w + "A" in ids:
+            return w + "A"
+        if w in ids:
+            return w
+    return None
+
+
+FALLBACK = ["LM", "ML", "MC", "CM", "LC", "CL", "M", "L", "C"]  # when punishment took a token
+
+
+def _guard_action(sight: Sight, ids: list[str], ci: int) -> str:
+    here = sight.where(ci)
+    others = [o for o in board.chars_on(sight.s, sight.s["chars"][ci]["u"]) if o != ci]
+    if "push" in ids and others and here != board.CENTRAL:
+        return "push"
+    for k in ("ctrl", "look", "move"):
+        if k in ids and not (k == "ctrl" and here == board.CENTRAL):
+            return k
+    return "pass"
 
 
 def choose(s: dict, pending, policy: str) -> str | None:
-    if policy not in ("coop", "guard") or pending.seat is None:
+    """The AI's answer to `pending`, or None to leave it to the baseline."""
+    if pending.seat is None or policy == "baseline":
         return None
-    guard = policy == "guard" and s["mode"] == "suspicion" and _is_guard(s, pending.seat)
-    ci = _char(s, pending)
+    sight = Sight(s, pending.seat)
+    ci = next((i for i, c in enumerate(s["chars"]) if c["n"] == pending.params.get("char")),
+              None)
+    ids = [o.id for o in pending.options]
     kind = pending.kind
-    if kind == "program" and ci is not None:
-        return _programme(s, pending, ci, guard)
-    if kind in ("move", "carry_dest") and ci is not None:
-        return _move(s, pending, ci)
     if kind in ("look", "monitor_room", "clue"):
-        return _look(s, pending, pending.seat)
+        return _look(sight, ids, ci)
     if kind in ("control", "control_room"):
-        return _slide(s, pending, guard)
-    if kind == "push_dest":
-        return _push_dest(s, pending, pending.seat, guard)
+        return _slide(sight, ids)
+    if kind == "punishment":  # Look matters while exploring, Control to get out
+        exploring = target(sight) is None
+        return next((k for k in ("spec", "ctrl" if exploring else "look", "look", "ctrl")
+                     if k in ids), None)
     if kind == "floating":
         return "now"
-    if kind == "punishment":
-        ids = [o.id for o in pending.options]
-        return "spec" if "spec" in ids else None
-    if kind == "adrenaline" and s["remaining"] == 1:
-        return "ctrl" if not guard else "none"
+    if kind == "reminder":
+        return "keep"
+    if kind == "guard_reveal":
+        return "reveal" if s["remaining"] <= 3 else "not_now"
+    if ci is None:
+        return None
+    if kind == "program":
+        return _programme(sight, pending, ci)
+    if kind in ("move", "carry_dest", "robot_push_yellow"):
+        return "stay" if "stay" in ids else _move(sight, ids, ci)
+    if kind in ("push_target", "push_dest"):
+        return _push(sight, pending, ci)
+    if kind == "guard_action":
+        return _guard_action(sight, ids, ci)
+    if kind == "adrenaline":
+        if escape_sure(sight):
+            return "ctrl"
+        return "move" if _steps(sight, ci) else "look"
     return None
+
+
+def deadly(s: dict, seat: int, cell_name: str) -> bool:
+    """Whether this seat knows that entering `cell_name` kills (the benchmark's self-harm):
+    a Death or Flooded Room, an occupied Acid Bath, the Timer Room in the final round, a room a
+    teammate said is red."""
+    return Sight(s, seat).danger(board.parse(cell_name)) >= DEADLY
