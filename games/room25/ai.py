@@ -48,7 +48,7 @@ class Sight:
 
     def moved(self, layout: list[int]) -> "Sight":
         other = Sight.__new__(Sight)
-        other.__dict__.update(self.__dict__, layout=layout)
+        other.__dict__.update(self.__dict__, layout=layout, paths={})
         return other
 
     def cell(self, uid: int) -> int:
@@ -116,19 +116,30 @@ def team(sight: Sight) -> list[int]:
     return [i for i in alive if not (s["chars"][i]["sh"] and s["chars"][i]["r"] == "G")]
 
 
-def target(sight: Sight) -> int | None:
-    """The cell the team heads for: the Key Room (co-op, before the key), then Room 25, or a room
-    a teammate said is blue (it is one of them); None while exploring."""
+def exits(sight: Sight) -> tuple[int | None, int | None]:
+    """Where this seat believes the Key Room (co-op, until it is turned) and Room 25 are. In
+    co-op the only blue rooms besides the Central Room are those two, so a teammate's "blue" on
+    a room it has not seen is whichever of them it does not know yet."""
     s = sight.s
-    want = "key_room" if s["mode"] == "coop" and not s["key"] else "room_25"
-    found = sight.find(want)
-    if found is not None:
-        return found
+    coop_key = s["mode"] == "coop" and not s["key"]
+    key = sight.find("key_room") if coop_key else None
+    r25 = sight.find("room_25")
     blue = [c for c in mysteries(sight) if sight.colour.get(sight.layout[c]) == "blue"]
-    if not blue:
-        return None
-    anchor = sight.where(team(sight)[0])
-    return min(blue, key=lambda c: _manhattan(c, anchor))
+    if coop_key and key is None and blue:
+        key = blue.pop(0)
+    if r25 is None and blue:
+        r25 = blue.pop(0)
+    return key, r25
+
+
+def goals(sight: Sight) -> dict[int, int | None]:
+    """Each teammate's destination: the group goes to the Key Room first (co-op), then to Room
+    25; None means "explore"."""
+    s = sight.s
+    key, r25 = exits(sight)
+    if s["mode"] == "coop" and not s["key"]:
+        return dict.fromkeys(team(sight), key)
+    return dict.fromkeys(team(sight), r25)
 
 
 def mysteries(sight: Sight) -> list[int]:
@@ -137,6 +148,15 @@ def mysteries(sight: Sight) -> list[int]:
     s = sight.s
     return [sight.cell(u) for u in s["exit0"]
             if u not in sight.kind and sight.colour.get(u, "blue") == "blue"]
+
+
+def _search_cost(cell: int, todo: list[int]) -> float:
+    """How far `cell` is from seeing mysteries: steps until one is next door, less half a point
+    for every mystery next door now."""
+    if not todo:
+        return 0
+    near = sum(1 for m in todo if _manhattan(cell, m) == 1)
+    return max(min(_manhattan(cell, m) for m in todo) - 1, 0) - 0.5 * near
 
 
 def lookouts(sight: Sight) -> list[int]:
@@ -150,21 +170,31 @@ def lookouts(sight: Sight) -> list[int]:
 
 
 def score(sight: Sight, moved: dict[int, int] | None = None) -> float:
-    """Lower is better: how far the team is from what it is after, plus a little for being
+    """Lower is better: how far each teammate is from its destination (or from seeing the
+    mysteries while exploring), plus a little for every group heading the same way that is
     spread (a group need not gather at the end). `moved` puts characters on other cells."""
     moved = moved or {}
-    mates = team(sight)
-    cells = {ci: moved.get(ci, sight.where(ci)) for ci in mates}
-    goal = target(sight)
-    if goal is not None:
-        dist = distances(sight, goal)
-        total = sum(min(dist[c], 40) for c in cells.values())
-    else:
-        todo = lookouts(sight)
-        total = sum(min((_manhattan(c, m) for m in todo), default=0) for c in cells.values())
-    return total + 3.0 * (len(set(cells.values())) - 1)
+    total = 0.0
+    todo = None
+    by_goal: dict[int | None, set[int]] = {}
+    for ci, goal in goals(sight).items():
+        cell = moved.get(ci, sight.where(ci))
+        by_goal.setdefault(goal, set()).add(cell)
+        if goal is None:
+            todo = lookouts(sight) if todo is None else todo
+            total += _search_cost(cell, todo)
+        else:
+            total += min(_paths(sight, goal)[cell], 40)
+    spread = sum(len(cells) - 1 for goal, cells in by_goal.items()
+                 if goal is not None or sight.s["mode"] == "coop")
+    return total + 3.0 * spread
 
 
+def _paths(sight: Sight, goal: int) -> list[float]:
+    cache = sight.__dict__.setdefault("paths", {})
+    if goal not in cache:
+        cache[goal] = distances(sight, goal)
+    return cache[goal]
 
 
 def escape_sure(sight: Sight) -> bool:
@@ -244,7 +274,8 @@ def _move(sight: Sight, ids: list[str], ci: int) -> str:
     def cost(oid: str) -> float:
         cell = board.parse(oid)
         risk = sight.danger(cell)
-        return (risk >= DEADLY) * 1000 + risk / 5 + step_score(sight, ci, cell)
+        unseen = 0 if sight.known(cell) else 6  # about one in ten unseen rooms kills
+        return (risk >= DEADLY) * 1000 + risk / 5 + unseen + step_score(sight, ci, cell)
     return min(ids, key=cost)
 
 
@@ -262,7 +293,7 @@ def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
         told = sight.colour.get(uid)
         if uid in sight.kind or told not in (None, "blue"):
             return 0
-        v = (3 if uid in exits else 1) * (0.4 if told else 1)
+        v = (3 if uid in exits else 1) * (0.3 if told else 1)
         if not told and ci is not None and _manhattan(cell, sight.where(ci)) == 1 \
                 and step_score(sight, ci, cell) < now:
             v += 2
@@ -309,15 +340,19 @@ def _wish(sight: Sight, ci: int) -> list[str]:
     """A prisoner's or co-op programme, best first (token letters in slot order)."""
     here = sight.where(ci)
     r25 = sight.find("room_25")
-    if r25 == here and target(sight) == r25:
+    gain = _slide_gain(sight, ci)
+    if r25 == here and goals(sight).get(ci) == r25:
         if escape_sure(sight):
             return ["CL", "CM", "C"]
-        return ["LC", "L"]
+        inside = [m for m in team(sight) if sight.where(m) == here]
+        first = min(inside, key=_order(sight.s).index)
+        # a Control must be played once programmed: only the first one in slides, if it helps
+        return ["LC", "L"] if gain > 0 and first == ci else ["L"]
     now = score(sight)
     steps = _steps(sight, ci)
     good = [n for n in steps if sight.known(n) and sight.danger(n) < 20
             and step_score(sight, ci, n) < now]
-    slide = _slide_gain(sight, ci) > 0
+    slide = gain >= 2
     if here == board.CENTRAL:  # only Look and Move work here
         unseen = any(not sight.known(n) for n in steps)
         return ["ML", "LM"] if good or not unseen else (["LM", "L"] if steps else ["L"])
@@ -326,6 +361,11 @@ def _wish(sight: Sight, ci: int) -> list[str]:
     if slide:
         return ["CL", "CM"] if steps else ["CL", "C"]
     return ["LM", "LC"] if steps else ["LC", "L"]
+
+
+def _order(s: dict) -> list[int]:
+    n = len(s["chars"])
+    return [(s["first"] + k) % n for k in range(n)]
 
 
 def _guard_wish(sight: Sight, ci: int) -> list[str]:
@@ -381,7 +421,7 @@ def choose(s: dict, pending, policy: str) -> str | None:
     if kind in ("control", "control_room"):
         return _slide(sight, ids)
     if kind == "punishment":  # Look matters while exploring, Control to get out
-        exploring = target(sight) is None
+        exploring = None in goals(sight).values()
         return next((k for k in ("spec", "ctrl" if exploring else "look", "look", "ctrl")
                      if k in ids), None)
     if kind == "floating":
