@@ -240,3 +240,8 @@ class Engine:
     def ai_choice(self, state: dict, pending: Pending, policy: str) -> str | None:
         """A smarter policy's answer, or None to let the baseline pick."""
         return None
+
+    def ai_remark(self, state: dict, pending: Pending, choice: str) -> list[Event]:
+        """What an AI seat tells the table as it answers (a co-op teammate sharing what it saw
+        and plans); delivered just before the answer's own events. None by default."""
+        return []

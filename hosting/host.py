@@ -228,9 +228,11 @@ class Host:
         await self._after_step(table)
         return Accepted(game_id, pending_id, choice, table.status == "finished")
 
-    async def _apply(self, table: GameRow, pending: Pending, choice: str, source: str) -> None:
+    async def _apply(self, table: GameRow, pending: Pending, choice: str, source: str,
+                     remarks: list[Event] = ()) -> None:
         engine = self.engine(table)
         state, events = engine.apply(table.state, pending.seat, pending.id, choice)
+        events = [*remarks, *events]
         if source == "timeout" and pending.seat is not None:
             events.append(Event("table_timed_out", {"seat": pending.seat}, [pending.seat]))
         await self._commit(table, state, events,
@@ -311,9 +313,11 @@ class Host:
                     return made
                 pending = todo[0]
                 seat = table.seats[pending.seat]
-                choice = ai.choose(self.engine(table), table.state, table.seed, pending,
+                engine = self.engine(table)
+                choice = ai.choose(engine, table.state, table.seed, pending,
                                    seat.ai_policy or "baseline")
-                await self._apply(table, pending, choice, "ai")
+                await self._apply(table, pending, choice, "ai",
+                                  engine.ai_remark(table.state, pending, choice))
             made += 1
             await self._after_step(table)
         return made

@@ -103,6 +103,9 @@ class Room25Engine(Engine):
         return Outcome(tuple(over["w"]), over["r"], over["p"]) if over else None
 
     # ---- AI ----------------------------------------------------------------------------------
+    def ai_remark(self, state, pending, choice):
+        return ai.remarks(state, pending, choice)
+
     def ai_choice(self, state, pending, policy):
         choice = ai.choose(state, pending, policy)
         return choice if choice is not None and pending.option(choice) else None

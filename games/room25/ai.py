@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import heapq
 
+from games.base import PUBLIC, Event
 from games.room25 import board, data
 from games.room25.moves import destinations
+from games.room25.programming import parse
 
 # How bad entering a room is, 0 (safe) .. 100 (death), when its kind is known.
 DANGER = {"death_room": 100, "flooded_room": 100, "trap_room": 70, "illusion_room": 60,
@@ -452,3 +454,34 @@ def deadly(s: dict, seat: int, cell_name: str) -> bool:
     a Death or Flooded Room, an occupied Acid Bath, the Timer Room in the final round, a room a
     teammate said is red."""
     return Sight(s, seat).danger(board.parse(cell_name)) >= DEADLY
+
+
+def remarks(s: dict, pending, choice: str) -> list[Event]:
+    """What a co-op AI teammate tells the table as it programs, as a person would: the colours of
+    the hidden rooms it saw since it last programmed (the only thing the rules let it tell about
+    them) and where it heads with
+    which tokens. Silent under Jamming, in Suspicion, and for any other question."""
+    if s["mode"] != "coop" or s["jam"] or pending.kind != "program" or pending.seat is None:
+        return []
+    sight = Sight(s, pending.seat)
+    ci = next(i for i, c in enumerate(s["chars"]) if c["n"] == pending.params["char"])
+    who = {"char": s["chars"][ci]["n"], "seat": pending.seat}
+    out = []
+    by_colour: dict[str, list[str]] = {}
+    when = s.get("seen_round", {}).get(str(pending.seat), {})
+    for u in s["seen"].get(str(pending.seat), []):
+        fresh = when.get(str(u), 0) == s["round"] - 1 or s["round"] == 1
+        if fresh and not s["up"][u]:
+            by_colour.setdefault(sight.colour[u], []).append(board.name(sight.cell(u)))
+    for colour in ("blue", "green", "yellow", "red"):
+        if colour in by_colour:
+            out.append(Event("ai_seen", {**who, "colour": colour,
+                                         "cells": sorted(by_colour[colour])}, PUBLIC))
+    tokens, _, _ = parse(choice)
+    goal = goals(sight).get(ci)
+    if tokens:
+        plan = {**who, "tokens": tokens}
+        out.append(Event("ai_plan_search", plan, PUBLIC) if goal is None else
+                     Event("ai_plan_goal", {**plan, "cell": board.name(goal)}, PUBLIC))
+    return out
+

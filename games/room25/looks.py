@@ -15,6 +15,12 @@ def look(ctx: Ctx, cis: list[int], cell: int, how: str) -> None:
     ctx.emit("looked", {**who(s, cis[0]), "cell": board.name(cell), "how": how})
     ctx.emit("look_result", {"cell": board.name(cell), "room": k, "colour": data.colour(k)}, seats)
     for seat in seats:
-        seen = s["seen"].setdefault(str(seat), [])
-        if uid not in seen:
-            seen.append(uid)
+        remember(s, seat, uid)
+
+
+def remember(s: dict, seat: int, uid: int) -> None:
+    """A seat now knows tile `uid`; `seen_round` keeps when, so a co-op AI tells only news."""
+    seen = s["seen"].setdefault(str(seat), [])
+    if uid not in seen:
+        seen.append(uid)
+    s.setdefault("seen_round", {}).setdefault(str(seat), {})[str(uid)] = s["round"]

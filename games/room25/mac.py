@@ -192,6 +192,8 @@ def _inoperative(ctx, t, card):
                 and not board.occupied(s, uid) and uid not in s["np"]):
             s["up"][uid] = 0
             flipped.append(board.name(cell))
+    if not flipped:
+        return _none(ctx, "no_room")
     ctx.emit("inoperative", {"colour": card["colour"], "cells": flipped})
 
 

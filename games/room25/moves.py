@@ -107,13 +107,17 @@ def relocate(ctx: Ctx, cis: list[int], cell: int, d: str | None, how: str,
     s = ctx.s
     uid = s["board"][cell]
     shift(ctx, cis, uid)
-    ctx.emit("entered", {"chars": [s["chars"][ci]["n"] for ci in cis],
-                         "seats": [s["chars"][ci]["s"] for ci in cis],
-                         "cell": board.name(cell), "how": how})
+    ctx.emit("entered", {**group(s, cis), "cell": board.name(cell), "how": how})
     fresh = reveal(ctx, uid)
     arrive(ctx, cis, uid, d)
     ctx.push({"t": "fx", "u": uid, "c": cis, "by": cis[0] if by is None else by,
               "rev": fresh, "d": d, "how": how, **extra})
+
+
+def group(s: dict, cis: list[int]) -> dict:
+    """Event data naming several characters; `n` (1, or 2 for more) picks the verb's number."""
+    return {"chars": [s["chars"][ci]["n"] for ci in cis],
+            "seats": [s["chars"][ci]["s"] for ci in cis], "n": min(len(cis), 2)}
 
 
 def arrive(ctx: Ctx, cis: list[int], uid: int, d: str | None) -> None:
@@ -132,6 +136,5 @@ def place(ctx: Ctx, cis: list[int], uid: int, how: str) -> None:
     arrive(ctx, cis, uid, None)
     live = [ci for ci in cis if s["chars"][ci]["a"]]
     if live:
-        ctx.emit("placed", {"chars": [s["chars"][ci]["n"] for ci in live],
-                            "seats": [s["chars"][ci]["s"] for ci in live],
-                            "cell": board.name(board.cell_of(s, uid)), "how": how})
+        ctx.emit("placed", {**group(s, live), "cell": board.name(board.cell_of(s, uid)),
+                            "how": how})

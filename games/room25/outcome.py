@@ -100,16 +100,20 @@ def escape(ctx: Ctx) -> None:
 
 
 def end(ctx: Ctx, winners: list[int], reason: str, params: dict) -> None:
-    """Finish the game: record the result, then publish every identity and the whole layout."""
+    """Finish the game: record the result and say why (the host adds the one "game over" line
+    with the winners), then publish every identity and the whole layout, room by room."""
     s = ctx.s
     s["over"] = {"w": sorted(winners), "r": reason, "p": params}
     s["phase"] = "over"
     s["ask"] = None
+    ctx.emit("game_over", {"reason": reason, "winners": sorted(winners)})
     for ci in range(len(s["chars"])):
         show(ctx, ci)
+    hidden: dict[str, list[str]] = {}
     for cell in board.face_down_cells(s):
-        ctx.emit("hidden_room", {"cell": board.name(cell), "room": board.kind_at(s, cell)})
-    ctx.emit("game_over", {"reason": reason, "winners": sorted(winners)})
+        hidden.setdefault(board.kind_at(s, cell), []).append(board.name(cell))
+    for room, cells in sorted(hidden.items()):
+        ctx.emit("hidden_room", {"room": room, "cells": cells})
     raise Halt
 
 

@@ -2,7 +2,7 @@
 and the countdown, each a task on the stack."""
 from __future__ import annotations
 
-from games.room25 import board, data, programming
+from games.room25 import board, data, looks, programming
 from games.room25.flow import Ctx, Waiting, choose, opt, task
 from games.room25.outcome import (clear_round_plan, end, kill, reveal_dead, show, side,
                                   turn_order, who)
@@ -60,9 +60,7 @@ def give_clue(ctx: Ctx, seat: int, choice: str) -> None:
     k = s["kind"][uid]
     ctx.emit("clue_looked", {"seat": seat, "cell": choice})
     ctx.emit("look_result", {"cell": choice, "room": k, "colour": data.colour(k)}, [seat])
-    seen = s["seen"].setdefault(str(seat), [])
-    if uid not in seen:
-        seen.append(uid)
+    looks.remember(s, seat, uid)
 
 
 # ---- programming (4.2) ---------------------------------------------------------------------

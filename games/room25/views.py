@@ -87,33 +87,61 @@ def seat_view(s: dict, seat: int) -> dict:
     return view
 
 
+def _char_line(c: dict, view: dict, t) -> str:
+    """One character's public status, in words, naming only what applies to it."""
+    if not c["alive"]:
+        line = t("views", "char_dead", char=c["name"], seat=c["seat"])
+    else:
+        line = t("views", "char_at", char=c["name"], seat=c["seat"], cell=c["cell"])
+    parts = [line]
+    if c["role"]:
+        parts.append(t("views", "identity", role=c["role"]))
+    if not c["alive"]:
+        return " · ".join(parts)
+    if c["hidden"]:
+        parts.append(t("views", "hidden"))
+    if c["adrenaline"] != "none":
+        parts.append(t("views", "adrenaline", adr=c["adrenaline"]))
+    if c["programmed"] is not None:
+        parts.append(t("views", "programmed", count=c["programmed"]))
+    elif c["ready"]:
+        parts.append(t("views", "ready"))
+    if c["lost"]:
+        parts.append(t("views", "lost", tokens=c["lost"]))
+    if c["paranoia"] is not None:
+        parts.append(t("views", "paranoia", count=c["paranoia"]))
+    if c["empties"]:
+        parts.append(t("views", "empties", count=c["empties"]))
+    return " · ".join(parts)
+
+
 def describe(view: dict, t) -> str:
     lines = [t("views", "header", phase=t("phases", view["phase"]), round=view["round"],
                remaining=view["remaining"])]
-    if view["final"]:
-        lines.append(t("views", "final"))
-    lines.append(t("views", "order", chars=view["order"]))
-    for c in view["chars"]:
-        key = "char_alive" if c["alive"] else "char_dead"
-        lines.append(t("views", key, char=c["name"], seat=c["seat"], cell=c["cell"] or "—",
-                       role=c["role"] or "team", adr=c["adrenaline"],
-                       programmed="—" if c["programmed"] is None else c["programmed"]))
+    if view["over"] is None:
+        lines.append(t("views", "order", chars=view["order"]))
+    lines += [_char_line(c, view, t) for c in view["chars"]]
     for cell in view["cells"]:
-        if cell["chars"] or cell["robots"] or cell["lock"] or cell["no_pass"]:
-            lines.append(t("views", "cell", cell=cell["cell"],
-                           room=cell["room"] or "face_down", chars=cell["chars"] or ["—"],
-                           robots=len(cell["robots"])))
+        marks = [t("views", m) for m in ("lock", "no_pass") if cell[m]]
+        if cell["robots"]:
+            marks.append(t("views", "robots", robots=cell["robots"]))
+        if cell["chars"] or marks:
+            room = cell["room"] or "face_down"
+            head = t("views", "cell", cell=cell["cell"], room=room)
+            who = t("views", "cell_chars", chars=cell["chars"]) if cell["chars"] else ""
+            lines.append(" · ".join(x for x in [head, who, *marks] if x))
     if view["ctrl"]:
-        lines.append(t("views", "ctrl", lines=[f"{k}{d}" for k, d in view["ctrl"].items()]))
+        slid = [t("views", "slid_line", line=ln, dir=d) for ln, d in sorted(view["ctrl"].items())]
+        lines.append(t("views", "ctrl", lines=", ".join(slid)))
     if view["face_cards"]:
         lines.append(t("views", "face_cards", cards=view["face_cards"]))
     if view["key"]:
         lines.append(t("views", "key"))
-    if "mine" in view:
-        for m in view["mine"]:
-            lines.append(t("views", "mine", char=m["name"], role=m["role"],
-                           plan=m["plan"] or ["—"]))
-        if view["seen"]:
-            lines.append(t("views", "seen", rooms=[f"{x['cell']}" for x in view["seen"]],
-                           names=[x["room"] for x in view["seen"]]))
+    for m in view.get("mine", []):
+        plan = (t("views", "plan", plan=m["plan"]) if m["plan"] else t("views", "no_plan"))
+        role = t("roles", m["role"])
+        lines.append(t("views", "mine", char=m["name"], role=role, plan=plan))
+    seen = [t("views", "seen_item", cell=x["cell"], room=x["room"]) for x in view.get("seen", [])]
+    if seen:
+        lines.append(t("views", "seen", rooms=", ".join(seen)))
     return "\n".join(lines)
