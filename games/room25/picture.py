@@ -1,5 +1,10 @@
-"""The public board as a PNG (spec 8), drawn from a view only, so it can never show more than the
-view holds: face-down tiles are one neutral back, hidden characters a "?" token."""
+"""The Complex as a PNG (spec 8), drawn from a view only, so it never shows more than the view
+holds: the public view gives every face-down tile one neutral back; a seat's view adds the rooms
+that seat has looked at (marked as seen by it alone) and its own programme.
+
+The board sits above a panel of words (round, turn order, each character's state, the legend of
+every symbol drawn), sized so the picture stays readable on a phone, about 400 px wide.
+"""
 from __future__ import annotations
 
 import io
@@ -8,137 +13,219 @@ from PIL import Image, ImageDraw
 
 from games.fonts import font
 
-CELL, MARGIN, PANEL = 92, 34, 300
-SIZE = (MARGIN * 2 + CELL * 5 + PANEL, MARGIN * 2 + CELL * 5)
-FILL = {"blue": (59, 111, 216), "green": (63, 155, 75), "yellow": (216, 184, 51),
-        "red": (200, 65, 59), None: (78, 80, 88)}
+CELL, MARGIN = 120, 46
+WIDTH = MARGIN * 2 + CELL * 5
+FILL = {"blue": (70, 120, 220), "green": (70, 160, 85), "yellow": (226, 190, 60),
+        "red": (205, 70, 62)}
+BACK, BG, INK, DIM = (88, 90, 100), (24, 26, 31), (240, 240, 240), (150, 150, 150)
+EDGE, DARK = (255, 150, 40), (20, 20, 20)
 PAWN = {"jennifer": (236, 94, 160), "max": (245, 140, 40), "emmett": (80, 200, 230),
         "sarah": (160, 110, 230), "kevin": (120, 220, 120), "franck": (240, 230, 90),
         "alice": (250, 250, 250), "bruce": (150, 100, 60)}
 EXIT = {"A1", "B1", "A2", "D1", "E1", "E2", "A4", "A5", "B5", "D5", "E5", "E4"}
-BG, INK, EDGE = (24, 26, 31), (235, 235, 235), (255, 150, 40)
+ARROW = {"N": ((0, -9), (-8, 7), (8, 7)), "S": ((0, 9), (-8, -7), (8, -7)),
+         "E": ((9, 0), (-7, -8), (-7, 8)), "W": ((-9, 0), (7, -8), (7, 8))}
 
 
 def _xy(cell: str) -> tuple[int, int]:
     return MARGIN + "ABCDE".index(cell[0]) * CELL, MARGIN + (int(cell[1]) - 1) * CELL
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > width and line:
+def _wrap(d: ImageDraw.ImageDraw, text: str, size: int, width: int, bold=False) -> list[str]:
+    """Break `text` into lines that fit `width` pixels at `size`."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and d.textlength(trial, font=font(size, bold)) > width:
             lines.append(line)
-            line = w
+            line = word
         else:
-            line = f"{line} {w}".strip()
+            line = trial
     return lines + [line] if line else lines
 
 
-def _tile(d: ImageDraw.ImageDraw, c: dict, t) -> None:
+def _padlock(d, x, y):
+    d.rectangle((x, y + 7, x + 14, y + 18), fill=DARK)
+    d.arc((x + 2, y, x + 12, y + 14), 180, 360, fill=DARK, width=3)
+
+
+def _robot(d, x, y, label):
+    d.rectangle((x, y, x + 20, y + 20), fill=(160, 160, 160), outline=DARK)
+    d.text((x + 10, y + 10), label, fill=DARK, font=font(13, True), anchor="mm")
+
+
+def _hidden(d, x, y):
+    d.ellipse((x, y, x + 24, y + 24), outline=INK, width=2)
+    d.text((x + 12, y + 12), "?", fill=INK, font=font(15, True), anchor="mm")
+
+
+def _cross(d, x, y, size):
+    d.line((x, y, x + size, y + size), fill=(110, 0, 0), width=5)
+    d.line((x, y + size, x + size, y), fill=(110, 0, 0), width=5)
+
+
+def _tile(d: ImageDraw.ImageDraw, c: dict, seen: dict, t, used: set) -> None:
     x, y = _xy(c["cell"])
-    d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), fill=FILL[c["colour"]],
-                outline=EDGE if c["cell"] in EXIT else (40, 40, 40), width=3)
-    if c["room"]:
-        for i, line in enumerate(_wrap(t.lookup("rooms", c["room"]), 13)[:3]):
-            d.text((x + 5, y + 4 + i * 11), line, fill=(10, 10, 10), font=font(10))
-    elif c.get("exit_origin"):
-        d.ellipse((x + CELL - 14, y + 6, x + CELL - 6, y + 14), outline=EDGE, width=2)
+    room, colour = c["room"], c["colour"]
+    mine = seen.get(c["cell"]) if room is None else None
+    d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), fill=FILL.get(colour, BACK),
+                outline=EDGE if c["cell"] in EXIT else DARK, width=3)
+    if mine:  # a face-down room this seat has looked at: a band of its colour and its name
+        d.rectangle((x + 6, y + 6, x + CELL - 6, y + 36), fill=FILL[mine["colour"]])
+        used.add("seen")
+        room = mine["room"]
+    if room:
+        ink = DARK if c["room"] or mine else INK
+        for i, line in enumerate(_wrap(d, t.lookup("rooms", room), 14, CELL - 12, True)[:3]):
+            d.text((x + 7, y + 7 + i * 16), line, fill=ink, font=font(14, True))
     if c["rot"]:
+        used.add("rot")
         if c["rot"] == "NS":
-            d.rectangle((x + CELL // 2 - 6, y + 2, x + CELL // 2 + 6, y + CELL - 2), outline=INK)
+            d.rectangle((x + CELL // 2 - 7, y + 3, x + CELL // 2 + 7, y + CELL - 3), outline=INK,
+                        width=2)
         else:
-            d.rectangle((x + 2, y + CELL // 2 - 6, x + CELL - 2, y + CELL // 2 + 6), outline=INK)
+            d.rectangle((x + 3, y + CELL // 2 - 7, x + CELL - 3, y + CELL // 2 + 7), outline=INK,
+                        width=2)
     if c["no_pass"]:
-        d.line((x + 6, y + 6, x + CELL - 6, y + CELL - 6), fill=(120, 0, 0), width=5)
-        d.line((x + 6, y + CELL - 6, x + CELL - 6, y + 6), fill=(120, 0, 0), width=5)
+        used.add("no_pass")
+        _cross(d, x + 10, y + 10, CELL - 20)
     if c["lock"]:
-        d.rectangle((x + CELL - 22, y + CELL - 18, x + CELL - 8, y + CELL - 6), fill=(30, 30, 30))
-        d.arc((x + CELL - 20, y + CELL - 27, x + CELL - 10, y + CELL - 13), 180, 360,
-              fill=(30, 30, 30), width=2)
+        used.add("lock")
+        _padlock(d, x + CELL - 24, y + CELL - 26)
     for i, who in enumerate(c["reminders"]):
-        d.ellipse((x + 6 + i * 10, y + CELL - 14, x + 14 + i * 10, y + CELL - 6),
-                  fill=PAWN.get(who, INK))
+        used.add("reminder")
+        d.rectangle((x + 8 + i * 16, y + CELL - 18, x + 20 + i * 16, y + CELL - 8),
+                    fill=PAWN.get(who, INK), outline=DARK)
 
 
-def _pieces(d: ImageDraw.ImageDraw, c: dict, hidden: set) -> None:
+def _pieces(d: ImageDraw.ImageDraw, c: dict, hidden: set, used: set) -> None:
     x, y = _xy(c["cell"])
     pieces = [("c", n) for n in c["chars"]] + [("r", r) for r in c["robots"]]
     for i, (kind, who) in enumerate(pieces):
-        px, py = x + 8 + (i % 4) * 20, y + 40 + (i // 4) * 22
+        px, py = x + 8 + (i % 4) * 27, y + 52 + (i // 4) * 28
         if kind == "r":
-            d.rectangle((px, py, px + 16, py + 16), fill=(150, 150, 150), outline=(20, 20, 20))
-            d.text((px + 5, py + 2), str(who), fill=(0, 0, 0), font=font(11))
+            used.add("robot")
+            _robot(d, px, py, str(who))
         elif who in hidden:
-            d.ellipse((px, py, px + 17, py + 17), outline=INK, width=2)
-            d.text((px + 5, py + 2), "?", fill=INK, font=font(11))
+            used.add("hidden")
+            _hidden(d, px, py)
         else:
-            d.ellipse((px, py, px + 17, py + 17), fill=PAWN.get(who, INK), outline=(0, 0, 0))
-            d.text((px + 5, py + 2), who[0].upper(), fill=(0, 0, 0), font=font(11))
+            d.ellipse((px, py, px + 24, py + 24), fill=PAWN.get(who, INK), outline=DARK, width=2)
+            d.text((px + 12, py + 12), who[0].upper(), fill=DARK, font=font(14, True),
+                   anchor="mm")
 
 
-ARROW = {"N": ((0, -9), (-8, 7), (8, 7)), "S": ((0, 9), (-8, -7), (8, -7)),
-         "E": ((9, 0), (-7, -8), (-7, 8)), "W": ((-9, 0), (7, -8), (7, 8))}
-
-
-def _arrows(d: ImageDraw.ImageDraw, ctrl: dict) -> None:
+def _arrows(d: ImageDraw.ImageDraw, ctrl: dict, used: set) -> None:
     """Control tokens: an arrow outside the board at the end of each line slid this round."""
     for line, direction in ctrl.items():
+        used.add("slid")
         if line[0] == "r":
             cy = MARGIN + (int(line[1]) - 1) * CELL + CELL // 2
-            cx = MARGIN + 5 * CELL + 13 if direction == "E" else MARGIN - 13
+            cx = MARGIN + 5 * CELL + 16 if direction == "E" else MARGIN - 14
         else:
             cx = MARGIN + "ABCDE".index(line[1]) * CELL + CELL // 2
-            cy = MARGIN + 5 * CELL + 13 if direction == "S" else MARGIN - 11
+            cy = MARGIN + 5 * CELL + 16 if direction == "S" else MARGIN - 14
         d.polygon([(cx + dx, cy + dy) for dx, dy in ARROW[direction]], fill=EDGE)
 
 
-def _panel(d: ImageDraw.ImageDraw, view: dict, t) -> None:
-    x, y = MARGIN * 2 + CELL * 5, MARGIN
-    big = t("views", "final") if view["final"] else f"-{view['remaining']}"
-    d.text((x, y), big.replace("*", ""), fill=EDGE if view["final"] else INK, font=font(26))
-    y += 34
-    d.text((x, y), f"{t('phases', view['phase'])} · {view['round']}", fill=INK, font=font(13))
-    y += 22
-    if view["alarm"] or view["key"]:
-        d.text((x, y), ("ALARM  " if view["alarm"] else "") + ("KEY" if view["key"] else ""),
-               fill=EDGE, font=font(13))
-        y += 20
+def _legend_symbol(d, key, x, y):
+    if key == "exit":
+        d.rectangle((x, y, x + 22, y + 22), fill=BACK, outline=EDGE, width=3)
+    elif key == "seen":
+        d.rectangle((x, y, x + 22, y + 22), fill=BACK, outline=DARK)
+        d.rectangle((x + 2, y + 2, x + 20, y + 9), fill=FILL["red"])
+    elif key == "lock":
+        d.rectangle((x, y, x + 22, y + 22), fill=FILL["yellow"])
+        _padlock(d, x + 4, y + 2)
+    elif key == "no_pass":
+        d.rectangle((x, y, x + 22, y + 22), fill=FILL["red"])
+        _cross(d, x + 3, y + 3, 16)
+    elif key == "reminder":
+        d.rectangle((x + 4, y + 6, x + 18, y + 16), fill=PAWN["max"], outline=DARK)
+    elif key == "robot":
+        _robot(d, x, y, "1")
+    elif key == "hidden":
+        _hidden(d, x - 1, y - 1)
+    elif key == "slid":
+        d.polygon([(x + 11 + dx, y + 11 + dy) for dx, dy in ARROW["E"]], fill=EDGE)
+    elif key == "rot":
+        d.rectangle((x + 4, y, x + 18, y + 22), outline=INK, width=2)
+
+
+LEGEND = ("exit", "seen", "slid", "lock", "no_pass", "reminder", "robot", "hidden", "rot")
+
+
+class _Panel:
+    """Lines of words under the board, wrapped to its width."""
+
+    def __init__(self, d: ImageDraw.ImageDraw, y: int):
+        self.d, self.y = d, y
+
+    def text(self, text: str, size=17, fill=INK, bold=False, indent=0, swatch=None):
+        x = MARGIN + indent
+        if swatch:
+            self.d.ellipse((x, self.y + 3, x + 16, self.y + 19), fill=swatch, outline=DARK)
+            x += 24
+        for line in _wrap(self.d, text, size, WIDTH - MARGIN - x, bold):
+            self.d.text((x, self.y), line, fill=fill, font=font(size, bold))
+            self.y += size + 6
+        return self
+
+    def gap(self, px=8):
+        self.y += px
+        return self
+
+
+def _panel(d: ImageDraw.ImageDraw, view: dict, t, used: set, y: int) -> int:
+    from games.room25.views import char_line
+    p = _Panel(d, y)
+    p.text(t("picture", "round", round=view["round"], remaining=view["remaining"]), 22,
+           EDGE if view["final"] else INK, True)
+    p.text(t("phases", view["phase"]), 17, DIM)
+    flags = [t("picture", k) for k in ("alarm", "key", "jamming", "acceleration") if view[k]]
+    if flags:
+        p.text(" · ".join(flags), 17, EDGE, True)
+    p.gap()
     for c in view["chars"]:
-        status = "+ " if not c["alive"] else ""
-        role = {"guard": "G", "prisoner": "P"}.get(c["role"], "?" if c["role"] else "")
-        extra = [f"A:{c['adrenaline'][0]}"]
-        if c["programmed"] is not None:
-            extra.append(f"#{c['programmed']}")
-        if c["lost"]:
-            extra.append("-" + "".join(k[0].upper() for k in c["lost"]))
-        if c["paranoia"] is not None:
-            extra.append(f"P{c['paranoia']}")
-        if c["empties"]:
-            extra.append(f"E{c['empties']}")
-        if c["ready"]:
-            extra.append("ok")
-        d.ellipse((x, y + 2, x + 12, y + 14), fill=PAWN.get(c["name"], INK))
-        d.text((x + 18, y), f"{status}{t.lookup('chars', c['name'])} {role}  {' '.join(extra)}",
-               fill=INK if c["alive"] else (130, 130, 130), font=font(13))
-        y += 20
-    y += 6
-    for card in view["face_cards"] + ([view["discard_top"]] if view["discard_top"] else []):
-        d.text((x, y), t.lookup("cards", card).replace("→", "->")[:44], fill=INK, font=font(11))
-        y += 16
+        p.text(char_line(c, t), 17, INK if c["alive"] else DIM, swatch=PAWN.get(c["name"], INK))
+    for m in view.get("mine", []):
+        p.gap().text(t("picture", "mine", char=m["name"]), 17, EDGE, True)
+        p.text(t("views", "plan", plan=m["plan"]) if m["plan"] else t("views", "no_plan"),
+               16, indent=12)
+    cards = view["face_cards"] + ([view["discard_top"]] if view["discard_top"] else [])
+    if cards:
+        p.gap().text(t("picture", "cards", cards=cards), 15, DIM)
+    p.gap()
+    keys = ["exit"] + [k for k in LEGEND[1:] if k in used]
+    x = MARGIN
+    for key in keys:
+        label = t("picture", f"legend_{key}")
+        w = 30 + int(d.textlength(label, font=font(15)))
+        if x + w > WIDTH - MARGIN:
+            x, p.y = MARGIN, p.y + 30
+        _legend_symbol(d, key, x, p.y)
+        d.text((x + 28, p.y + 2), label, fill=INK, font=font(15))
+        x += w + 18
+    return p.y + 34
 
 
 def render(view: dict, t) -> bytes:
-    img = Image.new("RGB", SIZE, BG)
-    d = ImageDraw.Draw(img)
+    seen = {x["cell"]: x for x in view.get("seen", [])}
+    scratch = Image.new("RGB", (WIDTH, 2000), BG)
+    d = ImageDraw.Draw(scratch)
     for i, letter in enumerate("ABCDE"):
-        d.text((MARGIN + i * CELL + CELL // 2 - 4, 1), letter, fill=INK, font=font(12))
-        d.text((3, MARGIN + i * CELL + CELL // 2 - 6), str(i + 1), fill=INK, font=font(12))
+        d.text((MARGIN + i * CELL + CELL // 2, 11), letter, fill=INK, font=font(16, True),
+               anchor="mm")
+        d.text((11, MARGIN + i * CELL + CELL // 2), str(i + 1), fill=INK, font=font(16, True),
+               anchor="mm")
+    used: set = set()
     hidden = {c["name"] for c in view["chars"] if c["hidden"]}
     for c in view["cells"]:
-        _tile(d, c, t)
-        _pieces(d, c, hidden)
-    _arrows(d, view["ctrl"])
-    _panel(d, view, t)
+        _tile(d, c, seen, t, used)
+        _pieces(d, c, hidden, used)
+    _arrows(d, view["ctrl"], used)
+    height = _panel(d, view, t, used, MARGIN * 2 + CELL * 5)
+    img = scratch.crop((0, 0, WIDTH, height))
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()

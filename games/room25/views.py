@@ -82,12 +82,13 @@ def seat_view(s: dict, seat: int) -> dict:
                      "may_reveal": programming.may_reveal(s, c)})
     view["mine"] = mine
     view["clue"] = s["clue"].get(str(seat))
-    view["seen"] = [{"cell": board.name(board.cell_of(s, uid)), "room": s["kind"][uid]}
+    view["seen"] = [{"cell": board.name(board.cell_of(s, uid)), "room": s["kind"][uid],
+                     "colour": data.colour(s["kind"][uid])}
                     for uid in s["seen"].get(str(seat), []) if not s["up"][uid]]
     return view
 
 
-def _char_line(c: dict, view: dict, t) -> str:
+def char_line(c: dict, t) -> str:
     """One character's public status, in words, naming only what applies to it."""
     if not c["alive"]:
         line = t("views", "char_dead", char=c["name"], seat=c["seat"])
@@ -120,7 +121,7 @@ def describe(view: dict, t) -> str:
                remaining=view["remaining"])]
     if view["over"] is None:
         lines.append(t("views", "order", chars=view["order"]))
-    lines += [_char_line(c, view, t) for c in view["chars"]]
+    lines += [char_line(c, t) for c in view["chars"]]
     for cell in view["cells"]:
         marks = [t("views", m) for m in ("lock", "no_pass") if cell[m]]
         if cell["robots"]:

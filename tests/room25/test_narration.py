@@ -15,8 +15,9 @@ E = Room25Engine()
 FORBIDDEN = re.compile(
     r"\[|\]|\{|\}|\bNone\b|\bTrue\b|\bFalse\b|\((?:s|es|n|a|as)\)|#-?\d|: —|—\.|—$"
     r"|\b[a-z]+_[a-z0-9_]+\b|\b[rc][1-5A-E][NESW]\b|\b\w+\(|\bprog_")
-GAMES = [("suspicion", 5, "basic", False), ("suspicion", 7, "ultimate", False),
-         ("coop", 4, "ultimate", True), ("coop", 2, "basic", False), ("coop", 5, "ultimate", False)]
+GAMES = [("suspicion", 5, "basic", False, 1), ("suspicion", 7, "ultimate", False, 2),
+         ("coop", 4, "ultimate", True, 3), ("coop", 2, "basic", False, 4),
+         ("coop", 5, "ultimate", False, 5)]  # odd seeds: AI seats, with their remarks
 
 
 def lines_of_game(mode, players, level, madness, seed, lang):
@@ -45,10 +46,9 @@ def lines_of_game(mode, players, level, madness, seed, lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("game", GAMES)
 def test_transcripts_read_as_sentences(game, lang):
-    for seed in (1, 2):
-        for line in lines_of_game(*game, seed, lang):
-            assert line.strip(), (game, seed)
-            assert not FORBIDDEN.search(line), (game, seed, line)
+    for line in lines_of_game(*game, lang):
+        assert line.strip(), game
+        assert not FORBIDDEN.search(line), (game, line)
 
 
 def test_game_over_is_said_once_by_the_host():

@@ -95,5 +95,6 @@ def test_look_result_reaches_the_looker_only():
     assert result.data["room"] == board.kind_at(s, board.parse("C2"))
     (public,) = [e for e in events if e.audience == PUBLIC]
     assert public.kind == "clue_looked" and "room" not in public.data
-    assert E.seat_view(s, 1)["seen"] == [{"cell": "C2", "room": result.data["room"]}]
+    assert E.seat_view(s, 1)["seen"] == [{"cell": "C2", "room": result.data["room"],
+                                          "colour": result.data["colour"]}]
     assert E.seat_view(s, 2)["seen"] == []
