@@ -28,6 +28,8 @@ DANGER = {"death_room": 100, "flooded_room": 100, "trap_room": 70, "illusion_roo
           "dark_room": 10, "cold_room": 15, "fake_exit": 6, "rotating_room": 4}
 COLOUR_DANGER = {"red": 85, "yellow": 22, "green": 0, "blue": 0}  # a told yellow: 1 in 2 hinders
 UNKNOWN = 30        # an unseen room: about one in three is red
+KEEP_TOGETHER = 10.0    # a group heading somewhere stays on one tile...
+SEARCH_TOGETHER = 3.0   # ...a searching one may spread a little (co-op: colours are shared)
 DEADLY = 80         # from here on a room is never entered by choice
 
 
@@ -139,6 +141,10 @@ def goals(sight: Sight) -> dict[int, int | None]:
     25; None means "explore"."""
     s = sight.s
     key, r25 = exits(sight)
+    if sight.guard:  # a guard keeps close to the crowd, where a push can kill
+        crowd = [sight.where(i) for i, c in enumerate(s["chars"]) if c["a"] and c["s"] != sight.seat]
+        goal = max(set(crowd), key=lambda cell: (crowd.count(cell), -cell)) if crowd else None
+        return dict.fromkeys(team(sight), goal)
     if s["mode"] == "coop" and not s["key"]:
         return dict.fromkeys(team(sight), key)
     return dict.fromkeys(team(sight), r25)
@@ -185,11 +191,15 @@ def score(sight: Sight, moved: dict[int, int] | None = None) -> float:
         if goal is None:
             todo = lookouts(sight) if todo is None else todo
             total += _search_cost(cell, todo)
+
         else:
             total += min(_paths(sight, goal)[cell], 40)
-    spread = sum(len(cells) - 1 for goal, cells in by_goal.items()
-                 if goal is not None or sight.s["mode"] == "coop")
-    return total + 3.0 * spread
+    for goal, cells in by_goal.items():
+        together = KEEP_TOGETHER if goal is not None else SEARCH_TOGETHER
+        if sight.s["mode"] != "coop":  # nobody shares what they saw: each searches alone
+            together = 0 if goal is None else 1
+        total += (len(cells) - 1) * together
+    return total
 
 
 def _paths(sight: Sight, goal: int) -> list[float]:
@@ -300,7 +310,12 @@ def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
                 and step_score(sight, ci, cell) < now:
             v += 2
         return v
-    return max(cells, key=value)
+    ranked = sorted(cells, key=value, reverse=True)
+    if sight.s["mode"] != "coop" and ci is not None:
+        # nobody shares what they saw: those standing together look at different rooms
+        mates = [m for m in group(sight, ci)]
+        return ranked[min(sorted(mates).index(ci), len(ranked) - 1)]
+    return ranked[0]
 
 
 def _push(sight: Sight, pending, ci: int) -> str | None:
@@ -379,7 +394,12 @@ def _guard_wish(sight: Sight, ci: int) -> list[str]:
         return ["PL", "PM", "PC", "P"]
     if here == board.CENTRAL:
         return ["LM", "ML", "M"]
-    return ["LC", "CL", "ML", "LM"]
+    r25 = sight.find("room_25")
+    rest = [o for o, c in enumerate(s["chars"]) if c["a"] and o != ci]
+    near = r25 is not None and 4 * sum(_manhattan(sight.where(o), r25) <= 2 for o in rest) \
+        >= len(rest)
+    # blend in while searching; once the others close in on Room 25, slide it away
+    return ["LC", "CL"] if near else ["LM", "ML", "LC"]
 
 
 def _programme(sight: Sight, pending, ci: int) -> str | None:
