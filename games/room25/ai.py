@@ -142,7 +142,8 @@ def goals(sight: Sight) -> dict[int, int | None]:
     s = sight.s
     key, r25 = exits(sight)
     if sight.guard:  # a guard keeps close to the crowd, where a push can kill
-        crowd = [sight.where(i) for i, c in enumerate(s["chars"]) if c["a"] and c["s"] != sight.seat]
+        crowd = [sight.where(i) for i, c in enumerate(s["chars"])
+                 if c["a"] and c["s"] != sight.seat]
         goal = max(set(crowd), key=lambda cell: (crowd.count(cell), -cell)) if crowd else None
         return dict.fromkeys(team(sight), goal)
     if s["mode"] == "coop" and not s["key"]:

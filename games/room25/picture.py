@@ -179,8 +179,8 @@ class _Panel:
 def _panel(d: ImageDraw.ImageDraw, view: dict, t, used: set, y: int) -> int:
     from games.room25.views import char_line
     p = _Panel(d, y)
-    p.text(t("picture", "round", round=view["round"], remaining=view["remaining"]), 22,
-           EDGE if view["final"] else INK, True)
+    p.text(t("picture", "round_over" if view["over"] else "round", round=view["round"],
+             remaining=view["remaining"]), 22, EDGE if view["final"] else INK, True)
     p.text(t("phases", view["phase"]), 17, DIM)
     flags = [t("picture", k) for k in ("alarm", "key", "jamming", "acceleration") if view[k]]
     if flags:

@@ -130,7 +130,8 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
         "phase": "start", "pass": 0, "cur": None, "step": 0, "stack": [],
         "ask": None, "wait": None, "over": None, "np": [], "locks": [], "rot": "NS", "rem": {},
         "robots": [None] * rules["robots"], "deck": [], "discard": [], "face": [], "ctrl": {},
-        "acc": False, "jam": False, "rv_no": None, "key": False, "alarm": False, "seq": 0, "seen": {}, "clue": {},
+        "acc": False, "jam": False, "rv_no": None, "key": False, "alarm": False, "seq": 0,
+        "seen": {}, "seen_round": {}, "clue": {},
     }
     rng = Rng(s)
     names = pick_characters(options, count, level, rng)

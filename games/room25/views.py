@@ -117,7 +117,8 @@ def char_line(c: dict, t) -> str:
 
 
 def describe(view: dict, t) -> str:
-    lines = [t("views", "header", phase=t("phases", view["phase"]), round=view["round"],
+    header = "header_over" if view["over"] else "header"
+    lines = [t("views", header, phase=t("phases", view["phase"]), round=view["round"],
                remaining=view["remaining"])]
     if view["over"] is None:
         lines.append(t("views", "order", chars=view["order"]))

@@ -87,6 +87,12 @@ def act(s, name, token):
                  {"t": "trapchk", "c": i, "n": s["chars"][i]["acts"]})
 
 
+def carry(s, dest):
+    """Max plays Carry (his only companion is not asked for) towards `dest`."""
+    s, _ = act(s, "max", "spec")
+    return answer(s, dest)
+
+
 def start_round(s):
     return drive(s, {"t": "round"})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import PUBLIC
 from games.room25 import board
-from tests.room25.helpers import (E, act, answer, at, char, drive, kinds, pending,
+from tests.room25.helpers import (E, act, answer, at, carry, char, drive, kinds, pending,
                                   program, put, roles, start_round, table)
 
 
@@ -18,8 +18,7 @@ def test_r17_max_carries_into_an_occupied_acid_bath_and_exactly_one_dies():
     at(s, "sarah", "B2")
     at(s, "max", "B3")
     at(s, "kevin", "B3")
-    s, _ = act(s, "max", "spec")
-    s, _ = answer(s, "B2")
+    s, _ = carry(s, "B2")
     (p,) = pending(s)
     assert p.kind == "acid_victim" and p.seat == char(s, "max")["s"]
     assert [o.id for o in p.options] == ["sarah", "max", "kevin"]  # longest in first (default)
@@ -129,7 +128,8 @@ def test_r04_sabotaging_the_paranoia_room_you_stand_in_ends_paranoia():
     uid = s["board"][board.parse("B3")]
     char(s, "sarah").update(para=["look", "move"], pu=uid, pl=False)
     s, ev = act(s, "sarah", "spec")  # no robot here: sabotaging the room is the only choice
-    assert kinds(ev, "replaced") and [e.data["char"] for e in kinds(ev, "paranoia_end")] == ["sarah"]
+    assert kinds(ev, "replaced")
+    assert [e.data["char"] for e in kinds(ev, "paranoia_end")] == ["sarah"]
     assert char(s, "sarah")["para"] is None
     s, _ = start_round(s)
     assert any(p.params["char"] == "sarah" and p.kind == "program" and "LM" in

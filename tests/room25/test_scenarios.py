@@ -5,9 +5,9 @@ import pytest
 
 from games.base import PUBLIC, IllegalMove
 from games.room25 import board
-from tests.room25.helpers import (E, act, answer, at, ci, cell_of, char, drive, kinds, options,
-                                  pending, program, put, quiet, roles, room, start_round,
-                                  table)
+from tests.room25.helpers import (E, act, answer, at, carry, ci, cell_of, char, drive, kinds,
+                                  options, pending, program, put, quiet, roles, room,
+                                  start_round, table)
 
 
 def test_r25_01_countdown_setup():
@@ -333,8 +333,7 @@ def test_r25_16_death_room_with_carry():
     put(s, "B1", "death_room")
     at(s, "max", "B2")
     at(s, "jennifer", "B2")
-    s, _ = act(s, "max", "spec")
-    s, _ = answer(s, "B1")
+    s, _ = carry(s, "B1")
     assert not char(s, "max")["a"] and not char(s, "jennifer")["a"]
     assert E.outcome(s).reason == "coop_death" and E.outcome(s).winners == ()
 
