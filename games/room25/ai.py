@@ -288,7 +288,8 @@ def _move(sight: Sight, ids: list[str], ci: int) -> str:
         cell = board.parse(oid)
         risk = sight.danger(cell)
         unseen = 0 if sight.known(cell) else 6  # about one in ten unseen rooms kills
-        return (risk >= DEADLY) * 1000 + risk / 5 + unseen + step_score(sight, ci, cell)
+        lands = board.CENTRAL if sight.kind.get(sight.layout[cell]) == "vortex_room" else cell
+        return (risk >= DEADLY) * 1000 + risk / 5 + unseen + step_score(sight, ci, lands)
     return min(ids, key=cost)
 
 
