@@ -75,9 +75,13 @@ def _tile(d: ImageDraw.ImageDraw, c: dict, seen: dict, t, used: set) -> None:
         used.add("seen")
         room = mine["room"]
     if room:
-        ink = DARK if c["room"] or mine else INK
-        for i, line in enumerate(_wrap(d, t.lookup("rooms", room), 14, CELL - 12, True)[:3]):
-            d.text((x + 7, y + 7 + i * 16), line, fill=ink, font=font(14, True))
+        name, width = t.lookup("rooms", room), CELL - 12
+        for size in (14, 12, 11):  # smaller only when a long word would not fit
+            lines = _wrap(d, name, size, width, True)[:3]
+            if all(d.textlength(line, font=font(size, True)) <= width for line in lines):
+                break
+        for i, line in enumerate(lines):
+            d.text((x + 7, y + 7 + i * (size + 2)), line, fill=DARK, font=font(size, True))
     if c["rot"]:
         used.add("rot")
         if c["rot"] == "NS":
