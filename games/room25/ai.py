@@ -379,6 +379,8 @@ def _wish(sight: Sight, ci: int) -> list[str]:
         return ["MC", "ML"] if slide else ["ML", "MC"]
     if slide:
         return ["CL", "CM"] if steps else ["CL", "C"]
+    if steps and all(sight.known(n) for _, n in board.neighbours(here)):
+        return ["ML", "MC"]  # nothing new to look at here: step first, look from there
     return ["LM", "LC"] if steps else ["LC", "L"]
 
 
