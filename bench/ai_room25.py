@@ -3,8 +3,9 @@
 A row's side plays with the AI (`ai_win_rate`) or with random legal answers
 (`random_win_rate`); every other seat is always the AI, so both numbers face the same
 opponents. `self_harm_rate` is the share of the side's AI moves (Move, Carry, Push of oneself is
-impossible) into a room its seat knows kills: a Death Room, an occupied Acid Bath, a Flooded
-Room, or a Trap Room it cannot leave. Seeds 0..games-1, the same for both policies.
+impossible) into a room its seat knows kills (a Death Room, an occupied Acid Bath, a Flooded
+Room, a room a teammate said is red) when another room was open. Seeds 0..games-1, the same for
+both policies.
 """
 from __future__ import annotations
 
@@ -35,9 +36,11 @@ class Harm:
 
     def __call__(self, engine, state, pending):
         choice = self.ai(engine, state, pending)
-        if pending.kind in ("move", "carry_dest") and len(pending.options) > 1:
-            self.moves += 1
-            self.harmful += ai.deadly(state, pending.seat, choice)
+        if pending.kind in ("move", "carry_dest"):
+            safe = [o.id for o in pending.options if not ai.deadly(state, pending.seat, o.id)]
+            if safe:  # a choice among rooms all known to kill harms nobody by choice
+                self.moves += 1
+                self.harmful += choice not in safe
         return choice
 
 

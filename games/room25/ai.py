@@ -393,8 +393,13 @@ def _guard_wish(sight: Sight, ci: int) -> list[str]:
     s = sight.s
     here = sight.where(ci)
     others = [o for o in board.chars_on(s, s["chars"][ci]["u"]) if o != ci]
-    deadly_next = any(sight.danger(n) >= DEADLY for _, n in board.neighbours(here))
-    if others and deadly_next and here != board.CENTRAL:
+    # a push into a room it knows kills; a lone guard (how many guards there are is public) also
+    # gambles on one nobody has seen (one in three is red) when everyone stands with it
+    worst = max((sight.danger(n) for _, n in board.neighbours(here)), default=0)
+    lone = sum(1 for c in s["chars"] if c["r"] == "G") == 1
+    everyone = len(others) >= 3 and len(others) == sum(1 for c in s["chars"] if c["a"]) - 1
+    if here != board.CENTRAL and others and (
+            worst >= DEADLY or worst >= UNKNOWN and lone and everyone):
         return ["PL", "PM", "PC", "P"]
     if here == board.CENTRAL:
         return ["LM", "ML", "M"]
