@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets as _secrets
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,6 +24,25 @@ log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
+# What the host was doing when a game's engine failed (for the log; the locales say it to people).
+_DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
+           "decision": "applying a player's decision"}
+
+
+class EngineFault(Exception):
+    """A rules engine raised something other than IllegalMove: a bug, or a state it cannot
+    play. It concerns one game only; the host suspends that game and goes on with the others."""
+
+
+@contextmanager
+def _engine_calls():
+    """Around calls into a rules engine: a refusal passes, anything else becomes EngineFault."""
+    try:
+        yield
+    except IllegalMove:
+        raise
+    except Exception as err:
+        raise EngineFault(f"{type(err).__name__}: {err}") from err
 
 
 class Delivery(Protocol):
@@ -198,7 +218,13 @@ class Host:
             engine = self.engine(table)
             engine.check_players(table.mode, len(table.seats))
             options = {**table.options, "mode": table.mode}
-            state, events = engine.setup(options, len(table.seats), table.seed)
+            try:
+                with _engine_calls():
+                    state, events = engine.setup(options, len(table.seats), table.seed)
+            except EngineFault as err:
+                log.error("game %s (%s) could not start", table.id, table.game, exc_info=err)
+                raise IllegalMove("setup_failed", "The game could not start with these "
+                                                  "settings.") from err
             intro = Event("table_started", {"game": table.game, "mode": table.mode,
                                             "seats": list(range(len(table.seats)))})
             await self._commit(table, state, [intro, *events], status="running")
@@ -213,24 +239,36 @@ class Host:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise IllegalMove("not_in_game", "You are not in this game.")
+            if table.suspended:
+                raise IllegalMove("suspended", "The game is suspended after an error.")
             if table.status == "paused":
                 raise IllegalMove("paused", "The game is paused.")
             if table.status != "running":
                 raise IllegalMove("not_running", "This game is not running.")
-            pending = next((p for p in self.pending(table) if p.id == pending_id), None)
-            if pending is None:
-                if await self.store.answered(game_id, pending_id):
-                    raise IllegalMove("already_answered", "That question has been answered.")
-                raise IllegalMove("stale", "That question is no longer open.")
-            if pending.seat != seat.seat:
-                raise IllegalMove("not_yours", "That decision is not yours to make.")
-            await self._apply(table, pending, choice, "player")
+            try:
+                with _engine_calls():
+                    pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+                if pending is None:
+                    if await self.store.answered(game_id, pending_id):
+                        raise IllegalMove("already_answered", "That question has been answered.")
+                    raise IllegalMove("stale", "That question is no longer open.")
+                if pending.seat != seat.seat:
+                    raise IllegalMove("not_yours", "That decision is not yours to make.")
+                await self._apply(table, pending, choice, "player")
+                fault = None
+            except EngineFault as err:
+                fault = err
+                await self._suspend(table, "decision", err)
         await self._after_step(table)
+        if fault is not None:
+            raise IllegalMove("suspended_now", "Something went wrong: the game is suspended and "
+                                               "its host has been told.")
         return Accepted(game_id, pending_id, choice, table.status == "finished")
 
     async def _apply(self, table: GameRow, pending: Pending, choice: str, source: str) -> None:
         engine = self.engine(table)
-        state, events = engine.apply(table.state, pending.seat, pending.id, choice)
+        with _engine_calls():
+            state, events = engine.apply(table.state, pending.seat, pending.id, choice)
         if source == "timeout" and pending.seat is not None:
             events.append(Event("table_timed_out", {"seat": pending.seat}, [pending.seat]))
         await self._commit(table, state, events,
@@ -240,15 +278,17 @@ class Host:
                       decision=None, status: str | None = None) -> None:
         engine = self.engine(table)
         now = self.clock.now()
-        outcome = engine.outcome(state)
+        with _engine_calls():
+            outcome = engine.outcome(state)
+            new_pending = [] if outcome else engine.pending(state)
+            rounds = engine.round(state)
         result = None
         if outcome is not None:
             status = "finished"
-            result = {**outcome.to_json(), "round": engine.round(state)}
+            result = {**outcome.to_json(), "round": rounds}
             events = events + [Event("table_finished", {"winners": list(outcome.winners),
                                                         "reason": outcome.reason})]
         old = {d.pending_id for d in await self.store.deadlines(table.id)}
-        new_pending = [] if outcome else engine.pending(state)
         new_ids = {p.id for p in new_pending}
         added = []
         for p in new_pending:
@@ -306,14 +346,20 @@ class Host:
                 table = await self.table(game_id)
                 if table.status != "running":
                     return made
-                todo = self._ai_pending(table)
-                if not todo:
+                try:
+                    with _engine_calls():
+                        todo = self._ai_pending(table)
+                        if not todo:
+                            return made
+                        pending = todo[0]
+                        seat = table.seats[pending.seat]
+                        choice = ai.choose(self.engine(table), table.state, table.seed, pending,
+                                           seat.ai_policy or "baseline")
+                    await self._apply(table, pending, choice, "ai")
+                except (EngineFault, IllegalMove) as err:  # an AI's refused answer is a bug too
+                    await self._suspend(table, "ai", err)
+                    await self._after_step(table)
                     return made
-                pending = todo[0]
-                seat = table.seats[pending.seat]
-                choice = ai.choose(self.engine(table), table.state, table.seed, pending,
-                                   seat.ai_policy or "baseline")
-                await self._apply(table, pending, choice, "ai")
             made += 1
             await self._after_step(table)
         return made
@@ -326,9 +372,10 @@ class Host:
             lambda table: {"paused_at": self.clock.now()})
 
     async def resume(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
+        """Also continues a game suspended after an error: the failed step is tried again."""
         async def unfreeze(table):
             await self.store.shift_deadlines(game_id, self.clock.now() - (table.paused_at or 0))
-            return {"paused_at": None}
+            return {"paused_at": None, "suspended": None}
         return await self._transition(
             game_id, by_user, admin, ("paused",),
             IllegalMove("not_paused", "This game is not paused."), "running", "table_resumed",
@@ -362,6 +409,24 @@ class Host:
         await self._after_step(table)
         return table
 
+    async def _suspend(self, table: GameRow, during: str, err: Exception) -> None:
+        """Pause one game whose engine failed, under its lock: the state stays as it was before
+        the failing step, the table and its host are told, the log says it once. The host may
+        resume (the step is tried again) or cancel."""
+        log.error("game %s (%s) suspended: its engine failed while %s", table.id, table.game,
+                  _DURING[during], exc_info=err)
+        now = self.clock.now()
+        outbox = [(PUBLIC, "table_suspended", {"during": during}),
+                  (GM, "table_suspended", {"during": during})]
+        host_seat = table.seat_of(table.host_user) if table.host_user is not None else None
+        if host_seat is not None:
+            outbox.append((f"seat:{host_seat.seat}", "table_suspended_host", {"during": during}))
+        columns = {"paused_at": now, "suspended": during}
+        await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
+                                     outbox=outbox, now=now, status="paused", columns=columns)
+        for key, value in columns.items():
+            setattr(table, key, value)
+
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
         table = await self.table(game_id)
         await self.store.mark_dm_closed(game_id, seat, closed)
@@ -378,25 +443,35 @@ class Host:
         fired = 0
         now = self.clock.now()
         for d in await self.store.due(now):
-            table = await self.table(d.game_id)
-            if d.due_at <= now:
-                fired += await self._timeout(table, d.pending_id)
-            else:
-                await self._remind(table, d)
+            try:
+                table = await self.table(d.game_id)
+                if d.due_at <= now:
+                    fired += await self._timeout(table, d.pending_id)
+                else:
+                    await self._remind(table, d)
+            except Exception:  # one game's trouble never holds up the others' clocks
+                log.exception("deadline %s of game %s failed; will retry", d.pending_id,
+                              d.game_id)
         return fired
 
     async def _timeout(self, table: GameRow, pending_id: str) -> int:
         async with self._locks[table.id]:
             if table.status != "running":
                 return 0
-            pending = next((p for p in self.pending(table) if p.id == pending_id), None)
-            if pending is None:  # answered meanwhile: the deadline is left over
-                await self.store.drop_deadline(table.id, pending_id)
-                return 0
-            await self._apply(table, pending, pending.default or pending.options[0].id,
-                              "timeout")
+            try:
+                with _engine_calls():
+                    pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+                if pending is None:  # answered meanwhile: the deadline is left over
+                    await self.store.drop_deadline(table.id, pending_id)
+                    return 0
+                await self._apply(table, pending, pending.default or pending.options[0].id,
+                                  "timeout")
+                fired = 1
+            except (EngineFault, IllegalMove) as err:  # a refused default is the engine's bug
+                await self._suspend(table, "deadline", err)
+                fired = 0
         await self._after_step(table)
-        return 1
+        return fired
 
     async def _remind(self, table: GameRow, d: Deadline) -> None:
         async with self._locks[table.id]:
@@ -479,4 +554,4 @@ class Host:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
 
-__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "GM", "PUBLIC"]
+__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "EngineFault", "GM", "PUBLIC"]

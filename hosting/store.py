@@ -52,6 +52,7 @@ class GameRow:
     lobby_message_id: int | None = None
     status_message_id: int | None = None
     paused_at: float | None = None
+    suspended: str | None = None  # why an error paused it: "deadline", "ai" or "decision"
     created_at: float = 0.0
     updated_at: float = 0.0
     seats: list[SeatRow] = field(default_factory=list)
@@ -86,7 +87,8 @@ class Deadline:
 _JSON_COLUMNS = ("options", "pace", "state", "result")
 _GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "guild_id",
                  "channel_id", "thread_id", "host_user", "state", "version", "result",
-                 "lobby_message_id", "status_message_id", "paused_at", "created_at", "updated_at")
+                 "lobby_message_id", "status_message_id", "paused_at", "suspended", "created_at",
+                 "updated_at")
 
 
 def _dump(value) -> str:
