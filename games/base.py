@@ -166,11 +166,24 @@ class Engine:
         """The options the host may edit before starting (card sets, variants...)."""
         return {}
 
+    def option_specs(self, mode: str) -> dict:
+        """Every option a table may set in `mode`, name -> `games.options` spec. Declare them
+        all here: nothing else is accepted (see `games/options.py`)."""
+        return {}
+
+    def check_options(self, mode: str, options: dict) -> None:
+        """Raise IllegalMove (an `OptionError`) on an undeclared option or a refused value."""
+        from games.options import check_options  # games.options builds on this module
+        if mode not in self.modes:
+            raise IllegalMove("unknown_mode", f"Unknown mode {mode!r}.", mode=mode)
+        check_options(self.option_specs(mode), {k: v for k, v in options.items() if k != "mode"})
+
     def setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         """Start a game. Options override the defaults for this player count; an option that
         is a group of named parts (a card set by position) overrides only the parts it names."""
         mode = options.get("mode", self.modes[0])
         self.check_players(mode, players)
+        self.check_options(mode, options)
         merged = self.default_options(mode, players)
         for key, value in options.items():
             base = merged.get(key)

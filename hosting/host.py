@@ -133,8 +133,7 @@ class Host:
                        join: bool = True) -> GameRow:
         engine = games.engine(game)
         mode = mode or engine.modes[0]
-        if mode not in engine.modes:
-            raise IllegalMove("unknown_mode", f"Unknown mode {mode!r}.", mode=mode)
+        engine.check_options(mode, options or {})
         now = self.clock.now()
         row = GameRow(
             id=0, game=game, status="lobby", mode=mode, options=dict(options or {}),
