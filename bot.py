@@ -18,7 +18,7 @@ from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
 from hosting.clock import RealClock
 from hosting.host import Host
-from hosting.store import Store
+from hosting.store import Store, StoreError
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
@@ -178,6 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     if not config.token:
         print(SETUP_HELP, file=sys.stderr)
         return 2
+    try:   # a damaged, read-only or locked database stops the bot here, not at the first click
+        asyncio.run(Store.verify(config.db_path))
+    except StoreError as err:
+        print(f"The database cannot be used: {err}", file=sys.stderr)
+        return 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = TableBot(config)
     bot.run(config.token, log_handler=None)

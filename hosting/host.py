@@ -11,14 +11,14 @@ import asyncio
 import logging
 import secrets as _secrets
 from collections import defaultdict
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending
 from hosting import ai, pace
-from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store
+from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,11 @@ def _engine_calls():
         raise
     except Exception as err:
         raise EngineFault(f"{type(err).__name__}: {err}") from err
+
+
+def _not_saved(game_id: int | None, what: str, err: StoreError) -> IllegalMove:
+    log.error("game %s: could not save %s: %s", game_id, what, err)
+    return IllegalMove("save_failed", "Could not save your move; try again.")
 
 
 class Delivery(Protocol):
@@ -94,6 +99,16 @@ class Host:
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
 
+    @asynccontextmanager
+    async def _acting(self, game_id: int, what: str):
+        """A person's action on one game: under the game's lock; if the store cannot keep it,
+        the action did not happen, the person is told privately and the log says why."""
+        async with self._locks[game_id]:
+            try:
+                yield
+            except StoreError as err:
+                raise _not_saved(game_id, what, err) from err
+
     # ---- reading ------------------------------------------------------------------------------
     async def table(self, game_id: int) -> GameRow:
         if game_id not in self._tables:
@@ -141,7 +156,10 @@ class Host:
             seed=seed if seed is not None else _secrets.randbelow(2 ** 31),
             lang=lang or await self.store.guild_lang(guild_id), guild_id=guild_id,
             channel_id=channel_id, host_user=host_user, created_at=now, updated_at=now)
-        await self.store.create_game(row)
+        try:
+            await self.store.create_game(row)
+        except StoreError as err:
+            raise _not_saved(None, "a new table", err) from err
         self._tables[row.id] = row
         if join and host_user is not None:
             await self.join(row.id, host_user, host_name)
@@ -155,7 +173,7 @@ class Host:
             setattr(table, key, value)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "a seat"):
             table = await self._lobby(game_id)
             if table.seat_of(user_id):
                 raise IllegalMove("already_joined", "You are already in this game.")
@@ -168,7 +186,7 @@ class Host:
         return table
 
     async def add_ai(self, game_id: int, by_user: int | None, policy: str = "baseline") -> SeatRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "an AI seat"):
             table = await self._lobby(game_id)
             self._require_host(table, by_user)
             engine = self.engine(table)
@@ -185,7 +203,7 @@ class Host:
         return seat
 
     async def leave(self, game_id: int, user_id: int) -> GameRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "a seat"):
             table = await self._lobby(game_id)
             if not table.seat_of(user_id):
                 raise IllegalMove("not_in_game", "You are not in this game.")
@@ -211,7 +229,7 @@ class Host:
             raise IllegalMove("not_host", "Only the game's host can do that.")
 
     async def start(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "the start"):
             table = await self._lobby(game_id)
             self._require_host(table, by_user, admin)
             engine = self.engine(table)
@@ -233,7 +251,7 @@ class Host:
     # ---- play ---------------------------------------------------------------------------------
     async def decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
         """A person's answer: validated, applied and committed before this returns."""
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "a decision"):
             table = await self.table(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
@@ -392,7 +410,7 @@ class Host:
                           refusal: IllegalMove, status: str, notice: str, prepare) -> GameRow:
         """A host control: check who and when, change the status and post a public notice in
         one commit. `prepare(table)` does the control's own work and returns extra columns."""
-        async with self._locks[game_id]:
+        async with self._acting(game_id, notice):
             table = await self.table(game_id)
             self._require_host(table, by_user, admin)
             if table.status not in allowed:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from contextlib import asynccontextmanager
+import sqlite3
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -17,6 +18,11 @@ from typing import Iterable
 import aiosqlite
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StoreError(Exception):
+    """The database refused a read or a write (corrupt, read-only, locked, disk full). Nothing
+    of the step that hit it was kept; the message says what SQLite said."""
 
 
 @dataclass
@@ -129,17 +135,44 @@ class Store:
         self._prompts = _PerGame()
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        store = cls(db)
-        await store._migrate()
-        return store
+    async def open(cls, path: str | Path, busy_timeout: float = 5.0) -> "Store":
+        """Open (creating and migrating) the database; StoreError if it cannot be used, with
+        the connection closed again. `busy_timeout`: how long a write waits for another
+        process's lock before it fails."""
+        db = None
+        uri = str(path).startswith("file:")   # an SQLite URI: file:/path?mode=ro
+        try:
+            if str(path) != ":memory:" and not uri:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(str(path), isolation_level=None, timeout=busy_timeout,
+                                         uri=uri)
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db)
+            await store._migrate()
+            return store
+        except (sqlite3.Error, OSError, StoreError) as err:
+            if db is not None:
+                await db.close()
+            raise StoreError(f"cannot open {path}: {_reason(err)}") from err
+
+    @classmethod
+    async def verify(cls, path: str | Path) -> None:
+        """What the bot checks before it connects: the file opens, is not damaged and takes
+        writes (a read-only file or a lock held elsewhere is refused at once)."""
+        store = await cls.open(path, busy_timeout=0.5)
+        try:
+            found = (await store._fetch("PRAGMA quick_check(1)"))[0][0]
+            if found != "ok":
+                raise StoreError(f"{path} is damaged: {found}")
+            async with store._transaction() as db:   # a write that changes nothing
+                await db.execute("UPDATE schema_version SET version = version")
+        except StoreError as err:
+            raise StoreError(f"cannot use {path}: {err}") from err
+        finally:
+            await store.close()
 
     async def close(self) -> None:
         async with self._lock:
@@ -149,27 +182,35 @@ class Store:
     async def _transaction(self):
         """All-or-nothing writes; inside, use the yielded connection (the lock is held)."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            with _refusals():
+                await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self.db.execute("COMMIT")
+            except BaseException as err:
+                if self.db.in_transaction:   # a failed COMMIT may leave it open, or SQLite
+                    with _refusals():        # may have rolled back already (disk full)
+                        await self.db.execute("ROLLBACK")
+                if isinstance(err, sqlite3.Error):
+                    raise StoreError(str(err)) from err
                 raise
-            await self.db.execute("COMMIT")
 
     async def _write(self, sql: str, args: tuple = ()) -> int:
         async with self._lock:
-            async with self.db.execute(sql, args) as cur:
-                return cur.lastrowid
+            with _refusals():
+                async with self.db.execute(sql, args) as cur:
+                    return cur.lastrowid
 
     async def _write_many(self, sql: str, rows: list[tuple]) -> None:
         async with self._lock:
-            await self.db.executemany(sql, rows)
+            with _refusals():
+                await self.db.executemany(sql, rows)
 
     async def _fetch(self, sql: str, args: tuple = ()) -> list:
         async with self._lock:
-            async with self.db.execute(sql, args) as cur:
-                return await cur.fetchall()
+            with _refusals():
+                async with self.db.execute(sql, args) as cur:
+                    return await cur.fetchall()
 
     async def _migrate(self) -> None:
         await self._write("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
@@ -404,6 +445,19 @@ class Store:
         await self._write(
             "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang))
+
+
+def _reason(err: BaseException) -> str:
+    return str(err.__cause__ or err) if isinstance(err, StoreError) else str(err)
+
+
+@contextmanager
+def _refusals():
+    """SQLite's errors leave the store as StoreError, the one failure its callers handle."""
+    try:
+        yield
+    except sqlite3.Error as err:
+        raise StoreError(str(err)) from err
 
 
 def _statements(script: str) -> list[str]:
