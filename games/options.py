@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, Iterable
 
 from games.base import IllegalMove
 
@@ -205,6 +205,23 @@ class AnyOf(Spec):
                            AnyOf(*self.alternatives[1:]).describe())}
 
 
+def parse_settings(parts: Iterable[str], known) -> dict:
+    """["round_cap=20", 'events=["barbero"]'] -> options, as a person types them: values are
+    JSON when they parse, else strings; names must be among `known` (values are checked by
+    `check_options`)."""
+    out: dict = {}
+    for part in filter(None, (p.strip() for p in parts)):
+        key, sep, raw = part.partition("=")
+        key = key.strip()
+        if not sep or key not in known:
+            raise UnknownOption(key, known)
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw.strip()
+    return out
+
+
 def check_options(specs: dict[str, Spec], options: dict) -> None:
     """Refuse an option the game does not declare for this mode, or a value its spec refuses."""
     for name, value in options.items():
@@ -215,4 +232,4 @@ def check_options(specs: dict[str, Spec], options: dict) -> None:
 
 
 __all__ = ["AnyOf", "Choice", "DictOf", "Fields", "Flag", "Int", "ListOf", "Number",
-           "OptionError", "Spec", "UnknownOption", "check_options"]
+           "OptionError", "Spec", "UnknownOption", "check_options", "parse_settings"]

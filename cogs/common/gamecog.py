@@ -2,7 +2,6 @@
 pause, resume, cancel. A game's cog is a subclass naming its game; it may add commands."""
 from __future__ import annotations
 
-import json
 from typing import ClassVar, Literal
 
 import discord
@@ -12,25 +11,9 @@ from discord.ext import commands
 import games
 from cogs.common import actions, render
 from games.base import IllegalMove
-from games.options import UnknownOption
+from games.options import parse_settings
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
-
-
-def parse_settings(text: str | None, known) -> dict:
-    """"cards=[...]; variant=true" -> options. Values are JSON when they parse, else strings;
-    names must be among `known` (the game's declared options); the host checks the values."""
-    out: dict = {}
-    for part in filter(None, (p.strip() for p in (text or "").split(";"))):
-        key, sep, raw = part.partition("=")
-        key = key.strip()
-        if not sep or key not in known:
-            raise UnknownOption(key, known)
-        try:
-            out[key] = json.loads(raw)
-        except ValueError:
-            out[key] = raw.strip()
-    return out
 
 
 def rules_topics(game: str, lang: str) -> dict[str, dict]:
@@ -87,7 +70,8 @@ class GameCog(commands.GroupCog):
             chosen = mode or engine.modes[0]
             if chosen not in engine.modes:
                 raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
-            options = {**(typed or {}), **parse_settings(settings, engine.option_specs(chosen))}
+            options = {**(typed or {}), **parse_settings(
+                (settings or "").split(";"), engine.option_specs(chosen))}
             table = await actions.in_time(interaction, self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
                 mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
