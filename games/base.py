@@ -148,6 +148,9 @@ class Engine:
     max_players: ClassVar[int] = 1
     # How the AI plays when the table asks for a smarter seat than the baseline.
     ai_policies: ClassVar[tuple[str, ...]] = ("baseline",)
+    # The shape of the state `setup` and `apply` write today. Raise it whenever that shape
+    # changes (a key renamed, added or dropped) and teach `upgrade` the step.
+    state_version: ClassVar[int] = 1
 
     # ---- setup -----------------------------------------------------------------------------
     def check_players(self, mode: str, players: int) -> None:
@@ -193,6 +196,12 @@ class Engine:
 
     def _setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         raise NotImplementedError
+
+    def upgrade(self, state: dict, version: int) -> dict:
+        """A stored state written at `version` (older than `state_version`), brought to the
+        shape the code reads today. The host calls it once when it loads such a game and
+        stores the result. Default: nothing has changed."""
+        return state
 
     # ---- play ------------------------------------------------------------------------------
     def pending(self, state: dict) -> list[Pending]:

@@ -26,7 +26,8 @@ OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
 # What the host was doing when a game's engine failed (for the log; the locales say it to people).
 _DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
-           "decision": "applying a player's decision"}
+           "decision": "applying a player's decision",
+           "upgrade": "bringing its stored state up to date"}
 
 
 class EngineFault(Exception):
@@ -115,8 +116,25 @@ class Host:
             row = await self.store.load_game(game_id)
             if row is None:
                 raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
+            await self._upgrade(row)
             self._tables[game_id] = row
         return self._tables[game_id]
+
+    async def _upgrade(self, row: GameRow) -> None:
+        """A game stored by older code is brought to its engine's state version, once and
+        durably; if that fails, the game is suspended like any engine failure."""
+        engine = self.engine(row)
+        if row.state is None or row.state_version >= engine.state_version:
+            return
+        try:
+            with _engine_calls():
+                state = engine.upgrade(row.state, row.state_version)
+        except EngineFault as err:
+            if row.status == "running":
+                await self._suspend(row, "upgrade", err)
+            return
+        await self.store.update_game(row.id, state=state, state_version=engine.state_version)
+        row.state, row.state_version = state, engine.state_version
 
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:
         """The open game whose thread this is, else the newest open `game` in this channel."""
@@ -319,7 +337,8 @@ class Host:
         await self.store.commit_step(
             table, new_version=table.version + 1, state=state, outbox=outbox, now=now,
             decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
-            status=status, result=result)
+            status=status, result=result, columns={"state_version": engine.state_version})
+        table.state_version = engine.state_version
 
     async def _after_step(self, table: GameRow) -> None:
         """Deliver, refresh the status, wake the scheduler, let AI seats answer."""

@@ -53,6 +53,7 @@ class GameRow:
     thread_id: int | None = None
     host_user: int | None = None
     state: dict | None = None
+    state_version: int = 1   # the engine's `state_version` the state was written at
     version: int = 0
     result: dict | None = None
     lobby_message_id: int | None = None
@@ -92,9 +93,9 @@ class Deadline:
 
 _JSON_COLUMNS = ("options", "pace", "state", "result")
 _GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "guild_id",
-                 "channel_id", "thread_id", "host_user", "state", "version", "result",
-                 "lobby_message_id", "status_message_id", "paused_at", "suspended", "created_at",
-                 "updated_at")
+                 "channel_id", "thread_id", "host_user", "state", "state_version", "version",
+                 "result", "lobby_message_id", "status_message_id", "paused_at", "suspended",
+                 "created_at", "updated_at")
 
 
 def _dump(value) -> str:

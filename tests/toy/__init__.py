@@ -17,6 +17,10 @@ class ToyGame(Engine):
     min_players = 3
     max_players = 8
     ai_policies = ("baseline", "village")
+    state_version = 2   # 2: "round_cap" joined the state
+
+    def upgrade(self, state, version):
+        return {**state, "round_cap": None} if version < 2 else state
 
     def option_specs(self, mode):
         # round_cap: the wolf wins if still alive after that many days.
