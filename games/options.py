@@ -60,6 +60,7 @@ class Spec:
         return value
 
     def accepts(self, value: Any, name: str) -> bool:
+        """Whether `value` fits; a container may raise the refusal of a part instead."""
         raise NotImplementedError
 
     def describe(self) -> dict:
@@ -126,16 +127,12 @@ class ListOf(Spec):
         super().__init__(**kw)
         self.item, self.unique = item, unique
 
-    def check(self, value, name):
-        if value is None and self.null:
-            return None
+    def accepts(self, value, name):
         if not isinstance(value, list):
-            raise OptionError(name, value, self)
-        for entry in value:
+            return False
+        for entry in value:   # a refused item is named with its own spec
             self.item.check(entry, name)
-        if self.unique and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
-            raise OptionError(name, value, self)
-        return value
+        return not self.unique or len({json.dumps(v, sort_keys=True) for v in value}) == len(value)
 
     def _describe(self):
         return {"key": "list_unique" if self.unique else "list", "item": self.item.describe()}
@@ -148,15 +145,13 @@ class DictOf(Spec):
         super().__init__(**kw)
         self.keys, self.value = keys, value
 
-    def check(self, value, name):
-        if value is None and self.null:
-            return None
+    def accepts(self, value, name):
         if not isinstance(value, dict):
-            raise OptionError(name, value, self)
+            return False
         for key, entry in value.items():
             self.keys.check(key, name)
             self.value.check(entry, f"{name}.{key}")
-        return value
+        return True
 
     def _describe(self):
         return {"key": "dict", "keys": self.keys.describe(), "value": self.value.describe()}
@@ -170,14 +165,14 @@ class Fields(Spec):
         super().__init__()
         self.parts = parts
 
-    def check(self, value, name):
+    def accepts(self, value, name):
         if not isinstance(value, dict):
-            raise OptionError(name, value, self)
+            return False
         for key, entry in value.items():
             if key not in self.parts:
                 raise UnknownOption(f"{name}.{key}", [f"{name}.{k}" for k in self.parts])
             self.parts[key].check(entry, f"{name}.{key}")
-        return value
+        return True
 
     def _describe(self):
         return {"key": "fields", "names": ", ".join(self.parts)}

@@ -12,7 +12,7 @@ from games.base import IllegalMove
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import Store
-from tests.test_host import ALICE, BOB, CAROL, DAVE, Recorder, four_people, refusal
+from tests.test_host import ALICE, BOB, CAROL, DAVE, env, refusal  # noqa: F401 (env: fixture)
 from tests.toy import ToyGame
 
 
@@ -28,22 +28,11 @@ class NightKillBug(ToyGame):
 games.register("toy_night_bug", f"{__name__}:NightKillBug")
 
 
-@pytest.fixture
-async def env(tmp_path):
-    store = await Store.open(tmp_path / "t.sqlite3")
-    clock = FakeClock()
-    out = Recorder()
-    host = Host(store, clock, out, background=False)
-    yield host, clock, out, tmp_path / "t.sqlite3"
-    await store.close()
-
-
-async def two_tables(host, pace_overrides=None):
+async def two_tables(host):
     """A healthy toy table and a buggy one, four people each, both started."""
     tables = []
     for game, base in (("toy", 0), ("toy_night_bug", 100)):
-        table = await host.new_game(game, host_user=ALICE + base, host_name="alice", seed=5,
-                                    pace_overrides=pace_overrides)
+        table = await host.new_game(game, host_user=ALICE + base, host_name="alice", seed=5)
         for uid in (BOB, CAROL, DAVE):
             await host.join(table.id, uid + base, "p")
         await host.start(table.id, ALICE + base)
@@ -56,8 +45,9 @@ def suspended_lines(caplog, game_id):
             if r.levelno >= logging.ERROR and f"game {game_id} " in r.getMessage()]
 
 
-async def test_a_deadline_that_raises_suspends_its_game_and_the_other_clock_goes_on(env, caplog):
-    host, clock, out, path = env
+async def test_a_deadline_that_raises_suspends_its_game_and_the_other_clock_goes_on(
+        env, caplog, tmp_path):
+    host, clock, out = env
     good, bad = await two_tables(host)
     caplog.set_level(logging.ERROR)
     clock.advance(50)                       # reminders of both nights are due (60 s, at 45 s)
@@ -77,7 +67,7 @@ async def test_a_deadline_that_raises_suspends_its_game_and_the_other_clock_goes
     assert ("gm", "table_suspended", {"during": "deadline"}) in news
     assert ("seat:0", "table_suspended_host", {"during": "deadline"}) in news
     # Stored: a restarted bot finds the game suspended, not running.
-    fresh = await Store.open(path)
+    fresh = await Store.open(tmp_path / "t.sqlite3")
     try:
         row = await fresh.load_game(bad.id)
         assert (row.status, row.suspended) == ("paused", "deadline")
@@ -86,7 +76,7 @@ async def test_a_deadline_that_raises_suspends_its_game_and_the_other_clock_goes
 
 
 async def test_a_click_that_hits_the_bug_is_told_privately_and_nothing_is_taken(env, caplog):
-    host, _, out, _ = env
+    host, _, out = env
     good, bad = await two_tables(host)
     wolf = bad.state["wolf"]
     kill = host.pending_for(bad, wolf)[0]
@@ -106,7 +96,7 @@ async def test_a_click_that_hits_the_bug_is_told_privately_and_nothing_is_taken(
 
 
 async def test_an_ai_seat_that_hits_the_bug_suspends_only_its_game(env):
-    host, _, out, _ = env
+    host, _, out = env
     table = await host.new_game("toy_night_bug", host_user=ALICE, host_name="alice", seed=3)
     for _ in range(3):
         await host.add_ai(table.id, ALICE)
