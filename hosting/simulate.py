@@ -136,6 +136,9 @@ async def simulate(a: SimulationArgs) -> dict:
         if existing:
             table = await host.table(existing[-1])
             await host.flush()
+        elif a.players is None:
+            raise IllegalMove("no_game_to_resume", f"{a.db} holds no started game: give "
+                              "--players to start one.")
         else:
             table = await _new_table(host, a)
         for _ in range(MAX_STEPS):
