@@ -9,8 +9,6 @@ import pytest
 
 import games
 from games.base import IllegalMove
-from hosting.clock import FakeClock
-from hosting.host import Host
 from hosting.store import Store
 from tests.test_host import ALICE, BOB, CAROL, DAVE, env, refusal  # noqa: F401 (env: fixture)
 from tests.toy import ToyGame
