@@ -405,41 +405,39 @@ class Host:
         return await self._transition(
             game_id, by_user, admin, ("running",),
             IllegalMove("not_running", "This game is not running."), "paused", "table_paused",
-            lambda table: {"paused_at": self.clock.now()})
+            lambda table: ({"paused_at": self.clock.now()}, {}))
 
     async def resume(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
         """Also continues a game suspended after an error: the failed step is tried again."""
-        async def unfreeze(table):
-            await self.store.shift_deadlines(game_id, self.clock.now() - (table.paused_at or 0))
-            return {"paused_at": None, "suspended": None}
         return await self._transition(
             game_id, by_user, admin, ("paused",),
             IllegalMove("not_paused", "This game is not paused."), "running", "table_resumed",
-            unfreeze)
+            lambda table: ({"paused_at": None, "suspended": None},
+                           {"shift_deadlines": self.clock.now() - (table.paused_at or 0)}))
 
     async def cancel(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
         async def stop_clock(table):
-            await self.store.drop_all_deadlines(game_id)
-            return {}
+            dropped = [d.pending_id for d in await self.store.deadlines(game_id)]
+            return {}, {"drop_deadlines": dropped}
         return await self._transition(
             game_id, by_user, admin, OPEN, IllegalMove("not_open", "This game is already over."),
             "cancelled", "table_cancelled", stop_clock)
 
     async def _transition(self, game_id: int, by_user: int | None, admin: bool, allowed,
                           refusal: IllegalMove, status: str, notice: str, prepare) -> GameRow:
-        """A host control: check who and when, change the status and post a public notice in
-        one commit. `prepare(table)` does the control's own work and returns extra columns."""
+        """A host control: check who and when, then change the status, post a public notice
+        and do the control's own work on the clock in one commit. `prepare(table)` returns the
+        columns to change and what `commit_step` does to the deadlines."""
         async with self._acting(game_id, notice):
             table = await self.table(game_id)
             self._require_host(table, by_user, admin)
             if table.status not in allowed:
                 raise refusal
-            columns = prepare(table)
-            if asyncio.iscoroutine(columns):
-                columns = await columns
+            prepared = prepare(table)
+            columns, clock_work = await prepared if asyncio.iscoroutine(prepared) else prepared
             await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
                                          outbox=[(PUBLIC, notice, {})], now=self.clock.now(),
-                                         status=status, columns=columns)
+                                         status=status, columns=columns, **clock_work)
             for key, value in columns.items():
                 setattr(table, key, value)
         await self._after_step(table)

@@ -98,6 +98,11 @@ _GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "g
                  "created_at", "updated_at")
 
 
+_SHIFT = ("UPDATE deadlines SET due_at = due_at + ?, "
+          "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
+          "WHERE game_id = ?")
+
+
 def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -287,9 +292,11 @@ class Store:
                           decision: tuple[int | None, str, str, str] | None = None,
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
                           status: str | None = None, result: dict | None = None,
-                          columns: dict | None = None, clear_reminders: list[str] = ()) -> None:
+                          columns: dict | None = None, clear_reminders: list[str] = (),
+                          shift_deadlines: float = 0.0) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
-        game past `game.version` first."""
+        game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
+        the game that many seconds later (a resume)."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -323,7 +330,9 @@ class Store:
                       for d in add_deadlines])):
                 if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
                     await db.executemany(sql, rows)
-        if drop_deadlines or clear_reminders or add_deadlines:
+            if shift_deadlines:
+                await db.execute(_SHIFT, (shift_deadlines, shift_deadlines, game.id))
+        if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
             self._deadlines.drop(game.id)
         game.version = new_version
         game.state = state
@@ -390,20 +399,9 @@ class Store:
             "SELECT MIN(MIN(d.due_at, COALESCE(d.remind_at, d.due_at))) FROM deadlines d "
             "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'"))[0][0]
 
-    async def shift_deadlines(self, game_id: int, delta: float) -> None:
-        await self._write(
-            "UPDATE deadlines SET due_at = due_at + ?, "
-            "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
-            "WHERE game_id = ?", (delta, delta, game_id))
-        self._deadlines.drop(game_id)
-
     async def drop_deadline(self, game_id: int, pending_id: str) -> None:
         await self._write("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
                           (game_id, pending_id))
-        self._deadlines.drop(game_id)
-
-    async def drop_all_deadlines(self, game_id: int) -> None:
-        await self._write("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         self._deadlines.drop(game_id)
 
     async def remind(self, game: GameRow, pending_id: str, seat: int, due_at: float,

@@ -143,3 +143,22 @@ async def test_a_full_disk_refuses_the_move_privately(tmp_path, caplog):
     await host.decide(table.id, user, kill.id, kill.options[0].id)
     assert await host.store.decision_count(table.id) == 1
     await host.store.close()
+
+
+async def test_a_resume_that_cannot_be_saved_leaves_the_clock_as_it_was(tmp_path, monkeypatch):
+    host, table, _, kill = await started(tmp_path)
+    await host.pause(table.id, ALICE)
+    due = [d.due_at for d in await host.store.deadlines(table.id)]
+    host.clock.advance(500)
+
+    async def disk_error(*args, **kw):
+        raise StoreError("disk I/O error")
+
+    with monkeypatch.context() as patch:    # the resume's one write fails
+        patch.setattr(host.store, "commit_step", disk_error)
+        assert await refusal(host.resume(table.id, ALICE)) == "save_failed"
+    assert table.status == "paused"
+    assert [d.due_at for d in await host.store.deadlines(table.id)] == due
+    await host.resume(table.id, ALICE)
+    assert [d.due_at for d in await host.store.deadlines(table.id)] == [t + 500 for t in due]
+    await host.store.close()
