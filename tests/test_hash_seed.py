@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import games
+from games.base import IllegalMove
 
 ROOT = Path(__file__).resolve().parent.parent
 HASH_SEEDS = ("0", "1")
@@ -29,8 +30,21 @@ def runs() -> list[tuple[str, str, int]]:
         if not (path.startswith("games.") or name == "toy"):
             continue   # a test module's variant, unknown to a fresh process
         engine = games.engine(name)
-        out += [(name, mode, engine.player_range(mode)[0]) for mode in engine.modes]
+        out += [(name, mode, smallest_table(engine, mode)) for mode in engine.modes]
     return out + [w for w in WITNESSES if w[0] in games.REGISTRY]
+
+
+def smallest_table(engine, mode: str) -> int:
+    """The fewest seats this mode starts with its default options (the range may allow fewer
+    for options other than the defaults)."""
+    lo, hi = engine.player_range(mode)
+    for players in range(lo, hi + 1):
+        try:
+            engine.setup({"mode": mode}, players, SEED)
+            return players
+        except IllegalMove:
+            continue
+    raise AssertionError(f"{engine.name} {mode} starts at no table size")
 
 
 @pytest.fixture(scope="module")
