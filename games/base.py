@@ -197,10 +197,12 @@ class Engine:
     def _setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         raise NotImplementedError
 
-    def upgrade(self, state: dict, version: int) -> dict:
-        """A stored state written at `version` (older than `state_version`), brought to the
-        shape the code reads today. The host calls it once when it loads such a game and
-        stores the result. Default: nothing has changed."""
+    def upgrade(self, state: dict) -> dict:
+        """A stored state of an older shape, brought to the one the code reads today. The host
+        calls it when it loads a game stored at a `state_version` below the engine's, and
+        stores the result. It must leave a current state alone (games stored before the host
+        kept the version count as version 1): keep the version in the state, or tell the
+        shape apart. Default: nothing has changed."""
         return state
 
     # ---- play ------------------------------------------------------------------------------

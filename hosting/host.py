@@ -128,7 +128,7 @@ class Host:
             return
         try:
             with _engine_calls():
-                state = engine.upgrade(row.state, row.state_version)
+                state = engine.upgrade(row.state)
         except EngineFault as err:
             if row.status == "running":
                 await self._suspend(row, "upgrade", err)

@@ -19,8 +19,8 @@ class ToyGame(Engine):
     ai_policies = ("baseline", "village")
     state_version = 2   # 2: "round_cap" joined the state
 
-    def upgrade(self, state, version):
-        return {**state, "round_cap": None} if version < 2 else state
+    def upgrade(self, state):
+        return state if "round_cap" in state else {**state, "round_cap": None}
 
     def option_specs(self, mode):
         # round_cap: the wolf wins if still alive after that many days.
