@@ -121,13 +121,16 @@ class Choice(Spec):
 
 
 class ListOf(Spec):
-    """A list whose items each pass `item`; `unique` refuses repeats."""
+    """A list whose items each pass `item`; `unique` refuses repeats; with `commas` the words
+    of a string "a,b,c" are the items too (for an engine that reads that form)."""
 
-    def __init__(self, item: Spec, *, unique: bool = False, **kw):
+    def __init__(self, item: Spec, *, unique: bool = False, commas: bool = False, **kw):
         super().__init__(**kw)
-        self.item, self.unique = item, unique
+        self.item, self.unique, self.commas = item, unique, commas
 
     def accepts(self, value, name):
+        if self.commas and isinstance(value, str):
+            value = [word.strip() for word in value.split(",") if word.strip()]
         if not isinstance(value, list):
             return False
         for entry in value:   # a refused item is named with its own spec
@@ -135,7 +138,8 @@ class ListOf(Spec):
         return not self.unique or len({json.dumps(v, sort_keys=True) for v in value}) == len(value)
 
     def _describe(self):
-        return {"key": "list_unique" if self.unique else "list", "item": self.item.describe()}
+        key = ("list_unique" if self.unique else "list") + ("_commas" if self.commas else "")
+        return {"key": key, "item": self.item.describe()}
 
 
 class DictOf(Spec):

@@ -162,3 +162,14 @@ async def test_new_refuses_a_bad_setting_with_one_clipped_ephemeral_line(tmp_pat
             capped = await alice.slash(channel, "toy new", settings="round_cap=1e400")
             assert capped.ephemeral and "“round_cap”" in capped.content
             assert channel.messages() == []
+
+
+def test_a_list_may_be_typed_as_words_where_the_game_reads_them():
+    specs = {"roles": ListOf(Choice("a", "b", "c"), unique=True, commas=True)}
+    check_options(specs, {"roles": "a, c"})
+    check_options(specs, {"roles": ["b"]})
+    for bad in ("a,z", "a,a", 5):
+        with pytest.raises(IllegalMove) as err:
+            check_options(specs, {"roles": bad})
+    assert said(err.value).endswith("it takes a JSON list or words separated by commas, without "
+                                    "repeats, each item one of a, b, c.")
