@@ -1,9 +1,7 @@
 """Entry point: `python bot.py` runs the bot; `python bot.py simulate GAME ...` plays offline."""
 from __future__ import annotations
 
-import argparse
 import asyncio
-import json
 import logging
 import os
 import sys
@@ -16,9 +14,10 @@ from discord.ext import commands
 from cogs.common.commands_i18n import CommandText
 from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
+from hosting import cli
 from hosting.clock import RealClock
 from hosting.host import Host
-from hosting.store import Store
+from hosting.store import Store, StoreError
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
@@ -41,7 +40,8 @@ To run it on your server:
 
 To try a game without Discord, play one offline with AI seats:
   python bot.py simulate bethlem --players 5 --seed 1
-  python bot.py simulate room25 --players 4 --mode coop --seed 7 --transcript game.jsonl
+  python bot.py simulate room25 --players 4 --mode coop --seed 7 --transcript /tmp/room25.jsonl
+  python bot.py simulate --help
 """
 
 
@@ -125,52 +125,12 @@ class TableBot(commands.Bot):
         await super().close()
 
 
-def _simulate(argv: list[str]) -> int:
-    from hosting.simulate import SimulationArgs, simulate
-
-    parser = argparse.ArgumentParser(prog="bot.py simulate",
-                                     description="Play one whole game offline with AI seats.")
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mode")
-    parser.add_argument("--absent", type=int, default=0,
-                        help="seats that never answer (their defaults apply on timeout)")
-    parser.add_argument("--db", help="keep the SQLite file here (needed for --resume)")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the unfinished game in --db")
-    parser.add_argument("--transcript", help="write every delivered message as JSON lines")
-    parser.add_argument("--policy", help="AI policy for every seat (default: the game's best)")
-    parser.add_argument("--delay", type=float, default=0.0,
-                        help="real seconds to wait after each AI decision, to watch a game")
-    args = parser.parse_args(argv)
-    if args.resume and not args.db:
-        parser.error("--resume needs --db")
-    result = asyncio.run(simulate(SimulationArgs(**vars(args))))
-    print(json.dumps(result, sort_keys=True))
-    return 0 if result["finished"] else 1
-
-
-def _cards(argv: list[str]) -> int:
-    """`bot.py cards GAME --sheet FILE`: a game's whole card pack on one image."""
-    import importlib
-
-    parser = argparse.ArgumentParser(prog="bot.py cards",
-                                     description="Render a game's card pack on one image.")
-    parser.add_argument("game")
-    parser.add_argument("--sheet", required=True, help="PNG file to write")
-    parser.add_argument("--lang", default="en")
-    args = parser.parse_args(argv)
-    importlib.import_module(f"games.{args.game}.sheet").write(args.sheet, args.lang)
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "simulate":
-        return _simulate(argv[1:])
-    if argv and argv[0] == "cards":
-        return _cards(argv[1:])
+    return cli.main(argv, run_bot=run)
+
+
+def run() -> int:
+    """`python bot.py`: check the configuration and the database, then connect."""
     from dotenv import load_dotenv
 
     load_dotenv(ROOT / ".env")
@@ -178,6 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     if not config.token:
         print(SETUP_HELP, file=sys.stderr)
         return 2
+    try:   # a damaged, read-only or locked database stops the bot here, not at the first click
+        asyncio.run(Store.verify(config.db_path))
+    except StoreError as err:
+        print(f"The database cannot be used: {err}", file=sys.stderr)
+        return 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = TableBot(config)
     bot.run(config.token, log_handler=None)

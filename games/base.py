@@ -148,6 +148,9 @@ class Engine:
     max_players: ClassVar[int] = 1
     # How the AI plays when the table asks for a smarter seat than the baseline.
     ai_policies: ClassVar[tuple[str, ...]] = ("baseline",)
+    # The shape of the state `setup` and `apply` write today. Raise it whenever that shape
+    # changes (a key renamed, added or dropped) and teach `upgrade` the step.
+    state_version: ClassVar[int] = 1
 
     # ---- setup -----------------------------------------------------------------------------
     def check_players(self, mode: str, players: int) -> None:
@@ -166,11 +169,24 @@ class Engine:
         """The options the host may edit before starting (card sets, variants...)."""
         return {}
 
+    def option_specs(self, mode: str) -> dict:
+        """Every option a table may set in `mode`, name -> `games.options` spec. Declare them
+        all here: nothing else is accepted (see `games/options.py`)."""
+        return {}
+
+    def check_options(self, mode: str, options: dict) -> None:
+        """Raise IllegalMove (an `OptionError`) on an undeclared option or a refused value."""
+        from games.options import check_options  # games.options builds on this module
+        if mode not in self.modes:
+            raise IllegalMove("unknown_mode", f"Unknown mode {mode!r}.", mode=mode)
+        check_options(self.option_specs(mode), {k: v for k, v in options.items() if k != "mode"})
+
     def setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         """Start a game. Options override the defaults for this player count; an option that
         is a group of named parts (a card set by position) overrides only the parts it names."""
         mode = options.get("mode", self.modes[0])
         self.check_players(mode, players)
+        self.check_options(mode, options)
         merged = self.default_options(mode, players)
         for key, value in options.items():
             base = merged.get(key)
@@ -180,6 +196,14 @@ class Engine:
 
     def _setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         raise NotImplementedError
+
+    def upgrade(self, state: dict) -> dict:
+        """A stored state of an older shape, brought to the one the code reads today. The host
+        calls it when it loads a game stored at a `state_version` below the engine's, and
+        stores the result. It must leave a current state alone (games stored before the host
+        kept the version count as version 1): keep the version in the state, or tell the
+        shape apart. Default: nothing has changed."""
+        return state
 
     # ---- play ------------------------------------------------------------------------------
     def pending(self, state: dict) -> list[Pending]:

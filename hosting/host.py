@@ -11,18 +11,44 @@ import asyncio
 import logging
 import secrets as _secrets
 from collections import defaultdict
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending
 from hosting import ai, pace
-from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store
+from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 
 log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
+# What the host was doing when a game's engine failed (for the log; the locales say it to people).
+_DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
+           "decision": "applying a player's decision",
+           "upgrade": "bringing its stored state up to date"}
+
+
+class EngineFault(Exception):
+    """A rules engine raised something other than IllegalMove: a bug, or a state it cannot
+    play. It concerns one game only; the host suspends that game and goes on with the others."""
+
+
+@contextmanager
+def _engine_calls():
+    """Around calls into a rules engine: a refusal passes, anything else becomes EngineFault."""
+    try:
+        yield
+    except IllegalMove:
+        raise
+    except Exception as err:
+        raise EngineFault(f"{type(err).__name__}: {err}") from err
+
+
+def _not_saved(game_id: int | None, what: str, err: StoreError) -> IllegalMove:
+    log.error("game %s: could not save %s: %s", game_id, what, err)
+    return IllegalMove("save_failed", "Could not save your move; try again.")
 
 
 class Delivery(Protocol):
@@ -74,14 +100,41 @@ class Host:
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
 
+    @asynccontextmanager
+    async def _acting(self, game_id: int, what: str):
+        """A person's action on one game: under the game's lock; if the store cannot keep it,
+        the action did not happen, the person is told privately and the log says why."""
+        async with self._locks[game_id]:
+            try:
+                yield
+            except StoreError as err:
+                raise _not_saved(game_id, what, err) from err
+
     # ---- reading ------------------------------------------------------------------------------
     async def table(self, game_id: int) -> GameRow:
         if game_id not in self._tables:
             row = await self.store.load_game(game_id)
             if row is None:
                 raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
+            await self._upgrade(row)
             self._tables[game_id] = row
         return self._tables[game_id]
+
+    async def _upgrade(self, row: GameRow) -> None:
+        """A game stored by older code is brought to its engine's state version, once and
+        durably; if that fails, the game is suspended like any engine failure."""
+        engine = self.engine(row)
+        if row.state is None or row.state_version >= engine.state_version:
+            return
+        try:
+            with _engine_calls():
+                state = engine.upgrade(row.state)
+        except EngineFault as err:
+            if row.status == "running":
+                await self._suspend(row, "upgrade", err)
+            return
+        await self.store.update_game(row.id, state=state, state_version=engine.state_version)
+        row.state, row.state_version = state, engine.state_version
 
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:
         """The open game whose thread this is, else the newest open `game` in this channel."""
@@ -113,8 +166,7 @@ class Host:
                        join: bool = True) -> GameRow:
         engine = games.engine(game)
         mode = mode or engine.modes[0]
-        if mode not in engine.modes:
-            raise IllegalMove("unknown_mode", f"Unknown mode {mode!r}.", mode=mode)
+        engine.check_options(mode, options or {})
         now = self.clock.now()
         row = GameRow(
             id=0, game=game, status="lobby", mode=mode, options=dict(options or {}),
@@ -122,7 +174,10 @@ class Host:
             seed=seed if seed is not None else _secrets.randbelow(2 ** 31),
             lang=lang or await self.store.guild_lang(guild_id), guild_id=guild_id,
             channel_id=channel_id, host_user=host_user, created_at=now, updated_at=now)
-        await self.store.create_game(row)
+        try:
+            await self.store.create_game(row)
+        except StoreError as err:
+            raise _not_saved(None, "a new table", err) from err
         self._tables[row.id] = row
         if join and host_user is not None:
             await self.join(row.id, host_user, host_name)
@@ -136,7 +191,7 @@ class Host:
             setattr(table, key, value)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "a seat"):
             table = await self._lobby(game_id)
             if table.seat_of(user_id):
                 raise IllegalMove("already_joined", "You are already in this game.")
@@ -149,7 +204,7 @@ class Host:
         return table
 
     async def add_ai(self, game_id: int, by_user: int | None, policy: str = "baseline") -> SeatRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "an AI seat"):
             table = await self._lobby(game_id)
             self._require_host(table, by_user)
             engine = self.engine(table)
@@ -166,7 +221,7 @@ class Host:
         return seat
 
     async def leave(self, game_id: int, user_id: int) -> GameRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "a seat"):
             table = await self._lobby(game_id)
             if not table.seat_of(user_id):
                 raise IllegalMove("not_in_game", "You are not in this game.")
@@ -192,13 +247,19 @@ class Host:
             raise IllegalMove("not_host", "Only the game's host can do that.")
 
     async def start(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "the start"):
             table = await self._lobby(game_id)
             self._require_host(table, by_user, admin)
             engine = self.engine(table)
             engine.check_players(table.mode, len(table.seats))
             options = {**table.options, "mode": table.mode}
-            state, events = engine.setup(options, len(table.seats), table.seed)
+            try:
+                with _engine_calls():
+                    state, events = engine.setup(options, len(table.seats), table.seed)
+            except EngineFault as err:
+                log.error("game %s (%s) could not start", table.id, table.game, exc_info=err)
+                raise IllegalMove("setup_failed", "The game could not start with these "
+                                                  "settings.") from err
             intro = Event("table_started", {"game": table.game, "mode": table.mode,
                                             "seats": list(range(len(table.seats)))})
             await self._commit(table, state, [intro, *events], status="running")
@@ -208,30 +269,42 @@ class Host:
     # ---- play ---------------------------------------------------------------------------------
     async def decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
         """A person's answer: validated, applied and committed before this returns."""
-        async with self._locks[game_id]:
+        async with self._acting(game_id, "a decision"):
             table = await self.table(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise IllegalMove("not_in_game", "You are not in this game.")
+            if table.suspended:
+                raise IllegalMove("suspended", "The game is suspended after an error.")
             if table.status == "paused":
                 raise IllegalMove("paused", "The game is paused.")
             if table.status != "running":
                 raise IllegalMove("not_running", "This game is not running.")
-            pending = next((p for p in self.pending(table) if p.id == pending_id), None)
-            if pending is None:
-                if await self.store.answered(game_id, pending_id):
-                    raise IllegalMove("already_answered", "That question has been answered.")
-                raise IllegalMove("stale", "That question is no longer open.")
-            if pending.seat != seat.seat:
-                raise IllegalMove("not_yours", "That decision is not yours to make.")
-            await self._apply(table, pending, choice, "player")
+            try:
+                with _engine_calls():
+                    pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+                if pending is None:
+                    if await self.store.answered(game_id, pending_id):
+                        raise IllegalMove("already_answered", "That question has been answered.")
+                    raise IllegalMove("stale", "That question is no longer open.")
+                if pending.seat != seat.seat:
+                    raise IllegalMove("not_yours", "That decision is not yours to make.")
+                await self._apply(table, pending, choice, "player")
+                fault = None
+            except EngineFault as err:
+                fault = err
+                await self._suspend(table, "decision", err)
         await self._after_step(table)
+        if fault is not None:
+            raise IllegalMove("suspended_now", "Something went wrong: the game is suspended and "
+                                               "its host has been told.")
         return Accepted(game_id, pending_id, choice, table.status == "finished")
 
     async def _apply(self, table: GameRow, pending: Pending, choice: str, source: str,
                      remarks: list[Event] = ()) -> None:
         engine = self.engine(table)
-        state, events = engine.apply(table.state, pending.seat, pending.id, choice)
+        with _engine_calls():
+            state, events = engine.apply(table.state, pending.seat, pending.id, choice)
         events = [*remarks, *events]
         if source == "timeout" and pending.seat is not None:
             events.append(Event("table_timed_out", {"seat": pending.seat}, [pending.seat]))
@@ -242,15 +315,17 @@ class Host:
                       decision=None, status: str | None = None) -> None:
         engine = self.engine(table)
         now = self.clock.now()
-        outcome = engine.outcome(state)
+        with _engine_calls():
+            outcome = engine.outcome(state)
+            new_pending = [] if outcome else engine.pending(state)
+            rounds = engine.round(state)
         result = None
         if outcome is not None:
             status = "finished"
-            result = {**outcome.to_json(), "round": engine.round(state)}
+            result = {**outcome.to_json(), "round": rounds}
             events = events + [Event("table_finished", {"winners": list(outcome.winners),
                                                         "reason": outcome.reason})]
         old = {d.pending_id for d in await self.store.deadlines(table.id)}
-        new_pending = [] if outcome else engine.pending(state)
         new_ids = {p.id for p in new_pending}
         added = []
         for p in new_pending:
@@ -264,7 +339,8 @@ class Host:
         await self.store.commit_step(
             table, new_version=table.version + 1, state=state, outbox=outbox, now=now,
             decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
-            status=status, result=result)
+            status=status, result=result, columns={"state_version": engine.state_version})
+        table.state_version = engine.state_version
 
     async def _after_step(self, table: GameRow) -> None:
         """Deliver, refresh the status, wake the scheduler, let AI seats answer."""
@@ -308,16 +384,22 @@ class Host:
                 table = await self.table(game_id)
                 if table.status != "running":
                     return made
-                todo = self._ai_pending(table)
-                if not todo:
+                try:
+                    with _engine_calls():
+                        todo = self._ai_pending(table)
+                        if not todo:
+                            return made
+                        pending = todo[0]
+                        seat = table.seats[pending.seat]
+                        engine = self.engine(table)
+                        choice = ai.choose(engine, table.state, table.seed, pending,
+                                           seat.ai_policy or "baseline")
+                        remarks = engine.ai_remark(table.state, pending, choice)
+                    await self._apply(table, pending, choice, "ai", remarks)
+                except (EngineFault, IllegalMove) as err:  # an AI's refused answer is a bug too
+                    await self._suspend(table, "ai", err)
+                    await self._after_step(table)
                     return made
-                pending = todo[0]
-                seat = table.seats[pending.seat]
-                engine = self.engine(table)
-                choice = ai.choose(engine, table.state, table.seed, pending,
-                                   seat.ai_policy or "baseline")
-                await self._apply(table, pending, choice, "ai",
-                                  engine.ai_remark(table.state, pending, choice))
             made += 1
             await self._after_step(table)
         return made
@@ -327,44 +409,61 @@ class Host:
         return await self._transition(
             game_id, by_user, admin, ("running",),
             IllegalMove("not_running", "This game is not running."), "paused", "table_paused",
-            lambda table: {"paused_at": self.clock.now()})
+            lambda table: ({"paused_at": self.clock.now()}, {}))
 
     async def resume(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
-        async def unfreeze(table):
-            await self.store.shift_deadlines(game_id, self.clock.now() - (table.paused_at or 0))
-            return {"paused_at": None}
+        """Also continues a game suspended after an error: the failed step is tried again."""
         return await self._transition(
             game_id, by_user, admin, ("paused",),
             IllegalMove("not_paused", "This game is not paused."), "running", "table_resumed",
-            unfreeze)
+            lambda table: ({"paused_at": None, "suspended": None},
+                           {"shift_deadlines": self.clock.now() - (table.paused_at or 0)}))
 
     async def cancel(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
         async def stop_clock(table):
-            await self.store.drop_all_deadlines(game_id)
-            return {}
+            dropped = [d.pending_id for d in await self.store.deadlines(game_id)]
+            return {}, {"drop_deadlines": dropped}
         return await self._transition(
             game_id, by_user, admin, OPEN, IllegalMove("not_open", "This game is already over."),
             "cancelled", "table_cancelled", stop_clock)
 
     async def _transition(self, game_id: int, by_user: int | None, admin: bool, allowed,
                           refusal: IllegalMove, status: str, notice: str, prepare) -> GameRow:
-        """A host control: check who and when, change the status and post a public notice in
-        one commit. `prepare(table)` does the control's own work and returns extra columns."""
-        async with self._locks[game_id]:
+        """A host control: check who and when, then change the status, post a public notice
+        and do the control's own work on the clock in one commit. `prepare(table)` returns the
+        columns to change and what `commit_step` does to the deadlines."""
+        async with self._acting(game_id, notice):
             table = await self.table(game_id)
             self._require_host(table, by_user, admin)
             if table.status not in allowed:
                 raise refusal
-            columns = prepare(table)
-            if asyncio.iscoroutine(columns):
-                columns = await columns
+            prepared = prepare(table)
+            columns, clock_work = await prepared if asyncio.iscoroutine(prepared) else prepared
             await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
                                          outbox=[(PUBLIC, notice, {})], now=self.clock.now(),
-                                         status=status, columns=columns)
+                                         status=status, columns=columns, **clock_work)
             for key, value in columns.items():
                 setattr(table, key, value)
         await self._after_step(table)
         return table
+
+    async def _suspend(self, table: GameRow, during: str, err: Exception) -> None:
+        """Pause one game whose engine failed, under its lock: the state stays as it was before
+        the failing step, the table and its host are told, the log says it once. The host may
+        resume (the step is tried again) or cancel."""
+        log.error("game %s (%s) suspended: its engine failed while %s", table.id, table.game,
+                  _DURING[during], exc_info=err)
+        now = self.clock.now()
+        outbox = [(PUBLIC, "table_suspended", {"during": during}),
+                  (GM, "table_suspended", {"during": during})]
+        host_seat = table.seat_of(table.host_user) if table.host_user is not None else None
+        if host_seat is not None:
+            outbox.append((f"seat:{host_seat.seat}", "table_suspended_host", {"during": during}))
+        columns = {"paused_at": now, "suspended": during}
+        await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
+                                     outbox=outbox, now=now, status="paused", columns=columns)
+        for key, value in columns.items():
+            setattr(table, key, value)
 
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
         table = await self.table(game_id)
@@ -382,25 +481,35 @@ class Host:
         fired = 0
         now = self.clock.now()
         for d in await self.store.due(now):
-            table = await self.table(d.game_id)
-            if d.due_at <= now:
-                fired += await self._timeout(table, d.pending_id)
-            else:
-                await self._remind(table, d)
+            try:
+                table = await self.table(d.game_id)
+                if d.due_at <= now:
+                    fired += await self._timeout(table, d.pending_id)
+                else:
+                    await self._remind(table, d)
+            except Exception:  # one game's trouble never holds up the others' clocks
+                log.exception("deadline %s of game %s failed; will retry", d.pending_id,
+                              d.game_id)
         return fired
 
     async def _timeout(self, table: GameRow, pending_id: str) -> int:
         async with self._locks[table.id]:
             if table.status != "running":
                 return 0
-            pending = next((p for p in self.pending(table) if p.id == pending_id), None)
-            if pending is None:  # answered meanwhile: the deadline is left over
-                await self.store.drop_deadline(table.id, pending_id)
-                return 0
-            await self._apply(table, pending, pending.default or pending.options[0].id,
-                              "timeout")
+            try:
+                with _engine_calls():
+                    pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+                if pending is None:  # answered meanwhile: the deadline is left over
+                    await self.store.drop_deadline(table.id, pending_id)
+                    return 0
+                await self._apply(table, pending, pending.default or pending.options[0].id,
+                                  "timeout")
+                fired = 1
+            except (EngineFault, IllegalMove) as err:  # a refused default is the engine's bug
+                await self._suspend(table, "deadline", err)
+                fired = 0
         await self._after_step(table)
-        return 1
+        return fired
 
     async def _remind(self, table: GameRow, d: Deadline) -> None:
         async with self._locks[table.id]:
@@ -483,4 +592,4 @@ class Host:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
 
-__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "GM", "PUBLIC"]
+__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "EngineFault", "GM", "PUBLIC"]

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import games
+from games.base import IllegalMove
+from games.options import parse_settings
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import GameRow, OutboxRow, Store
@@ -24,7 +26,7 @@ MAX_STEPS = 200_000
 @dataclass
 class SimulationArgs:
     game: str
-    players: int
+    players: int | None   # None when resuming: the stored game knows its seats
     seed: int
     mode: str | None = None
     absent: int = 0
@@ -33,6 +35,47 @@ class SimulationArgs:
     transcript: str | None = None
     policy: str | None = None
     delay: float = 0.0
+    option: list[str] | None = None   # "key=value" settings, as `/GAME new settings:` takes
+
+
+def games_help() -> str:
+    """What `simulate --help` lists: each game's modes with their player counts, AI policies
+    and options."""
+    lines = ["games:"]
+    for name in sorted(games.REGISTRY):
+        engine = games.engine(name)
+        modes = ", ".join(f"{m} ({lo}-{hi} players)" if lo != hi else f"{m} ({lo} players)"
+                          for m in engine.modes for lo, hi in [engine.player_range(m)])
+        options = sorted({o for m in engine.modes for o in engine.option_specs(m)})
+        lines += [f"  {name}", f"    modes: {modes}",
+                  f"    AI policies: {', '.join(engine.ai_policies)} "
+                  f"(default {engine.ai_policies[-1]})",
+                  f"    options: {', '.join(options) or '-'}"]
+    return "\n".join(lines)
+
+
+def check_args(a: SimulationArgs) -> None:
+    """Refuse what cannot make a game, before anything is written (IllegalMove, one line)."""
+    if a.transcript and not a.resume and Path(a.transcript).exists() \
+            and Path(a.transcript).stat().st_size:
+        raise IllegalMove("transcript_exists", f"{a.transcript} already holds a transcript: "
+                          "choose a new file, or add --resume to continue that game.")
+    if not 0 <= a.delay < 3600 or not 0 <= a.absent:
+        raise IllegalMove("bad_number", "--delay and --absent take a number from 0.")
+    if a.resume:   # the stored game keeps its own settings
+        return
+    engine = games.engine(a.game)
+    mode = a.mode or engine.modes[0]
+    engine.check_players(mode, a.players)
+    engine.check_options(mode, options_of(a))
+    if a.policy is not None and a.policy not in engine.ai_policies:
+        raise IllegalMove("unknown_policy", f"Unknown AI policy {a.policy!r}.", policy=a.policy,
+                          known=", ".join(engine.ai_policies))
+
+
+def options_of(a: SimulationArgs) -> dict:
+    engine = games.engine(a.game)
+    return parse_settings(a.option or (), engine.option_specs(a.mode or engine.modes[0]))
 
 
 class TranscriptDelivery:
@@ -69,7 +112,7 @@ async def _new_table(host: Host, a: SimulationArgs) -> GameRow:
     engine = games.engine(a.game)
     policy = a.policy or engine.ai_policies[-1]
     table = await host.new_game(a.game, host_user=None, host_name="simulator", mode=a.mode,
-                                seed=a.seed, join=False)
+                                options=options_of(a), seed=a.seed, join=False)
     absent = max(0, min(a.absent, a.players))
     for _ in range(a.players - absent):
         await host.add_ai(table.id, by_user=None, policy=policy)
@@ -80,6 +123,7 @@ async def _new_table(host: Host, a: SimulationArgs) -> GameRow:
 
 
 async def simulate(a: SimulationArgs) -> dict:
+    check_args(a)
     store = await Store.open(a.db or ":memory:")
     try:
         # A run stopped before its game started just starts again; same seed, same game.
@@ -92,6 +136,9 @@ async def simulate(a: SimulationArgs) -> dict:
         if existing:
             table = await host.table(existing[-1])
             await host.flush()
+        elif a.players is None:
+            raise IllegalMove("no_game_to_resume", f"{a.db} holds no started game: give "
+                              "--players to start one.")
         else:
             table = await _new_table(host, a)
         for _ in range(MAX_STEPS):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from contextlib import asynccontextmanager
+import sqlite3
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -17,6 +18,11 @@ from typing import Iterable
 import aiosqlite
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StoreError(Exception):
+    """The database refused a read or a write (corrupt, read-only, locked, disk full). Nothing
+    of the step that hit it was kept; the message says what SQLite said."""
 
 
 @dataclass
@@ -47,11 +53,13 @@ class GameRow:
     thread_id: int | None = None
     host_user: int | None = None
     state: dict | None = None
+    state_version: int = 1   # the engine's `state_version` the state was written at
     version: int = 0
     result: dict | None = None
     lobby_message_id: int | None = None
     status_message_id: int | None = None
     paused_at: float | None = None
+    suspended: str | None = None  # why an error paused it: "deadline", "ai" or "decision"
     created_at: float = 0.0
     updated_at: float = 0.0
     seats: list[SeatRow] = field(default_factory=list)
@@ -85,8 +93,14 @@ class Deadline:
 
 _JSON_COLUMNS = ("options", "pace", "state", "result")
 _GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "guild_id",
-                 "channel_id", "thread_id", "host_user", "state", "version", "result",
-                 "lobby_message_id", "status_message_id", "paused_at", "created_at", "updated_at")
+                 "channel_id", "thread_id", "host_user", "state", "state_version", "version",
+                 "result", "lobby_message_id", "status_message_id", "paused_at", "suspended",
+                 "created_at", "updated_at")
+
+
+_SHIFT = ("UPDATE deadlines SET due_at = due_at + ?, "
+          "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
+          "WHERE game_id = ?")
 
 
 def _dump(value) -> str:
@@ -127,17 +141,44 @@ class Store:
         self._prompts = _PerGame()
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        store = cls(db)
-        await store._migrate()
-        return store
+    async def open(cls, path: str | Path, busy_timeout: float = 5.0) -> "Store":
+        """Open (creating and migrating) the database; StoreError if it cannot be used, with
+        the connection closed again. `busy_timeout`: how long a write waits for another
+        process's lock before it fails."""
+        db = None
+        uri = str(path).startswith("file:")   # an SQLite URI: file:/path?mode=ro
+        try:
+            if str(path) != ":memory:" and not uri:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(str(path), isolation_level=None, timeout=busy_timeout,
+                                         uri=uri)
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db)
+            await store._migrate()
+            return store
+        except (sqlite3.Error, OSError, StoreError) as err:
+            if db is not None:
+                await db.close()
+            raise StoreError(f"cannot open {path}: {_reason(err)}") from err
+
+    @classmethod
+    async def verify(cls, path: str | Path) -> None:
+        """What the bot checks before it connects: the file opens, is not damaged and takes
+        writes (a read-only file or a lock held elsewhere is refused at once)."""
+        store = await cls.open(path, busy_timeout=0.5)
+        try:
+            found = (await store._fetch("PRAGMA quick_check(1)"))[0][0]
+            if found != "ok":
+                raise StoreError(f"{path} is damaged: {found}")
+            async with store._transaction() as db:   # a write that changes nothing
+                await db.execute("UPDATE schema_version SET version = version")
+        except StoreError as err:
+            raise StoreError(f"cannot use {path}: {err}") from err
+        finally:
+            await store.close()
 
     async def close(self) -> None:
         async with self._lock:
@@ -147,27 +188,35 @@ class Store:
     async def _transaction(self):
         """All-or-nothing writes; inside, use the yielded connection (the lock is held)."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            with _refusals():
+                await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self.db.execute("COMMIT")
+            except BaseException as err:
+                if self.db.in_transaction:   # a failed COMMIT may leave it open, or SQLite
+                    with _refusals():        # may have rolled back already (disk full)
+                        await self.db.execute("ROLLBACK")
+                if isinstance(err, sqlite3.Error):
+                    raise StoreError(str(err)) from err
                 raise
-            await self.db.execute("COMMIT")
 
     async def _write(self, sql: str, args: tuple = ()) -> int:
         async with self._lock:
-            async with self.db.execute(sql, args) as cur:
-                return cur.lastrowid
+            with _refusals():
+                async with self.db.execute(sql, args) as cur:
+                    return cur.lastrowid
 
     async def _write_many(self, sql: str, rows: list[tuple]) -> None:
         async with self._lock:
-            await self.db.executemany(sql, rows)
+            with _refusals():
+                await self.db.executemany(sql, rows)
 
     async def _fetch(self, sql: str, args: tuple = ()) -> list:
         async with self._lock:
-            async with self.db.execute(sql, args) as cur:
-                return await cur.fetchall()
+            with _refusals():
+                async with self.db.execute(sql, args) as cur:
+                    return await cur.fetchall()
 
     async def _migrate(self) -> None:
         await self._write("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
@@ -243,9 +292,11 @@ class Store:
                           decision: tuple[int | None, str, str, str] | None = None,
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
                           status: str | None = None, result: dict | None = None,
-                          columns: dict | None = None, clear_reminders: list[str] = ()) -> None:
+                          columns: dict | None = None, clear_reminders: list[str] = (),
+                          shift_deadlines: float = 0.0) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
-        game past `game.version` first."""
+        game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
+        the game that many seconds later (a resume)."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -279,7 +330,9 @@ class Store:
                       for d in add_deadlines])):
                 if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
                     await db.executemany(sql, rows)
-        if drop_deadlines or clear_reminders or add_deadlines:
+            if shift_deadlines:
+                await db.execute(_SHIFT, (shift_deadlines, shift_deadlines, game.id))
+        if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
             self._deadlines.drop(game.id)
         game.version = new_version
         game.state = state
@@ -346,20 +399,9 @@ class Store:
             "SELECT MIN(MIN(d.due_at, COALESCE(d.remind_at, d.due_at))) FROM deadlines d "
             "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'"))[0][0]
 
-    async def shift_deadlines(self, game_id: int, delta: float) -> None:
-        await self._write(
-            "UPDATE deadlines SET due_at = due_at + ?, "
-            "remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE remind_at + ? END "
-            "WHERE game_id = ?", (delta, delta, game_id))
-        self._deadlines.drop(game_id)
-
     async def drop_deadline(self, game_id: int, pending_id: str) -> None:
         await self._write("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
                           (game_id, pending_id))
-        self._deadlines.drop(game_id)
-
-    async def drop_all_deadlines(self, game_id: int) -> None:
-        await self._write("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         self._deadlines.drop(game_id)
 
     async def remind(self, game: GameRow, pending_id: str, seat: int, due_at: float,
@@ -402,6 +444,19 @@ class Store:
         await self._write(
             "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang))
+
+
+def _reason(err: BaseException) -> str:
+    return str(err.__cause__ or err) if isinstance(err, StoreError) else str(err)
+
+
+@contextmanager
+def _refusals():
+    """SQLite's errors leave the store as StoreError, the one failure its callers handle."""
+    try:
+        yield
+    except sqlite3.Error as err:
+        raise StoreError(str(err)) from err
 
 
 def _statements(script: str) -> list[str]:

@@ -7,6 +7,7 @@ any lookup table such as "cards" or "rooms") mapping keys to `str.format` templa
 Templates may name how a value is shown after a colon:
   {target:seat}     the seat's display name        {voters:seat}   a list of seats, joined
   {card:cards}      looks the value up in the "cards" section (any section name works)
+  {spec:accepts}    a value {"key": k, ...} reads as the template `accepts.k` filled with the rest
 A list value is shown item by item and joined with ", ". English is the fallback for anything a
 language lacks; a key missing everywhere shows as the key itself with its data, never as an error.
 """
@@ -50,6 +51,8 @@ class _Formatter(string.Formatter):
             return super().format_field(value, spec)
         if isinstance(value, (list, tuple)):
             return ", ".join(self.format_field(v, spec) for v in value) or "—"
+        if isinstance(value, dict) and "key" in value:   # a described thing: {"key": ..., ...}
+            return self.tr(spec, value["key"], **{k: v for k, v in value.items() if k != "key"})
         if spec == "seat":
             return self.tr.seat_name(value)
         return self.tr.lookup(spec, str(value))

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from games.base import IllegalMove
 from hosting.simulate import SimulationArgs, simulate
+from hosting.store import Store
 from tests.durability import same_ending, simulate as run_killed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,3 +76,82 @@ def test_bot_without_token_explains_and_exits_2():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "applications.commands" in proc.stderr and "simulate" in proc.stderr
+
+
+def bot(*args: str, entry: tuple[str, ...] = ("bot.py",)):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, *entry, *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_help_lists_the_commands_games_modes_and_policies():
+    top = bot("--help")
+    assert top.returncode == 0 and "simulate" in top.stdout and "DISCORD_TOKEN" in top.stdout
+    sim = bot("simulate", "--help")
+    assert sim.returncode == 0
+    for text in ("bethlem", "normal (4-7 players)", "room25", "coop (1-6 players)",
+                 "AI policies: baseline, objective", "--option KEY=VALUE", "round_cap"):
+        assert text in sim.stdout, text
+
+
+@pytest.mark.parametrize("args, says", [
+    (["chess", "--players", "3"], "invalid choice: 'chess'"),
+    (["bethlem", "--players", "9"], "needs 4 to 7 players"),
+    (["bethlem", "--players", "five"], "invalid int value"),
+    (["room25", "--players", "4", "--mode", "bogus"], "Unknown mode"),
+    (["bethlem", "--players", "5", "--policy", "genius"], "Unknown AI policy"),
+    (["bethlem", "--players", "5", "--option", "vot=120"], "Unknown setting “vot”"),
+    (["bethlem", "--players", "5", "--option", "round_cap=1e400"], "“round_cap”"),
+    (["bethlem", "--resume"], "--resume needs --db"),
+])
+def test_a_bad_value_is_one_line_and_status_2(args, says, capsys):
+    from bot import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", *args])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and says in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+async def test_a_transcript_is_never_mixed_with_another_game(tmp_path):
+    path = tmp_path / "t.jsonl"
+    await simulate(SimulationArgs("toy", players=5, seed=1, transcript=str(path)))
+    before = path.read_text()
+    with pytest.raises(IllegalMove) as err:
+        await simulate(SimulationArgs("toy", players=5, seed=2, transcript=str(path)))
+    assert err.value.code == "transcript_exists" and path.read_text() == before
+    done = bot("simulate", "toy", "--players", "5", "--transcript", str(path),
+               entry=("-m", "tests.toy"))
+    assert done.returncode == 2 and "--resume" in done.stderr and path.read_text() == before
+
+
+async def test_options_reach_the_game(tmp_path):
+    db = tmp_path / "g.sqlite3"
+    result = await simulate(SimulationArgs(
+        "room25", players=5, seed=3, db=str(db),
+        option=["level=ultimate", "madness=true", 'composition="SUS2"', "guards=2"]))
+    assert result["finished"]
+    store = await Store.open(db)
+    try:
+        row = await store.load_game(1)
+    finally:
+        await store.close()
+    assert row.options == {"level": "ultimate", "madness": True, "composition": "SUS2",
+                           "guards": 2}
+    assert row.state["level"] == "ultimate" and row.state["madness"] is True
+    short = await simulate(SimulationArgs("toy", players=6, seed=9, option=["round_cap=1"]))
+    assert short["rounds"] == 1 and short["reason"] == "wolf"
+
+
+def test_the_readme_sends_readers_only_to_files_the_repo_has():
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"\]\(([^)#]+)\)", readme)
+    assert "docs/bethlem.md" in links and "docs/room25.md" in links
+    assert [link for link in links if not link.startswith("http")
+            and not (ROOT / link).exists()] == []
+    assert "../" not in readme

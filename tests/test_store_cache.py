@@ -43,9 +43,10 @@ async def test_deadlines_and_prompts_follow_every_write(tmp_path):
         await store.commit_step(game, new_version=1, state={"n": 1}, outbox=[], now=1.0,
                                 add_deadlines=[due])
         assert await store.deadlines(game_id) == [due]
-        await store.shift_deadlines(game_id, 10.0)
+        await store.commit_step(game, new_version=2, state={"n": 1}, outbox=[], now=1.5,
+                                shift_deadlines=10.0)
         assert [d.due_at for d in await store.deadlines(game_id)] == [60.0]
-        await store.commit_step(game, new_version=2, state={"n": 2}, outbox=[], now=2.0,
+        await store.commit_step(game, new_version=3, state={"n": 2}, outbox=[], now=2.0,
                                 drop_deadlines=["0:kill"])
         assert await store.deadlines(game_id) == []
         assert await store.prompted(game_id) == {}

@@ -4,6 +4,7 @@ import json
 import pytest
 
 from games.base import IllegalMove
+from games.options import Fields, Flag, Int, ListOf
 
 
 def test_setup_is_deterministic_and_json(toy):
@@ -32,6 +33,9 @@ def test_grouped_options_override_only_the_parts_named(toy):
     class Grouped(type(toy)):
         def default_options(self, mode, players):
             return {"cards": {"a": [1], "b": [2]}, "flag": False}
+
+        def option_specs(self, mode):
+            return {"cards": Fields(a=ListOf(Int(0, 9)), b=ListOf(Int(0, 9))), "flag": Flag()}
 
         def _setup(self, options, players, seed):
             return {"options": options}, []

@@ -2,7 +2,6 @@
 pause, resume, cancel. A game's cog is a subclass naming its game; it may add commands."""
 from __future__ import annotations
 
-import json
 from typing import ClassVar, Literal
 
 import discord
@@ -12,24 +11,9 @@ from discord.ext import commands
 import games
 from cogs.common import actions, render
 from games.base import IllegalMove
+from games.options import parse_settings
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
-
-
-def parse_settings(text: str | None, allowed: dict) -> dict:
-    """"cards=[...]; variant=true" -> options. Values are JSON when they parse, else strings."""
-    out: dict = {}
-    for part in filter(None, (p.strip() for p in (text or "").split(";"))):
-        key, sep, raw = part.partition("=")
-        key = key.strip()
-        if not sep or key not in allowed:
-            raise IllegalMove("bad_setting", f"Unknown setting {key!r}.", setting=key,
-                              known=", ".join(sorted(allowed)) or "—")
-        try:
-            out[key] = json.loads(raw)
-        except ValueError:
-            out[key] = raw.strip()
-    return out
 
 
 def rules_topics(game: str, lang: str) -> dict[str, dict]:
@@ -86,15 +70,19 @@ class GameCog(commands.GroupCog):
             chosen = mode or engine.modes[0]
             if chosen not in engine.modes:
                 raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
-            options = {**(typed or {}), **parse_settings(settings, engine.default_options(
-                chosen, engine.player_range(chosen)[1]))}
+            options = {**(typed or {}), **parse_settings(
+                (settings or "").split(";"), engine.option_specs(chosen))}
             table = await actions.in_time(interaction, self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
                 mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id),
                 ephemeral=False)
         except IllegalMove as err:
-            return await actions.refuse(interaction, err)
+            # One line in the server's language, naming the option and what it takes; it may
+            # quote the input, so it is clipped to what one message holds.
+            t = Translator(self.game, await self.host.store.guild_lang(interaction.guild_id))
+            return await actions.reply(interaction, render.clip(
+                t.error(err.code, err.params, err.message), render.CONTENT_MAX))
         t = render.translator(table)
         lobby = self.host.delivery.boards.lobby_now(table)
         if interaction.response.is_done():  # deferred under load: the lobby replaces "thinking"

@@ -17,6 +17,7 @@ from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa
                night_actions, night_closing, night_opening, night_watch, nightevents, picture,
                setup, triggers, views, virus)
 from .core import answer, refuse, refused
+from .options import option_specs
 from .state import STATE_VERSION, upgrade
 
 RANGES = {"normal": (4, 7), "three": (3, 3), "two": (2, 2), "custom": (4, 7)}
@@ -47,6 +48,9 @@ class BethlemEngine(Engine):
     def default_options(self, mode, players):
         lo, hi = RANGES.get(mode, (0, -1))
         return setup.default_options(mode, players) if lo <= players <= hi else {}
+
+    def option_specs(self, mode):
+        return option_specs(mode)
 
     def _setup(self, options, players, seed):
         return setup.setup(options, players, seed)

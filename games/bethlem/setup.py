@@ -12,6 +12,7 @@ from .objectives import INTERNOS, MUTINEER, compute
 from .table import new_card
 from .state import STATE_VERSION
 
+CARD_KINDS = GROUPS + ("personality",)   # a set's other entries (P2_alternative) are not options
 SMALL_SIDES = {MUTINEER: ("daniel", "nathaniel"), INTERNOS: ("larry_owls", "krugman")}
 
 
@@ -24,7 +25,7 @@ def default_options(mode: str, players: int) -> dict:
         events = s["events"] + s["custom"]["events"]
         objectives = dict(s["custom"]["objectives"][str(players)])
     else:
-        cards = {g: list(v) for g, v in s[mode][str(players)].items()}
+        cards = {g: list(v) for g, v in s[mode][str(players)].items() if g in CARD_KINDS}
         events, objectives = list(s["events"]), None
     r = rules()
     out = {"cards": cards, "events": events, "ali_detect_pct": r["ali_detect_pct"],

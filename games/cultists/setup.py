@@ -34,7 +34,7 @@ def option_specs(mode: str) -> dict:
     from games.options import Choice, Flag, ListOf
     specs = {"automa": Flag(), "seer": Flag(null=True)}
     if mode == "expert":
-        specs["roles"] = ListOf(Choice(*SPECIALS), unique=True, null=True)
+        specs["roles"] = ListOf(Choice(*SPECIALS), unique=True, commas=True, null=True)
     return specs
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.base import Engine, IllegalMove, Option, Outcome, Pending
 from games.mysterium import ai, desk, epilogue, hours, picture, setup, views
 from games.mysterium.settings import DIFFICULTIES
+from games.mysterium.options import option_specs
 from games.mysterium.setup import Ctx
 
 
@@ -27,6 +28,9 @@ class MysteriumEngine(Engine):
 
     def default_options(self, mode: str, players: int) -> dict:
         return setup.default_options(mode, players)
+
+    def option_specs(self, mode: str) -> dict:
+        return option_specs(mode)
 
     def _setup(self, options, players, seed):
         ctx = setup.build(options, players, seed)

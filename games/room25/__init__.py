@@ -10,6 +10,7 @@ from games.base import Engine, Option, Outcome, Pending
 from games.room25 import (abilities, actions, ai, mac, picture, robots,  # noqa: F401 (tasks)
                           programming, rooms, rounds, setup, views)
 from games.room25.flow import Ctx, answer, run
+from games.room25.options import option_specs
 
 
 class Room25Engine(Engine):
@@ -24,6 +25,9 @@ class Room25Engine(Engine):
 
     def default_options(self, mode: str, players: int) -> dict:
         return setup.default_options(mode, players)
+
+    def option_specs(self, mode: str) -> dict:
+        return option_specs(mode)
 
     def _setup(self, options, players, seed):
         state, ctx = setup.build(options, players, seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.base import GM, PUBLIC, Engine, Event, Option, Outcome, Pending
+from games.options import Int
 from games.rng import Rng
 
 LOCALES = Path(__file__).parent / "locales"
@@ -16,9 +17,18 @@ class ToyGame(Engine):
     min_players = 3
     max_players = 8
     ai_policies = ("baseline", "village")
+    state_version = 2   # 2: "round_cap" joined the state
+
+    def upgrade(self, state):
+        return state if "round_cap" in state else {**state, "round_cap": None}
+
+    def option_specs(self, mode):
+        # round_cap: the wolf wins if still alive after that many days.
+        return {"round_cap": Int(1, 50)}
 
     def _setup(self, options, players, seed):
         state = {"rng": Rng.seed(seed), "players": players, "mode": options["mode"],
+                 "round_cap": options.get("round_cap"),
                  "round": 1, "phase": "night", "step": 0, "alive": list(range(players)),
                  "votes": {}, "waited": False, "victim": None, "winner": None, "log": []}
         wolf = Rng(state).below(players)
@@ -90,17 +100,17 @@ class ToyGame(Engine):
             events.append(Event("no_lynch", {}))
         state["votes"] = {}
         state["step"] += 1
-        events += self._check(state)
+        events += self._check(state, last_day=state["round"] == state["round_cap"])
         if not state["winner"]:
             state["phase"] = "night"
             state["round"] += 1
             events.append(Event("night_falls", {"round": state["round"]}))
         return events
 
-    def _check(self, state):
+    def _check(self, state, last_day=False):
         if state["wolf"] not in state["alive"]:
             state["winner"] = "village"
-        elif len(state["alive"]) <= 2:
+        elif len(state["alive"]) <= 2 or last_day:
             state["winner"] = "wolf"
         if state["winner"]:
             state["phase"] = "over"

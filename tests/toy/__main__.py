@@ -1,8 +1,9 @@
-"""`python -m tests.toy simulate toy ...`: the bot's own entry point with the toy game known."""
+"""`python -m tests.toy simulate toy ...`: the bot's own command line with the toy game known
+(and without loading Discord)."""
 import sys
 
 import games
-from bot import main
+from hosting.cli import main
 from hosting.text import register_locale_dir
 from tests.toy import LOCALES
 

@@ -1,0 +1,99 @@
+"""The command line of `bot.py`: `simulate` and `cards` (no Discord needed), and the bot.
+
+A bad command line is one line on stderr and exit status 2, never a usage dump or a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import sys
+from typing import Callable
+
+from games import REGISTRY
+from games.base import IllegalMove
+from hosting.simulate import SimulationArgs, games_help, simulate
+from hosting.store import StoreError
+from hosting.text import Translator
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A bad command line is one line on stderr and status 2: no usage dump, no traceback."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def command_line() -> tuple[OneLineParser, OneLineParser]:
+    """The bot's parser and its `simulate` subcommand's."""
+    parser = OneLineParser(
+        prog="bot.py", description="Run the Discord bot (configured by .env or the environment: "
+        "DISCORD_TOKEN, DEV_GUILD_ID, DATABASE_PATH), or play a game offline.")
+    commands_ = parser.add_subparsers(dest="command")
+    sim = commands_.add_parser(
+        "simulate", help="play one whole game offline, every seat an AI, on a fake clock",
+        description="Play one whole game offline with AI seats, through the bot's own host and "
+        "store, on a fake clock.", epilog=games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.add_argument("game", choices=sorted(REGISTRY), metavar="game",
+                     help="one of the games below")
+    sim.add_argument("--players", type=int, help="seats at the table (needed for a new game)")
+    sim.add_argument("--seed", type=int, default=1, help="same seed, same game (default 1)")
+    sim.add_argument("--mode", help="one of the game's modes (default: its first)")
+    sim.add_argument("--absent", type=int, default=0,
+                     help="seats that never answer (their defaults apply on timeout)")
+    sim.add_argument("--db", help="keep the SQLite file here (needed for --resume)")
+    sim.add_argument("--resume", action="store_true",
+                     help="continue the unfinished game in --db (and its --transcript)")
+    sim.add_argument("--transcript", help="write every delivered message as JSON lines to this "
+                     "new file")
+    sim.add_argument("--policy", help="AI policy for every seat (default: the game's last)")
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE",
+                     help="a game option, as /GAME new settings: takes it (repeatable); "
+                     "VALUE is JSON or a word, e.g. --option 'events=[\"barbero\"]'")
+    sim.add_argument("--delay", type=float, default=0.0,
+                     help="real seconds to wait after each AI decision, to watch a game")
+    cards = commands_.add_parser("cards", help="draw a game's whole card pack on one image",
+                                 description="Render a game's card pack on one image.")
+    cards.add_argument("game")
+    cards.add_argument("--sheet", required=True, help="PNG file to write")
+    cards.add_argument("--lang", default="en")
+    return parser, sim
+
+
+def run_simulate(sim: OneLineParser, args: argparse.Namespace) -> int:
+    if args.resume and not args.db:
+        sim.error("--resume needs --db")
+    if args.players is None and not args.resume:
+        sim.error("--players is needed for a new game")
+    fields = {k: v for k, v in vars(args).items() if k != "command"}
+    try:
+        result = asyncio.run(simulate(SimulationArgs(**fields)))
+    except IllegalMove as err:
+        sim.error(Translator(args.game).error(err.code, err.params, err.message))
+    except StoreError as err:
+        print(f"bot.py simulate: the database cannot be used: {err}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, sort_keys=True))
+    return 0 if result["finished"] else 1
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    """`bot.py cards GAME --sheet FILE`: a game's whole card pack on one image."""
+    importlib.import_module(f"games.{args.game}.sheet").write(args.sheet, args.lang)
+    return 0
+
+
+def main(argv: list[str] | None = None, run_bot: Callable[[], int] | None = None) -> int:
+    """`bot.py` passes `run_bot`; without it (`python -m tests.toy`) only `simulate` and
+    `cards` run, and nothing of Discord is imported."""
+    parser, sim = command_line()
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "simulate":
+        return run_simulate(sim, args)
+    if args.command == "cards":
+        return run_cards(args)
+    if run_bot is None:
+        parser.error("only simulate and cards run here")
+    return run_bot()
