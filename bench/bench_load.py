@@ -150,30 +150,34 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
 
 def report_token(lb: Loopback, calls: list, began: float, elapsed: float,
                  played: list[float], peak: int) -> None:
-    """What one bot token carries: its own calls a second against Discord's global limit,
-    the 429s it got, and how many games at this pace fit under the limit: on average, and
-    keeping the busiest second seen under it (bursts grown with the number of games)."""
+    """What one bot token carries: its own calls a second against Discord's global limit (as
+    tried, 429s and their retries included, and as carried), the 429s it got, and how many
+    games at this pace fit under the limit: on average, and keeping the busiest second under
+    it (bursts grown with the number of games)."""
     own = [c for c in calls if c.route not in SETUP_ROUTES
            and not c.route.startswith(INTERACTION_ROUTES)]
-    per_second = Counter(int(c.started - began) for c in own)
-    busy = sorted(per_second.values())
-    mean = len(own) / max(elapsed, 1e-9)
+    carried = [c for c in own if c.status != 429]
+    tried = Counter(int(c.started - began) for c in own)
+    busiest = max(Counter(int(c.started - began) for c in carried).values(), default=0)
     limit = lb.rate_limits.global_per_second
     refused = lb.rate_limits.refused
     per_route = sum(n for key, n in refused.items() if key != "global")
-    print(f"one bot token: the bot's own calls {mean:.1f}/s on average, {busy[-1] if busy else 0}"
-          f" in the busiest second, p90 second {busy[int(len(busy) * 0.9)] if busy else 0} "
-          f"(Discord allows {limit}/s); 429s received: {refused['global']} global, "
-          f"{per_route} per route" + (" (" + ", ".join(
-              f"{key} {n}" for key, n in refused.most_common() if key != "global") + ")"
-              if per_route else ""))
+    print(f"one bot token (Discord allows {limit} calls/s): the bot's own calls "
+          f"{len(own) / max(elapsed, 1e-9):.1f}/s tried ({max(tried.values(), default=0)} in "
+          f"the busiest second), {len(carried) / max(elapsed, 1e-9):.1f}/s carried ({busiest} "
+          f"in the busiest second); 429s received: {refused['global']} global, {per_route} "
+          f"per route" + (" (" + ", ".join(f"{key} {n}" for key, n in refused.most_common()
+                                           if key != "global") + ")" if per_route else ""))
     game_seconds = sum(played)
-    if own and game_seconds:
-        per_game = len(own) / game_seconds
+    if carried and game_seconds:
+        per_game = len(carried) / game_seconds
+        held = f"about {limit / per_game:.0f} such games at once on average"
+        if refused["global"]:
+            held += f"; this run's {peak} at once went over the limit"
+        else:
+            held += f", about {limit * peak / busiest:.0f} keeping its busiest second under {limit}"
         print(f"one game at this pace makes {per_game:.2f} of the bot's own calls a second "
-              f"(mean game {game_seconds / len(played):.0f} s): one token holds about "
-              f"{limit / per_game:.0f} such games at once on average, about "
-              f"{limit * peak / busy[-1]:.0f} keeping its busiest second under {limit}")
+              f"(mean game {game_seconds / len(played):.0f} s): one token holds {held}")
 
 
 def main() -> None:
