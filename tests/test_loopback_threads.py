@@ -6,6 +6,7 @@ as Room 25's jamming is. Every game ends finished or clearly refused, nothing is
 twice and nobody is pinged but the people asked."""
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 import pytest
@@ -53,7 +54,10 @@ def delivered_once_pinging_only_players(lb, people, thread) -> None:
 
 async def recovered(lb, bot) -> None:
     """Wait for the bot's start-up recovery (it runs after READY) before stopping it."""
-    await lb.wait_for(lambda: bot._scheduler is not None, what="recovery done")
+    async def started() -> None:
+        while bot._scheduler is None:      # set once recovery is done; the fake sees nothing
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(started(), lb.timeout)
     await lb.settle()
 
 
