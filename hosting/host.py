@@ -117,7 +117,9 @@ class Host:
             if row is None:
                 raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
             await self._upgrade(row)
-            self._tables[game_id] = row
+            # Two first reads may overlap (a click during recovery): the first copy stays the
+            # only one, or a step applied to it would be hidden by the later, older copy.
+            self._tables.setdefault(game_id, row)
         return self._tables[game_id]
 
     async def _upgrade(self, row: GameRow) -> None:
