@@ -1,0 +1,2 @@
+def choose(state, pending, policy):
+    return None

@@ -1,0 +1,2 @@
+def render(view, t):
+    return None
