@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "bethlem": "games.bethlem:BethlemEngine",
     "room25": "games.room25:Room25Engine",
     "mysterium": "games.mysterium:MysteriumEngine",
+    "looper": "games.looper:LooperEngine",
 }
 
 

@@ -85,9 +85,10 @@ class LooperEngine(Engine):
         ev: list = []
         sheet = public_sheet(script)
         emit(ev, "public_sheet", set=sheet["tragedy_set"], loops=sheet["loops"],
-             days=sheet["days_per_loop"], incidents=[
-                 f"{i['day']}:{i['incident']}" for i in sheet["incidents"]],
+             days=sheet["days_per_loop"],
              cast=[c for c, st in state["characters"].items() if st["in_play"]])
+        for i in sheet["incidents"]:
+            emit(ev, "sheet_incident", day=i["day"], incident=i["incident"])
         emit(ev, "private_sheet", (MM_SEAT,), title=script["title"],
              main_plot=script["main_plot"], subplots=script["subplots"])
         for e in script["cast"]:

@@ -58,9 +58,25 @@ def leader_options(s: dict) -> list[list]:
             if ab["once_per_loop"] and key in s["abilities_used_loop"]:
                 continue
             for arg in _arguments(s, cid, ab["id"]):
-                out.append([f"{cast.index(cid)}.{ai}.{arg}", "ability",
-                            {"character": cid, "ability": ab["id"], "argument": arg}])
+                shape, params = use_text(s, ab["id"], arg)
+                out.append([f"{cast.index(cid)}.{ai}.{arg}", f"ability_{shape}",
+                            {"character": cid, "ability": ab["id"], **params}])
     return out
+
+
+def use_text(s: dict, ability: str, arg: str) -> tuple[str, dict]:
+    """How a declared use reads: its shape ("on", "plain", "day", "plot", "treat") picks the
+    template, the params fill it with names rather than ids."""
+    if ability in ("calm_student", "share_goodwill", "reveal_role_here", "guard"):
+        return "on", {"target": arg}
+    if ability == "reveal_culprit":
+        inc = next(i for i in s["incidents_occurred"] if str(i["day"]) == arg)
+        return "day", {"day": inc["day"], "incident": inc["incident"]}
+    if ability == "name_subplot":
+        return "plot", {"plot": arg}
+    if ability == "treat":
+        return "treat", {"target": arg[1:], "sign": "plus" if arg[0] == "+" else "minus"}
+    return "plain", {}
 
 
 def parse_leader(s: dict, option_id: str) -> tuple[str, str, str]:
@@ -154,8 +170,11 @@ def mastermind_options(s: dict, used: list[str]) -> list[list]:
 def apply_mastermind(s: dict, ev: list, option_id: str) -> str:
     """Apply one S5 ability; returns its tag (kind.character) to mark it used this step."""
     kind, ci, target = option_id.split(".", 2)
-    emit(ev, "gm_mm_ability", GM, kind=kind,
-         source=cast_ids(s)[int(ci)] if ci != "-" else "", target=target)
+    if ci == "-":
+        emit(ev, "gm_rumor", GM, target=target)
+    else:
+        emit(ev, "gm_mm_ability", GM, kind=kind, source=cast_ids(s)[int(ci)],
+             target=target.lstrip("+-"))
     if kind == "b":
         add(s, ev, target, "intrigue", 1)
     elif kind == "c":

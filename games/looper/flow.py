@@ -220,11 +220,12 @@ def _leader_ability_answer(s, ev, q, choice):
     cid, ability, arg = abilities.parse_leader(s, choice)
     index = int(choice.split(".")[1])
     abilities.mark_used(s, cid, index)
-    emit(ev, "ability_declared", character=cid, ability=ability, argument=arg)
+    shape, params = abilities.use_text(s, ability, arg)
+    emit(ev, f"declared_{shape}", character=cid, ability=ability, **params)
     s["stage"]["use"] = [cid, ability, arg]
     window(s)
     ask(s, MM_SEAT, "refusal", abilities.refusal_options(s, cid), character=cid,
-        ability=ability, argument=arg)
+        ability=ability)
 
 
 @handler("refusal")

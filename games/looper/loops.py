@@ -48,7 +48,7 @@ def loop_end_losses(s: dict, ev: list) -> list[str]:
         if st["in_play"] and not st["alive"]:
             s["revealed_roles"][cid] = "friend"
             emit(ev, "role_revealed", character=cid, role="friend")
-            fired.append(f"friend:{cid}")
+            fired.append("friend")
     return fired
 
 
