@@ -67,8 +67,9 @@ def effective_role(s: dict, cid: str) -> str:
     """The script role, except a Person under Paranoia Virus with Paranoia over 3 is a Serial
     Killer while it lasts (R-28)."""
     role = script_role(s, cid)
-    if (role == "person" and plot_flag(s, "virus")
-            and s["characters"][cid]["paranoia"] >= s["options"]["paranoia_virus_threshold"]):
+    if (role == "person"
+            and s["characters"][cid]["paranoia"] >= s["options"]["paranoia_virus_threshold"]
+            and plot_flag(s, "virus")):
         return "serial_killer"
     return role
 
