@@ -22,7 +22,8 @@ from hosting.store import Store
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
-INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.room25", "cogs.mysterium")
+INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.room25", "cogs.mysterium",
+                      "cogs.looper")
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot connect.
