@@ -52,8 +52,8 @@ def describe(view: dict, t) -> str:
     lines = [t("views", "header", set=sheet["tragedy_set"], loop=view["loop"],
                loops=sheet["loops"], day=view["day"], days=sheet["days_per_loop"],
                leader=view["leader"])]
-    lines.append(t("views", "schedule", incidents=[
-        t("views", "scheduled", day=i["day"], incident=i["incident"]) for i in sheet["incidents"]]))
+    lines.append(t("views", "schedule", incidents=", ".join(
+        t("views", "scheduled", day=i["day"], incident=i["incident"]) for i in sheet["incidents"])))
     for loc in data.LOCATIONS:
         here = [c for c in view["characters"] if c["location"] == loc]
         lines.append(t("views", "location", location=loc, intrigue=view["locations"][loc]))
@@ -65,12 +65,12 @@ def describe(view: dict, t) -> str:
     for cid, role in view["revealed_roles"].items():
         lines.append(t("views", "revealed", character=cid, role=role))
     if view["placed"]:
-        lines.append(t("views", "placed", cards=[
+        lines.append(t("views", "placed", cards=", ".join(
             t("views", "placement", owner=p["owner"], target=p["target"])
-            for p in view["placed"]]))
+            for p in view["placed"])))
     spent = [t("views", "spent", owner=o, cards=cs) for o, cs in view["set_aside"].items() if cs]
     if spent:
-        lines.append(t("views", "set_aside", lines=spent))
+        lines.append(t("views", "set_aside", lines="; ".join(spent)))
     if "script" in view and view.get("seat") == MM_SEAT:
         sc = view["script"]
         lines.append(t("views", "script", title=sc["title"], main_plot=sc["main_plot"],

@@ -1,0 +1,43 @@
+"""Views and pictures: the public view and picture depend on public facts only (changing the
+hidden script changes neither); the Mastermind's view shows its script, a protagonist's its own
+cards and hands; the text of a view has no raw ids."""
+from __future__ import annotations
+
+import copy
+
+from hosting.text import Translator
+from tests.looper.helpers import E
+
+T = Translator("looper", "en", ["M", "A", "B", "C"])
+
+
+def midgame():
+    s, _ = E.setup({"mode": "basic_tragedy"}, 4, seed=5)
+    while len(s["placed"]) < 4:
+        p = E.pending(s)[0]
+        s, _ = E.apply(s, p.seat, p.id, E.ai_choice(s, p, "planner") or p.default)
+    return s
+
+
+def test_public_view_and_picture_ignore_the_script():
+    s = midgame()
+    other = copy.deepcopy(s)
+    for e in other["script"]["cast"]:
+        e["role"] = "person"
+    for i in other["script"]["incidents"]:
+        i["culprit"] = other["script"]["cast"][0]["character"]
+    assert E.public_view(s) == E.public_view(other)
+    assert E.picture(E.public_view(s), T) == E.picture(E.public_view(other), T)
+    assert E.picture(E.public_view(s), T).startswith(b"\x89PNG")
+
+
+def test_seat_views_hold_their_own_secrets_only():
+    s = midgame()
+    mm, first = E.seat_view(s, 0), E.seat_view(s, 1)
+    assert mm["script"] == s["script"] and "script" not in first
+    assert all(p["owner"] == "mastermind" for p in mm["my_cards"])
+    assert all(p["owner"] in first["decks"] for p in first["my_cards"])
+    assert E.picture(mm, T) != E.picture(E.public_view(s), T)
+    for seat in range(4):
+        text = E.describe(E.seat_view(s, seat), T)
+        assert "_" not in text and "[" not in text, text
