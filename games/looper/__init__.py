@@ -3,7 +3,7 @@ to three protagonists reliving the same days. Seat 0 is the Mastermind; the prot
 the three decks A, B and C between them (spec 5.9)."""
 from __future__ import annotations
 
-from games.base import Engine, IllegalMove, Option, Outcome, Pending
+from games.base import Engine, IllegalMove, Outcome
 from games.looper import ai, data, flow, generator, picture, views
 from games.looper.script import ScriptError, public_sheet, validate
 from games.looper.table import MM_SEAT, emit
@@ -104,9 +104,7 @@ class LooperEngine(Engine):
     def pending(self, state):
         if state["result"]:
             return []
-        return [Pending(q["id"], q["seat"], q["kind"], tuple(Option(*o) for o in q["options"]),
-                        q["default"], q["deadline"], q["public"], q["params"])
-                for q in state["questions"]]
+        return [flow.pending_of(q) for q in state["questions"]]
 
     def _apply(self, state, pending, choice):
         return flow.answer(state, pending.id, choice)

@@ -163,6 +163,8 @@ def _mastermind_card(s: dict, pending: Pending) -> str:
     singles = []
     for o in pending.options:
         card_id, target = cards.parse(data.MASTERMIND, o.id)
+        if _inert(card_id, target):
+            continue
         singles.append((_resolve_copy(s, [(card_id, target)]) - base, o.id,
                         (card_id, target)))
     singles.sort(key=lambda x: -x[0])
@@ -180,6 +182,13 @@ def _mastermind_card(s: dict, pending: Pending) -> str:
         if best_first:
             break
     return best_first or _mask(s, pending)
+
+
+def _inert(card_id: str, target: str) -> bool:
+    """Cards that cannot change the board when the Mastermind places them (before any
+    protagonist card): forbids, and anything but Intrigue on a location."""
+    return card_id.startswith("forbid") or (target in data.LOCATIONS
+                                            and not card_id.startswith("intrigue"))
 
 
 def _hand_allows(s: dict, wanted: list[str]) -> bool:

@@ -7,8 +7,8 @@ rules allow, next to a clock-only window, so neither the presence of a question 
 step lasts depends on what the Mastermind holds (7.4)."""
 from __future__ import annotations
 
-from games.base import GM
-from games.looper import abilities, cards, data, incidents, loops
+from games.base import GM, Option, Pending
+from games.looper import abilities, ai, cards, data, incidents, loops
 from games.looper.table import (MM_SEAT, effective_role, emit, here,
                                 is_alive, kill, kill_protagonists, living, role_holders)
 
@@ -134,8 +134,21 @@ def _mastermind_cards(s, ev):
     if len(placed) == 3:
         goto(s, "protagonist_cards")
         return
-    opts = cards.options(s, data.MASTERMIND)
-    ask(s, MM_SEAT, "mastermind_card", opts, deadline="action", number=len(placed) + 1)
+    ask(s, MM_SEAT, "mastermind_card", cards.options(s, data.MASTERMIND), deadline="action",
+        number=len(placed) + 1)
+    _planned_default(s)
+
+
+def _planned_default(s: dict) -> None:
+    """On timeout the planner's answer is used for a card or an incident choice (7.5); it is
+    worked out when the question opens, so the deadline needs no computation."""
+    q = s["questions"][-1]
+    q["default"] = ai.choose(s, pending_of(q), "planner") or q["default"]
+
+
+def pending_of(q: dict) -> Pending:
+    return Pending(q["id"], q["seat"], q["kind"], tuple(Option(*o) for o in q["options"]),
+                   q["default"], q["deadline"], q["public"], q["params"])
 
 
 @handler("mastermind_card")
@@ -262,8 +275,9 @@ def _incident(s, ev):
         emit(ev, "no_incident", incident=inc["incident"])
         return
     if inc["incident"] in incidents.CHOOSING:
-        opts = incidents.choice_options(s, inc)
-        ask(s, MM_SEAT, "incident_choice", opts, incident=inc["incident"])
+        ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc),
+            incident=inc["incident"])
+        _planned_default(s)
         return
     incidents.resolve(s, ev, inc, None)
 

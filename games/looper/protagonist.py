@@ -38,7 +38,7 @@ def _card(view: dict, pending: Pending) -> str:
         if card_id == "forbid_intrigue" and target in mm and first:
             held = view["locations"][target] if c is None else c["intrigue"]
             v = (5 if c is None else 3) + 2.5 * held
-        elif card_id == "paranoia_minus1" and c and c["paranoia"]:
+        elif card_id == "paranoia_minus1" and c and (c["paranoia"] or target in mm):
             v = 4 * (c["paranoia"] + (target in mm)) / c["limit"] * (1 if upcoming else 0.5)
         elif card_id == "forbid_movement" and c and target in mm:
             v = 2.0

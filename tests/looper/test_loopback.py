@@ -17,7 +17,7 @@ from tests.test_loopback_games import GAME_OVER_LINE, MENTIONS, audiences
 TIMINGS = FAST_TIMINGS + ",spiral=3,abilities=3,pass=3,guess=3"
 
 
-@pytest.mark.parametrize("mode,mastermind,people,ai", [("basic_tragedy", "player", 2, 1),
+@pytest.mark.parametrize("mode,mastermind,people,ai", [("first_steps", "player", 2, 1),
                                                    ("first_steps", "bot", 2, 0)])
 async def test_whole_game_keeps_every_secret_in_its_audience(tmp_path, mode, mastermind, people,
                                                              ai):

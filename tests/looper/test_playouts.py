@@ -75,7 +75,7 @@ def play(mode: str, script: str, players: int, seed: int) -> tuple[dict, int]:
     return s, n
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
 def test_random_games_end_legally(table, seed):
     s, _ = play(*table, seed)
