@@ -9,7 +9,7 @@ from games.looper.script import ScriptError, public_sheet, validate
 from games.looper.table import MM_SEAT, emit
 from games.rng import Rng
 
-DEFAULTS = {"script": None, "difficulty": "normal", "loops": None,
+DEFAULTS = {"script": None, "difficulty": "normal", "loops": None, "vet_generated": True,
             "paranoia_virus_threshold": 4, "spreading_mode": "literal",
             "allow_external": False, "first_leader": "random"}
 
@@ -27,8 +27,11 @@ def choose_script(options: dict, rng: Rng) -> dict:
     """The shipped script the options name, or a generated one for the mode's tragedy set."""
     mode = options["mode"]
     name = options.get("script") or ("first_script" if mode == "first_steps" else "generated")
+    if isinstance(name, dict):      # a script written by the table, checked like any other
+        return {"id": "custom", "title": "Custom", **name, "source": "custom"}
     if name == "generated":
-        return generator.generate(rng, mode, options["difficulty"], loops=options.get("loops"))
+        return generator.generate(rng, mode, options["difficulty"], loops=options.get("loops"),
+                                  vet=options["vet_generated"])
     shipped = data.shipped_scripts()
     if name not in shipped:
         raise IllegalMove("unknown_script", f"Unknown script {name!r}.", script=name,

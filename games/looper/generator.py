@@ -13,17 +13,45 @@ TRIES = 500
 
 
 def generate(rng: Rng, tragedy_set: str, difficulty: str = "normal",
-             days: int | None = None, loops: int | None = None) -> dict:
+             days: int | None = None, loops: int | None = None, vet: bool = True) -> dict:
+    """A valid script; with `vet`, also one that plays (spec 8.5): the planning Mastermind can
+    win its first loop against protagonists who do nothing, and cannot end it on day 1 against
+    protagonists who play."""
     ts = data.tragedy_set(tragedy_set)
-    for _ in range(TRIES):
+    for attempt in range(TRIES):
         script = _draw(rng, tragedy_set, ts, difficulty, days, loops)
         if script is None:
             continue
         try:
-            return validate(script)
+            validate(script)
         except ScriptError:
             continue
+        if not vet or playable(script, seed=attempt):
+            return script
     raise ScriptError("script_generate", "No valid script could be drawn for these settings.")
+
+
+def playable(script: dict, seed: int) -> bool:
+    passive = _first_loop(script, seed, active=False)
+    active = _first_loop(script, seed, active=True)
+    return passive["lost"] and not (active["lost"] and active["day"] == 1)
+
+
+def _first_loop(script: dict, seed: int, active: bool) -> dict:
+    """Play loop 1 with the planning Mastermind; the protagonists play their AI, or pass."""
+    from games.looper import LooperEngine
+    engine = LooperEngine()
+    s, _ = engine.setup({"mode": script["tragedy_set"], "script": script,
+                         "first_leader": 1}, 4, seed)
+    while s["loop"] == 1 and s["result"] is None:
+        p = engine.pending(s)[0]
+        mastermind = p.seat == 0
+        choice = (engine.ai_choice(s, p, "planner") if mastermind or active else None)
+        s, _ = engine.apply(s, p.seat, p.id, choice or p.default)
+        if s["loop_ended"] or (s["step"] == "loop_end"):
+            break
+    return {"lost": s["loop_lost"] or s["loop"] > 1 or (s["result"] or {}).get(
+        "winner") == "mastermind", "day": s["day"]}
 
 
 def _draw(rng: Rng, set_name: str, ts: dict, difficulty: str, days, loops) -> dict | None:

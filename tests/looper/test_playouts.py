@@ -58,7 +58,7 @@ def check_secrets(events, over: bool) -> None:
 
 def play(mode: str, script: str, players: int, seed: int) -> tuple[dict, int]:
     rnd = random.Random(seed)
-    s, ev = E.setup({"mode": mode, "script": script}, players, seed)
+    s, ev = E.setup({"mode": mode, "script": script, "vet_generated": False}, players, seed)
     check_secrets(ev, False)
     n = 0
     while E.outcome(s) is None:
@@ -95,7 +95,7 @@ def test_every_table_plays_to_the_end():
 
 
 def test_default_answers_finish_a_game():
-    s, _ = E.setup({"mode": "basic_tragedy"}, 3, seed=4)
+    s, _ = E.setup({"mode": "basic_tragedy", "vet_generated": False}, 3, seed=4)
     while E.outcome(s) is None:
         p = E.pending(s)[0]
         s, _ = E.apply(s, p.seat, p.id, p.default)
