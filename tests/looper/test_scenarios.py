@@ -180,14 +180,17 @@ def test_tl7_a_moved_cultist_cannot_lift_the_forbid():
     assert t.s["location_intrigue"]["school"] == 0
 
 
-def bland_day(t, mm_extra=None):
-    """A day whose cards change nothing that matters: Paranoia +1 on locations."""
-    t.day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
-           mm_extra or ("paranoia_plus1", "shrine")],
-          {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
-           "C": ("paranoia_plus1", "shrine")})
-    t.done("mastermind_ability").done("leader_ability")
-    return t
+def quiet_cards(t, third="shrine"):
+    """S2 and S3 with cards that change nothing: Paranoia cards on three locations."""
+    return t.day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
+                  ("paranoia_plus1", third)],
+                 {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
+                  "C": ("paranoia_plus1", third)})
+
+
+def bland_day(t):
+    """A day in which nothing but abilities, incidents and the night can change the board."""
+    return quiet_cards(t).done("mastermind_ability").done("leader_ability")
 
 
 def suicide_table(paranoia, alive=True, key=False):
@@ -302,10 +305,7 @@ def s6_table(role="cultist", goodwill=5):
              subs=("an_unsettling_rumor",), tragedy_set="first_steps", days=4)
     at(t, "shrine_maiden", "shrine", goodwill=goodwill)
     at(t, "doctor", "shrine")
-    t.go().day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
-                ("paranoia_plus1", "school")],
-               {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
-                "C": ("paranoia_plus1", "school")})
+    quiet_cards(t.go(), "school")
     return t.done("mastermind_ability")
 
 
@@ -411,10 +411,7 @@ def test_tl19_mastermind_ability_names_only_the_result():
     t = game(people(doctor="brain", office_worker="killer", girl_student="key_person"))
     at(t, "doctor", "school")
     at(t, "shrine_maiden", "school")
-    t.go().day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
-                ("paranoia_plus1", "shrine")],
-               {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
-                "C": ("paranoia_plus1", "shrine")})
+    quiet_cards(t.go())
     ci = list(t.s["characters"]).index("doctor")
     mark = len(t.events)
     t.say("mastermind_ability", f"b.{ci}.shrine_maiden")
@@ -493,10 +490,7 @@ def informer_table(subs, tragedy_set="basic_tragedy"):
                    police_officer="conspiracy_theorist")
     t = game(roles, subs=subs, tragedy_set=tragedy_set)
     at(t, "informer", goodwill=5)
-    t.go().day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
-                ("paranoia_plus1", "shrine")],
-               {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
-                "C": ("paranoia_plus1", "shrine")})
+    quiet_cards(t.go())
     return t.done("mastermind_ability")
 
 
@@ -616,10 +610,7 @@ def test_tl26_factor_acts_as_conspiracy_theorist():
     t = game(people(boy_student="factor", girl_student="key_person", doctor="brain",
                     office_worker="killer"), subs=("unknown_factor_x", "threads_of_fate"))
     t.s["location_intrigue"]["school"] = 2
-    t.go().day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
-                ("paranoia_plus1", "shrine")],
-               {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
-                "C": ("paranoia_plus1", "shrine")})
+    quiet_cards(t.go())
     ci = list(t.s["characters"]).index("boy_student")
     assert f"c.{ci}.girl_student" in t.options("mastermind_ability")
 
