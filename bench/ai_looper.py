@@ -17,10 +17,11 @@ TABLES = [("first_steps", "first_script", 4), ("first_steps", "prevailing_secrec
           ("first_steps", "generated", 3), ("basic_tragedy", "generated", 4)]
 
 
-def _rate(script_mode, script, players, games, side, smart) -> tuple[float, float]:
-    """(rate the side won, rate of lost loops per game for the Mastermind)."""
+def _rate(script_mode, script, players, games, side, smart) -> tuple[float, float, float]:
+    """(rate the side won, loops lost per game, mean day on which a lost loop ended)."""
     e = engine("looper")
     won = loops_lost = 0
+    days: list[int] = []
     for seed in range(games):
         ai, rnd = ai_policy("planner"), random_policy(seed)
 
@@ -30,20 +31,25 @@ def _rate(script_mode, script, players, games, side, smart) -> tuple[float, floa
         state, outcome, _ = play(e, {"mode": script_mode, "script": script}, players, seed,
                                  policy_of)
         won += (outcome.winners == (0,)) == (side == "mastermind")
-        loops_lost += state["loop"] - (1 if state["result"]["reason"] == "loop_won" else 0)
-    return won / games, loops_lost / games
+        lost = [r["day"] for r in state["loop_results"] if r["lost"]]
+        loops_lost += len(lost)
+        days += lost
+    return won / games, loops_lost / games, sum(days) / max(1, len(days))
 
 
 def rows(games: int) -> list[dict]:
     out = []
     for mode, script, players in TABLES:
         for side in ("mastermind", "protagonists"):
-            ai_rate, ai_loops = _rate(mode, script, players, games, side, True)
-            rnd_rate, rnd_loops = _rate(mode, script, players, games, side, False)
+            ai_rate, ai_loops, ai_day = _rate(mode, script, players, games, side, True)
+            rnd_rate, rnd_loops, rnd_day = _rate(mode, script, players, games, side, False)
+            note = (f"loops lost per game: AI {ai_loops:.2f}, random {rnd_loops:.2f}"
+                    if side == "mastermind" else
+                    f"against the AI Mastermind; a lost loop ends on day {ai_day:.1f} (AI) "
+                    f"vs {rnd_day:.1f} (random)")
             out.append({"game": "looper", "mode": f"{mode}/{script}", "players": players,
                         "side": side, "ai_win_rate": ai_rate, "random_win_rate": rnd_rate,
-                        "note": f"loops lost per game: AI {ai_loops:.2f}, random {rnd_loops:.2f}"
-                        if side == "mastermind" else ""})
+                        "note": note})
     return out
 
 

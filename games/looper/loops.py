@@ -72,6 +72,8 @@ def end(s: dict, ev: list) -> str:
     fired = loop_end_losses(s, ev)
     s["goodwill_snapshot"] = [c for c, st in s["characters"].items()
                               if st["in_play"] and st["goodwill"] >= 1]
+    s["loop_results"].append({"loop": s["loop"], "day": s["day"],
+                              "lost": bool(s["loop_lost"] or fired)})
     if not s["loop_lost"] and not fired:
         return "won"
     emit(ev, "gm_loop_lost", GM, reasons=fired or ["immediate"])

@@ -24,26 +24,42 @@ def _chars(view: dict) -> dict:
     return {c["id"]: c for c in view["characters"] if c["alive"]}
 
 
+def _vulnerable(view: dict) -> set[str]:
+    """Characters whose death has lost a loop before (and the victims of earlier loops): the
+    ones the table watches over."""
+    return {d["character"] for d in view["chronicle"] if d["loop"] < view["loop"]}
+
+
 def _card(view: dict, pending: Pending) -> str:
     deck = pending.params["deck"]
     chars = _chars(view)
+    weak = _vulnerable(view)
     mm = {p["target"] for p in view["placed"] if p["owner"] == data.MASTERMIND}
     first = not any(p["owner"] != data.MASTERMIND for p in view["placed"])
     upcoming = any(i["day"] >= view["day"] for i in view["sheet"]["incidents"])
+    placed = {p["owner"] for p in view["placed"]}
+    # A teammate still to play who holds Forbid Movement keeps watched targets free for it.
+    reserve = any(d != deck and d not in placed and "forbid_movement" not in view["set_aside"][d]
+                  for d in data.DECKS)
     best = (-1.0, pending.default)
     for o in pending.options:
         card_id, target = cards.parse(deck, o.id)
         c = chars.get(target)
         v = 0.0
+        care = 3.0 if target in weak else 0.0
+        if care and target in mm and reserve and card_id != "forbid_movement":
+            continue
         if card_id == "forbid_intrigue" and target in mm and first:
             held = view["locations"][target] if c is None else c["intrigue"]
-            v = (5 if c is None else 3) + 2.5 * held
+            v = (5 if c is None else 3) + 2.5 * held + care
         elif card_id == "paranoia_minus1" and c and (c["paranoia"] or target in mm):
             v = 4 * (c["paranoia"] + (target in mm)) / c["limit"] * (1 if upcoming else 0.5)
+            v += care if target in mm else 0
         elif card_id == "forbid_movement" and c and target in mm:
-            v = 2.0
+            v = 2.0 + 1.5 * care
         elif card_id in ("goodwill_plus1", "goodwill_plus2") and c:
             v = USEFUL.get(target, 0.2) * (0.5 if target in mm else 1.0)
+            v *= 1.5 if target == "police_officer" and weak else 1.0
             v *= 1.3 if card_id == "goodwill_plus2" else 1.0
         elif c is None and card_id in ("paranoia_plus1", "move_vertical", "move_horizontal"):
             v = 0.1
@@ -54,6 +70,7 @@ def _card(view: dict, pending: Pending) -> str:
 
 def _ability(view: dict, pending: Pending) -> str:
     chars = _chars(view)
+    weak = _vulnerable(view)
     best = (0.0, "done")
     for o in pending.options:
         if o.id == "done":
@@ -66,7 +83,7 @@ def _ability(view: dict, pending: Pending) -> str:
         elif ability == "purify_shrine":
             v = 3.0 if view["locations"]["shrine"] else 0
         elif ability == "guard" and target:
-            v = 1.0 + target["intrigue"]
+            v = 1.0 + target["intrigue"] + (3 if target["id"] in weak else 0)
         elif ability in ("reveal_role_here", "reveal_own_role"):
             who = p.get("target") or p["character"]
             v = 0.0 if who in view["revealed_roles"] else 1.2

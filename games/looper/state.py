@@ -68,6 +68,9 @@ class LooperState(TypedDict):
     incidents_occurred: list     # Incidents that happened this loop
     revealed_roles: dict     # character -> role, made public by the rules; kept all game
     goodwill_snapshot: list  # who had Goodwill at the last loop end (Threads of Fate)
+    loop_results: list       # per finished loop: on which day it ended and whether it was lost
+    chronicle: list          # every death so far: loop, day, step, where, who else stood there
+                             # (all public; what the protagonists remember across loops)
     loop_lost: bool          # a loss condition has happened this loop
     loop_ended: bool         # the loop ends at once (deaths, declarations)
     protagonists_dead: bool  # the loss was "You are all dead"

@@ -150,6 +150,9 @@ def kill(s: dict, ev: list, cid: str, cause: str) -> str:
     role = effective_role(s, cid)
     st["alive"] = False
     emit(ev, "died", character=cid)
+    s["chronicle"].append({"loop": s["loop"], "day": s["day"], "step": s["step"],
+                           "character": cid, "location": st["location"],
+                           "with": here(s, st["location"], exclude=cid)})
     emit(ev, "gm_death", GM, character=cid, role=role, cause=cause)
     if key_person:
         end_loop(s)

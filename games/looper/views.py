@@ -26,6 +26,8 @@ def public_view(s: dict) -> dict:
                       **{d: list(s["deck_set_aside"][d]) for d in data.DECKS}},
         "occurred": [i["incident"] for i in s["incidents_occurred"]],
         "revealed_roles": dict(s["revealed_roles"]), "quiet": False,
+        "chronicle": [dict(d) for d in s["chronicle"]],
+        "loop_results": [dict(r) for r in s["loop_results"]],
         "over": dict(s["result"]) if s["result"] else None,
     }
     if s["result"]:
