@@ -12,9 +12,9 @@ from tests.looper.helpers import E, at, game
 
 
 def test_ai_answers_legally_in_every_question():
-    for mode, players in (("first_steps", 4), ("basic_tragedy", 3), ("basic_tragedy", 2)):
+    for mode, players in (("first_steps", 4), ("basic_tragedy", 2)):
         rnd = random.Random(players)
-        s, _ = E.setup({"mode": mode}, players, seed=3)
+        s, _ = E.setup({"mode": mode, "vet_generated": False}, players, seed=3)
         while E.outcome(s) is None:
             p = rnd.choice(E.pending(s))
             choice = E.ai_choice(s, p, "planner")

@@ -17,10 +17,11 @@ REVEALS = {"role_revealed", "culprit_revealed", "guess_right", "guess_wrong", "s
            "recap_role", "recap_incident", "table_finished"}
 
 
-async def transcript(tmp_path, mode, players, seed, absent=0) -> list[dict]:
+async def transcript(tmp_path, mode, players, seed, absent=0, policy=None) -> list[dict]:
     path = tmp_path / f"{mode}-{players}.jsonl"
     result = await simulate(SimulationArgs("looper", players=players, seed=seed, mode=mode,
-                                           absent=absent, transcript=str(path)))
+                                           absent=absent, transcript=str(path), policy=policy,
+                                           options={"vet_generated": False}))
     assert result["finished"], result
     assert set(result["winners"]) in ({0}, set(range(1, players)))
     return [json.loads(x) for x in path.read_text().splitlines()]
@@ -28,7 +29,8 @@ async def transcript(tmp_path, mode, players, seed, absent=0) -> list[dict]:
 
 @pytest.mark.parametrize("mode,players", PLAYS)
 async def test_simulated_game_ends_legally_in_both_languages(tmp_path, mode, players):
-    lines = await transcript(tmp_path, mode, players, seed=players * 5 + 1, absent=1)
+    lines = await transcript(tmp_path, mode, players, seed=players * 5 + 1, absent=1,
+                             policy="baseline")
     kinds = {x["kind"] for x in lines}
     for lang in ("en", "es"):
         known = set(load_locale("looper", lang)["events"]) | set(
@@ -58,7 +60,7 @@ async def test_public_lines_name_no_secret(tmp_path, mode, players, seed):
 
 
 def test_kill_nine_and_resume(tmp_path):
-    args = ["--players", "3", "--seed", "5", "--mode", "basic_tragedy", "--absent", "1"]
+    args = ["--players", "3", "--seed", "5", "--mode", "first_steps", "--absent", "1"]
     entry = ["bot.py", "simulate", "looper"]
     whole = run_killed(entry, args, tmp_path / "whole.sqlite3")
     killed = run_killed(entry, args + ["--delay", "0.01"], tmp_path / "killed.sqlite3",
