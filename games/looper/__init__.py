@@ -11,7 +11,7 @@ from games.rng import Rng
 
 DEFAULTS = {"script": None, "difficulty": "normal", "loops": None, "vet_generated": True,
             "paranoia_virus_threshold": 4, "spreading_mode": "literal",
-            "allow_external": False, "first_leader": "random"}
+            "allow_external": False, "first_leader": "random", "talk_restricted": False}
 
 
 def _deck_owners(players: int, leader: int) -> dict:

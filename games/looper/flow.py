@@ -14,6 +14,12 @@ from games.looper.table import (MM_SEAT, effective_role, emit, here,
 
 HANDLERS: dict = {}
 DONE = "done"
+# Deadline classes of data/pace.json closest to the spec's timeouts (7.5): time spiral and
+# Final Guess entries 300 s, cards 150/120 s, the Leader's abilities 120 s, an incident's
+# choice 90 s, the Mastermind's other secret steps 60 s (live pace).
+SPIRAL, GUESS = "day_discussion", "day_discussion"
+MASTERMIND_CARD, PROTAGONIST_CARD, ABILITIES = "programming", "conference", "conference"
+INCIDENT, PASS = "vote", "reactive"
 
 
 def handler(kind: str):
@@ -80,7 +86,7 @@ def _spiral(s, ev):
     opts = [["begin", "begin_loop", {"loop": s["loop"]}]]
     if loops.final_guess_allowed(s):
         opts.append(["final_guess", "go_final_guess", {}])
-    ask(s, s["leader"], "spiral", opts, deadline="spiral", public=True, loop=s["loop"])
+    ask(s, s["leader"], "spiral", opts, deadline=SPIRAL, public=True, loop=s["loop"])
 
 
 @handler("spiral")
@@ -96,7 +102,7 @@ def _spiral_confirm(s, ev):
     seats = protagonist_seats(s)
     other = seats[(seats.index(s["leader"]) + 1) % len(seats)]
     ask(s, other, "confirm_final_guess", [["cancel", "cancel", {}], ["confirm", "confirm", {}]],
-        deadline="spiral", public=True)
+        deadline=SPIRAL, public=True)
 
 
 @handler("confirm_final_guess")
@@ -134,8 +140,8 @@ def _mastermind_cards(s, ev):
     if len(placed) == 3:
         goto(s, "protagonist_cards")
         return
-    ask(s, MM_SEAT, "mastermind_card", cards.options(s, data.MASTERMIND), deadline="action",
-        number=len(placed) + 1)
+    ask(s, MM_SEAT, "mastermind_card", cards.options(s, data.MASTERMIND),
+        deadline=MASTERMIND_CARD, number=len(placed) + 1)
     _planned_default(s)
 
 
@@ -163,7 +169,8 @@ def _protagonist_cards(s, ev):
         goto(s, "resolve")
         return
     ask(s, s["deck_owner"][deck], "protagonist_card", cards.options(s, deck),
-        default=cards.default_protagonist_option(s, deck), public=True, deck=deck)
+        default=cards.default_protagonist_option(s, deck), deadline=PROTAGONIST_CARD,
+        public=True, deck=deck)
 
 
 @handler("protagonist_card")
@@ -222,7 +229,7 @@ def _leader_abilities(s, ev):
         goto(s, "incident")
         return
     ask(s, s["leader"], "leader_ability", abilities.leader_options(s) + [[DONE, "done", {}]],
-        default=DONE, deadline="abilities", public=True)
+        default=DONE, deadline=ABILITIES, public=True)
 
 
 @handler("leader_ability")
@@ -275,7 +282,7 @@ def _incident(s, ev):
         emit(ev, "no_incident", incident=inc["incident"])
         return
     if inc["incident"] in incidents.CHOOSING:
-        ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc),
+        ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc), deadline=INCIDENT,
             incident=inc["incident"])
         _planned_default(s)
         return
@@ -296,7 +303,7 @@ def _rotate(s, ev):
         mine = [d for d in data.DECKS if s["deck_owner"][d] == s["leader"]]
         longest = min(mine, key=lambda d: (s["deck_since"][d], d))
         ask(s, s["leader"], "pass_deck", [[d, "deck", {"deck": d}] for d in mine],
-            default=longest, deadline="pass", public=True)
+            default=longest, deadline=PASS, public=True)
         s["stage"]["next"] = nxt
         s["step"] = "day_end_enter"
         return
@@ -414,7 +421,7 @@ def _final_guess(s, ev):
     if cid is None:
         finish(s, ev, "protagonists", "final_guess_right")
         return
-    ask(s, s["leader"], "guess", loops.guess_options(s), deadline="guess", public=True,
+    ask(s, s["leader"], "guess", loops.guess_options(s), deadline=GUESS, public=True,
         character=cid)
 
 

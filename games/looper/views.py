@@ -9,6 +9,11 @@ from games.looper.script import public_sheet
 from games.looper.table import MM_SEAT
 
 
+# With talk_restricted (spec 5.1, R-37) the protagonists talk only in time spirals and during
+# the Final Guess; the bot locks the thread otherwise.
+TALK_STEPS = ("spiral", "spiral_confirm", "final_guess", "over")
+
+
 def public_view(s: dict) -> dict:
     chars = [{"id": cid, "location": st["location"], "alive": st["alive"],
               "goodwill": st["goodwill"], "paranoia": st["paranoia"],
@@ -25,7 +30,8 @@ def public_view(s: dict) -> dict:
         "set_aside": {"mastermind": list(s["mastermind_set_aside"]),
                       **{d: list(s["deck_set_aside"][d]) for d in data.DECKS}},
         "occurred": [i["incident"] for i in s["incidents_occurred"]],
-        "revealed_roles": dict(s["revealed_roles"]), "quiet": False,
+        "revealed_roles": dict(s["revealed_roles"]),
+        "quiet": bool(s["options"].get("talk_restricted")) and s["step"] not in TALK_STEPS,
         "chronicle": [dict(d) for d in s["chronicle"]],
         "loop_results": [dict(r) for r in s["loop_results"]],
         "over": dict(s["result"]) if s["result"] else None,

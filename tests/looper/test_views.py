@@ -41,3 +41,14 @@ def test_seat_views_hold_their_own_secrets_only():
     for seat in range(4):
         text = E.describe(E.seat_view(s, seat), T)
         assert "_" not in text and "[" not in text, text
+
+
+def test_restricted_talk_locks_the_thread_outside_spirals():
+    s, _ = E.setup({"mode": "first_steps", "talk_restricted": True}, 3, seed=1)
+    assert s["step"] == "spiral" and not E.public_view(s)["quiet"]
+    p = E.pending(s)[0]
+    s, _ = E.apply(s, p.seat, p.id, "begin")
+    assert E.public_view(s)["quiet"]
+    s, _ = E.setup({"mode": "first_steps"}, 3, seed=1)
+    p = E.pending(s)[0]
+    assert not E.public_view(E.apply(s, p.seat, p.id, "begin")[0])["quiet"]
