@@ -78,8 +78,8 @@ class LooperEngine(Engine):
             mastermind_hand=data.full_hand("mastermind"), mastermind_set_aside=[],
             deck_set_aside={d: [] for d in data.DECKS}, placed=[], abilities_used_today=[],
             abilities_used_loop=[], rumor_used=False, patient_may_leave=False, extra_gauge=0,
-            incidents_occurred=[], revealed_roles={}, goodwill_snapshot=[], chronicle=[], loop_results=[],
-            loop_lost=False,
+            incidents_occurred=[], revealed_roles={}, goodwill_snapshot=[], chronicle=[],
+            loop_results=[], loop_lost=False,
             loop_ended=False, protagonists_dead=False, guesses={}, result=None)
         for e in script["cast"]:
             state["characters"][e["character"]] = {

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from games.base import GM
 from games.looper import data
-from games.looper.table import (add, at_location, cast_ids, effective_role, emit, has_theorist_abilities,
-                                here, is_alive, living, plot_flag, refusal, remove, script_role)
+from games.looper.table import (add, at_location, cast_ids, effective_role, emit,
+                                has_theorist_abilities, here, living, plot_flag, refusal, remove,
+                                script_role)
 
 STUDENT = "student"
 

@@ -83,7 +83,8 @@ def _plot_locations(s: dict, rule: dict) -> list[str]:
     if "intrigue_on" in rule:
         return [rule["intrigue_on"]]
     if "intrigue_on_start_of" in rule:
-        return [data.characters()[c]["start"] for c in role_holders(s, rule["intrigue_on_start_of"])]
+        holders = role_holders(s, rule["intrigue_on_start_of"])
+        return [data.characters()[c]["start"] for c in holders]
     return []
 
 
@@ -147,7 +148,8 @@ COUNTER = {"intrigue_plus1": "forbid_intrigue", "intrigue_plus2": "forbid_intrig
 
 
 def _set_value(s: dict, chosen: list[tuple[str, str]]) -> float:
-    """The effect of the cards still to place (those placed already lie on the board), minus half of what the protagonists' best single answer takes away."""
+    """The effect of the cards still to place (those placed already lie on the board), minus
+    half of what the protagonists' best single answer takes away."""
     full = _resolve_copy(s, chosen)
     worst = full
     for card_id, target in chosen:

@@ -66,7 +66,7 @@ def play(mode: str, script: str, players: int, seed: int) -> tuple[dict, int]:
         assert pend, "a running game always waits for someone"
         p = rnd.choice(pend)
         assert p.option(p.default), "the default is a legal option"
-        assert all(len(o.id) < 40 for o in p.options)
+        assert all(len(o.id) < 40 for o in p.options) and len(p.options) <= 125  # 5 selects
         s, ev = E.apply(s, p.seat, p.id, rnd.choice(p.options).id)
         check_invariants(s)
         check_secrets(ev, E.outcome(s) is not None)

@@ -648,6 +648,7 @@ def test_tl28_loop_reset():
     assert t.c("girl_student")["location"] == "school"
     assert s["location_intrigue"] == {"hospital": 0, "shrine": 0, "city": 0, "school": 0}
     assert not s["patient_may_leave"] and s["abilities_used_loop"] == []
-    assert s["day"] == 1 and s["incidents_occurred"] == [] and s["leader"] == 2  # rotated in S8 only
+    assert s["day"] == 1 and s["incidents_occurred"] == []
+    assert s["leader"] == 2      # rotated in the last day's S8, never reset by the loop
     assert s["revealed_roles"] == {"office_worker": "killer"}
     assert s["mastermind_set_aside"] == [] and s["deck_set_aside"] == {"A": [], "B": [], "C": []}
