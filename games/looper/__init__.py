@@ -79,7 +79,8 @@ class LooperEngine(Engine):
             deck_set_aside={d: [] for d in data.DECKS}, placed=[], abilities_used_today=[],
             abilities_used_loop=[], rumor_used=False, patient_may_leave=False, extra_gauge=0,
             incidents_occurred=[], revealed_roles={}, goodwill_snapshot=[], chronicle=[],
-            loop_results=[], loop_lost=False,
+            loop_results=[], deductions={str(p): {} for p in range(1, players)},
+            loop_lost=False,
             loop_ended=False, protagonists_dead=False, guesses={}, result=None)
         for e in script["cast"]:
             state["characters"][e["character"]] = {

@@ -55,8 +55,13 @@ def answer(s: dict, qid: str, choice: str) -> list:
     return ev
 
 
+def blocking(s: dict) -> bool:
+    """Open questions the day waits for (deduction notes never hold the game up)."""
+    return any(q["kind"] not in NOTES for q in s["questions"])
+
+
 def run(s: dict, ev: list) -> None:
-    while not s["questions"] and s["result"] is None:
+    while not blocking(s) and s["result"] is None:
         if s["loop_ended"] and s["step"] not in ("loop_end", "final_guess", "spiral",
                                                  "spiral_confirm", "loop_prepare"):
             s["step"] = "loop_end"
@@ -87,10 +92,45 @@ def _spiral(s, ev):
     if loops.final_guess_allowed(s):
         opts.append(["final_guess", "go_final_guess", {}])
     ask(s, s["leader"], "spiral", opts, deadline=SPIRAL, public=True, loop=s["loop"])
+    for seat in protagonist_seats(s):
+        _ask_notes(s, seat)
+
+
+# ---- the deduction sheet: each protagonist's own notes, offered in every time spiral ----------
+NOTES = ("notes", "note_role")
+
+
+def _ask_notes(s: dict, seat: int) -> None:
+    mine = s["deductions"][str(seat)]
+    opts = [["close", "close_notes", {}]] + [
+        [c, "note_character", {"character": c, "note": mine.get(c, "unknown")}]
+        for c in s["characters"]]
+    ask(s, seat, "notes", opts, default="close", deadline=SPIRAL)
+
+
+@handler("notes")
+def _notes_answer(s, ev, q, choice):
+    if choice != "close":
+        roles = loops.guess_options(s) + [["unknown", "note_clear", {}]]
+        ask(s, q["seat"], "note_role", roles, default="unknown", deadline=SPIRAL,
+            character=choice)
+
+
+@handler("note_role")
+def _note_role_answer(s, ev, q, choice):
+    mine = s["deductions"][str(q["seat"])]
+    cid = q["params"]["character"]
+    if choice == "unknown":
+        mine.pop(cid, None)
+    else:
+        mine[cid] = choice
+    emit(ev, "note_taken", (q["seat"],), character=cid, role=choice)
+    _ask_notes(s, q["seat"])
 
 
 @handler("spiral")
 def _spiral_answer(s, ev, q, choice):
+    s["questions"] = [x for x in s["questions"] if x["kind"] not in NOTES]
     if choice == "begin":
         goto(s, "loop_prepare")
     else:

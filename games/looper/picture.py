@@ -64,6 +64,9 @@ def _location(d, view, t, loc, x, y, roles, culprits, mine) -> None:
             d.line((x + 14, row_y + 11, x + 14 + w, row_y + 11), fill=(220, 60, 60), width=3)
         label = roles.get(c["id"]) or c["role"]
         sub = t.lookup("roles", label) if label else ""
+        noted = view.get("notes", {}).get(c["id"])
+        if noted and not label:
+            sub = t("views", "noted", role=noted)
         if c["id"] in culprits:
             sub += f" · {t('views', 'culprit_day', day=culprits[c['id']])}"
         if sub:

@@ -97,10 +97,12 @@ def _ability(view: dict, pending: Pending) -> str:
 
 
 def _guess(view: dict, pending: Pending) -> str:
-    known = view["revealed_roles"].get(pending.params["character"])
+    who = pending.params["character"]
+    known = view["revealed_roles"].get(who) or view.get("notes", {}).get(who)
     return known if known and pending.option(known) else "person"
 
 
 PICKS = {"spiral": lambda v, p: "begin", "confirm_final_guess": lambda v, p: "confirm",
+         "notes": lambda v, p: "close", "note_role": lambda v, p: "unknown",
          "protagonist_card": _card, "leader_ability": _ability, "guess": _guess,
          "pass_deck": lambda v, p: p.default}

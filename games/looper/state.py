@@ -75,4 +75,5 @@ class LooperState(TypedDict):
     loop_ended: bool         # the loop ends at once (deaths, declarations)
     protagonists_dead: bool  # the loss was "You are all dead"
     guesses: dict            # Final Guess: character -> guessed role
+    deductions: dict         # protagonist seat -> its own notes, character -> suspected role
     result: Optional[dict]   # {"winner": "protagonists" | "mastermind", "reason": ...}

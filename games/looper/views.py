@@ -50,6 +50,7 @@ def seat_view(s: dict, seat: int) -> dict:
         view["my_cards"] = [p for p in s["placed"] if p["owner"] == data.MASTERMIND]
         return view
     mine = [d for d in data.DECKS if s["deck_owner"][d] == seat]
+    view["notes"] = dict(s["deductions"][str(seat)])
     view["decks"] = {d: cards.hand(s, d) for d in mine}
     view["my_cards"] = [p for p in s["placed"] if p["owner"] in mine]
     return view
@@ -94,4 +95,6 @@ def describe(view: dict, t) -> str:
         lines.append(t("views", "deck_hand", deck=deck, cards=hand))
     for p in view.get("my_cards", []):
         lines.append(t("views", "my_card", card=p["card"], target=p["target"]))
+    for cid, role in view.get("notes", {}).items():
+        lines.append(t("views", "note", character=cid, role=role))
     return "\n".join(lines)

@@ -52,3 +52,19 @@ def test_restricted_talk_locks_the_thread_outside_spirals():
     s, _ = E.setup({"mode": "first_steps"}, 3, seed=1)
     p = E.pending(s)[0]
     assert not E.public_view(E.apply(s, p.seat, p.id, "begin")[0])["quiet"]
+
+
+def test_deduction_sheet_is_private_and_kept_across_loops():
+    s, _ = E.setup({"mode": "first_steps", "first_leader": 1}, 3, seed=1)
+    notes = next(p for p in E.pending(s) if p.kind == "notes" and p.seat == 2)
+    s, _ = E.apply(s, 2, notes.id, "doctor")
+    role = next(p for p in E.pending(s) if p.kind == "note_role")
+    s, ev = E.apply(s, 2, role.id, "brain")
+    assert [(e.kind, e.audience) for e in ev] == [("note_taken", (2,))]
+    assert E.seat_view(s, 2)["notes"] == {"doctor": "brain"}
+    assert E.seat_view(s, 1)["notes"] == {} and "notes" not in E.public_view(s)
+    assert "Your note: Doctor — Brain" in E.describe(E.seat_view(s, 2), T)
+    spiral = next(p for p in E.pending(s) if p.kind == "spiral")
+    s, _ = E.apply(s, spiral.seat, spiral.id, "begin")
+    assert not [p for p in E.pending(s) if p.kind.startswith("note")]   # closed with the spiral
+    assert s["deductions"]["2"] == {"doctor": "brain"}
