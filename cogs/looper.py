@@ -22,7 +22,7 @@ class Looper(GameCog, group_name="looper",
         mastermind="Who is the Mastermind: you (the table's host) or the bot",
         difficulty="For a generated script: easy (more loops) to hard (fewer)",
         pace="live: minutes per step; async: hours",
-        timings="Override durations, e.g. action=120,spiral=300",
+        timings="Override durations, e.g. action=120,conference=300",
         settings="More options, e.g. paranoia_virus_threshold=3; spreading_mode=\"transfer\"")
     async def new(self, interaction: discord.Interaction,
                   mode: Literal["first_steps", "basic_tragedy"] = "first_steps",
