@@ -67,3 +67,14 @@ def test_kill_nine_and_resume(tmp_path):
                         kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
     assert whole["finished"] and killed["killed"] >= 3
     assert same_ending(whole, killed), (whole, killed)
+
+
+@pytest.mark.parametrize("options", [
+    {"script": "prevailing_secrecy", "loops": 3, "talk_restricted": True},
+    {"difficulty": "hard", "paranoia_virus_threshold": 3, "spreading_mode": "transfer",
+     "vet_generated": False}])
+async def test_simulator_reaches_the_table_options(options):
+    mode = "first_steps" if "script" in options else "basic_tragedy"
+    result = await simulate(SimulationArgs("looper", players=3, seed=2, mode=mode,
+                                           policy="baseline", options=options))
+    assert result["finished"]
