@@ -652,3 +652,18 @@ def test_tl28_loop_reset():
     assert s["leader"] == 2      # rotated in the last day's S8, never reset by the loop
     assert s["revealed_roles"] == {"office_worker": "killer"}
     assert s["mastermind_set_aside"] == [] and s["deck_set_aside"] == {"A": [], "B": [], "C": []}
+
+
+def test_r38_a_late_character_enters_on_its_loop():
+    t = game(people(informer="person"), days=1, loops=3, incidents=[(1, "suicide", "informer")],
+             step="spiral")
+    t.s["script"]["cast"][3]["enters_on_loop"] = 2
+    t.go().say("spiral", "begin")
+    assert not t.c("informer")["in_play"]
+    assert not any(o.endswith("@informer") for o in t.options("mastermind_card"))
+    t.c("informer")["paranoia"] = 9                      # even in panic it cannot act
+    t.s["loop_lost"] = True
+    bland_day(t)
+    assert "no_incident" in t.kinds()
+    t.done("day_end").say("spiral", "begin")
+    assert t.c("informer")["in_play"] and t.c("informer")["location"] == "city"
