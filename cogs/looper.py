@@ -6,9 +6,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from cogs.common import actions
 from cogs.common.gamecog import GameCog
 from games.base import IllegalMove
 from games.looper import data
+from hosting.text import Translator
 
 
 class Looper(GameCog, group_name="looper",
@@ -31,6 +33,14 @@ class Looper(GameCog, group_name="looper",
                   difficulty: Literal["easy", "normal", "hard"] | None = None,
                   pace: Literal["live", "async"] = "live", timings: str | None = None,
                   settings: str | None = None) -> None:
+        known = data.shipped_scripts()
+        if script and script != "generated" and (
+                script not in known or known[script]["tragedy_set"] != mode):
+            t = Translator(self.game, await self.host.store.guild_lang(interaction.guild_id))
+            names = ", ".join(["generated", *(k for k, v in known.items()
+                                              if v["tragedy_set"] == mode)])
+            return await actions.reply(interaction, t.error(
+                "unknown_script", {"script": script, "known": names}, "Unknown script."))
         typed = {k: v for k, v in {"script": script, "difficulty": difficulty}.items() if v}
         await self.open_table(interaction, mode, pace, timings, settings, typed)
         if mastermind == "bot":
