@@ -11,7 +11,7 @@ from games.rng import Rng
 
 DEFAULTS = {"script": None, "difficulty": "normal", "loops": None, "vet_generated": True,
             "paranoia_virus_threshold": 4, "spreading_mode": "literal",
-            "allow_external": False, "first_leader": "random", "talk_restricted": False}
+            "allow_external": False, "allow_unverified": False, "first_leader": "random", "talk_restricted": False}
 
 
 def _deck_owners(players: int, leader: int) -> dict:
@@ -63,7 +63,8 @@ class LooperEngine(Engine):
         state: dict = {"rng": Rng.seed(seed)}
         rng = Rng(state)
         try:
-            script = validate(choose_script(options, rng), options["allow_external"])
+            script = validate(choose_script(options, rng), options["allow_external"],
+                              options["allow_unverified"])
         except ScriptError as err:
             raise IllegalMove(err.code, str(err), **err.params) from None
         first = options["first_leader"]

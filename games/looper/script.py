@@ -28,8 +28,9 @@ def required_roles(script: dict) -> Counter:
     return need
 
 
-def validate(script: dict, allow_external: bool = False) -> dict:
-    """Return the script if every rule of spec 4.3 holds; raise ScriptError otherwise."""
+def validate(script: dict, allow_external: bool = False, allow_unverified: bool = False) -> dict:
+    """Return the script if every rule of spec 4.3 holds; raise ScriptError otherwise.
+    Characters whose card data is not marked verified are refused unless allowed (R-41)."""
     sets = data.tragedy()["sets"]
     ts_name = script.get("tragedy_set")
     if ts_name not in sets:
@@ -67,6 +68,9 @@ def validate(script: dict, allow_external: bool = False) -> dict:
         if cid not in known:
             raise ScriptError("script_character", f"Unknown character {cid!r}.",
                               character=str(cid))
+        if not known[cid]["verified"] and not allow_unverified:
+            raise ScriptError("script_unverified", f"{cid}'s card data is not verified.",
+                              character=cid)
         if cid in seen:
             raise ScriptError("script_twice", f"{cid} appears twice in the cast.", character=cid)
         seen.add(cid)

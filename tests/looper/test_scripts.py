@@ -69,6 +69,15 @@ def test_validator_refuses_with_a_reason(code):
     assert err.value.code == code and len(str(err.value)) > 10
 
 
+def test_unverified_character_data_needs_a_switch(monkeypatch):
+    doctor = {**data.characters()["doctor"], "verified": False}
+    monkeypatch.setitem(data.characters(), "doctor", doctor)
+    with pytest.raises(ScriptError) as err:
+        validate(first_script())
+    assert err.value.code == "script_unverified"
+    assert validate(first_script(), allow_unverified=True)
+
+
 def test_role_maximum_and_sign_with_me_trait():
     s = {"tragedy_set": "basic_tragedy", "loops": 3, "days_per_loop": 6,
          "main_plot": "sign_with_me", "subplots": ["circle_of_friends", "the_hidden_freak"],
