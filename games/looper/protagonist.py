@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.base import Pending
 from games.looper import cards, data, views
+from games.looper.board import VECTOR, combine, moved
 
 USEFUL = {"police_officer": 2.0, "doctor": 2.5, "shrine_maiden": 2.0, "girl_student": 1.0,
           "boy_student": 1.0, "rich_mans_daughter": 1.0, "informer": 0.8, "office_worker": 0.8}
@@ -24,10 +25,23 @@ def _chars(view: dict) -> dict:
     return {c["id"]: c for c in view["characters"] if c["alive"]}
 
 
-def _vulnerable(view: dict) -> set[str]:
-    """Characters whose death has lost a loop before (and the victims of earlier loops): the
-    ones the table watches over."""
-    return {d["character"] for d in view["chronicle"] if d["loop"] < view["loop"]}
+def _vulnerable(view: dict) -> dict[str, set[str]]:
+    """Characters whose death ended an earlier lost loop, with where they died: the ones the
+    table watches over, and the places to keep them from."""
+    ends = {r["loop"]: r["day"] for r in view["loop_results"] if r["lost"]}
+    out: dict[str, set[str]] = {}
+    for d in view["chronicle"]:
+        if d["loop"] < view["loop"] and ends.get(d["loop"]) == d["day"]:
+            out.setdefault(d["character"], set()).add(d["location"])
+    return out
+
+
+def _move_risk(view: dict, c: dict, card_id: str, deaths: set[str]) -> int:
+    """How many of the Mastermind's possible movements, combined with ours, would carry the
+    character to a place where it died before."""
+    mm_moves = [m for m in VECTOR if m not in view["set_aside"]["mastermind"]]
+    return sum(moved(c["location"], combine([m, card_id])) in deaths
+               for m in mm_moves if combine([m, card_id]))
 
 
 def _card(view: dict, pending: Pending) -> str:
@@ -54,9 +68,12 @@ def _card(view: dict, pending: Pending) -> str:
             v = (5 if c is None else 3) + 2.5 * held + care
         elif card_id == "paranoia_minus1" and c and (c["paranoia"] or target in mm):
             v = 4 * (c["paranoia"] + (target in mm)) / c["limit"] * (1 if upcoming else 0.5)
-            v += care if target in mm else 0
+            v += care if target in mm and c["paranoia"] else 0
         elif card_id == "forbid_movement" and c and target in mm:
             v = 2.0 + 1.5 * care
+        elif card_id in ("move_vertical", "move_horizontal") and c and care and target in mm:
+            # no Forbid Movement left: turn the Mastermind's movement aside
+            v = 1.0 + care - 2 * _move_risk(view, c, card_id, weak[target])
         elif card_id in ("goodwill_plus1", "goodwill_plus2") and c:
             v = USEFUL.get(target, 0.2) * (0.5 if target in mm else 1.0)
             v *= 1.5 if target == "police_officer" and weak else 1.0
