@@ -339,32 +339,25 @@ def _rotate(s, ev):
     """S8: the Leader card passes clockwise; at three players with one of the Leader's decks."""
     seats = protagonist_seats(s)
     nxt = seats[(seats.index(s["leader"]) + 1) % len(seats)]
+    goto(s, "day_end")
     if len(seats) == 2:
         mine = [d for d in data.DECKS if s["deck_owner"][d] == s["leader"]]
         longest = min(mine, key=lambda d: (s["deck_since"][d], d))
         ask(s, s["leader"], "pass_deck", [[d, "deck", {"deck": d}] for d in mine],
-            default=longest, deadline=PASS, public=True)
-        s["stage"]["next"] = nxt
-        s["step"] = "day_end_enter"
-        return
-    if nxt != s["leader"]:
+            default=longest, deadline=PASS, public=True, next=nxt)
+    elif nxt != s["leader"]:
         s["leader"] = nxt
         emit(ev, "leader_now", seat=nxt)
-    goto(s, "day_end")
 
 
 @handler("pass_deck")
 def _pass_answer(s, ev, q, choice):
-    nxt = s["stage"]["next"]
+    nxt = q["params"]["next"]
     s["deck_owner"][choice] = nxt
     s["deck_since"][choice] = s["days_played"]
     s["leader"] = nxt
     emit(ev, "deck_passed", deck=choice, seat=nxt)
     emit(ev, "leader_now", seat=nxt)
-
-
-def _day_end_enter(s, ev):
-    goto(s, "day_end")
 
 
 def last_day(s: dict) -> bool:
@@ -477,7 +470,7 @@ STEPS = {
     "protagonist_cards": _protagonist_cards, "resolve": _resolve, "resolve_rest": _resolve_rest,
     "mastermind_abilities": _mastermind_abilities, "leader_abilities": _leader_abilities,
     "incident": _incident, "rotate": _rotate,
-    "day_end_enter": _day_end_enter, "day_end": _day_end, "loop_end": _loop_end,
+    "day_end": _day_end, "loop_end": _loop_end,
     "final_guess": _final_guess,
 }
 
