@@ -313,18 +313,18 @@ def _informer_answer(s, ev, q, choice):
 
 
 def _incident(s, ev):
-    """S7."""
+    """S7 (the step stays here while the Mastermind chooses an effect)."""
     inc = incidents.today(s)
+    if inc and incidents.occurs(s, inc) and inc["incident"] in incidents.CHOOSING:
+        ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc), deadline=INCIDENT,
+            incident=inc["incident"])
+        _planned_default(s)
+        return
     goto(s, "rotate")
     if inc is None:
         return
     if not incidents.occurs(s, inc):
         emit(ev, "no_incident", incident=inc["incident"])
-        return
-    if inc["incident"] in incidents.CHOOSING:
-        ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc), deadline=INCIDENT,
-            incident=inc["incident"])
-        _planned_default(s)
         return
     incidents.resolve(s, ev, inc, None)
 
