@@ -23,7 +23,7 @@ from hosting.store import Store, StoreError
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
 INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
-                      "cogs.mysterium")
+                      "cogs.mysterium", "cogs.looper")
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot connect.

@@ -182,6 +182,17 @@ class Fields(Spec):
         return {"key": "fields", "names": ", ".join(self.parts)}
 
 
+class Document(Spec):
+    """A JSON object the game checks in full at setup (a script a table brings): here only its
+    shape, an object, is checked."""
+
+    def accepts(self, value, name):
+        return isinstance(value, dict)
+
+    def _describe(self):
+        return {"key": "object"}
+
+
 class AnyOf(Spec):
     """A value one of the alternatives accepts (a name, or a list given in full)."""
 
@@ -230,5 +241,5 @@ def check_options(specs: dict[str, Spec], options: dict) -> None:
         spec.check(value, name)
 
 
-__all__ = ["AnyOf", "Choice", "DictOf", "Fields", "Flag", "Int", "ListOf", "Number",
+__all__ = ["AnyOf", "Choice", "DictOf", "Document", "Fields", "Flag", "Int", "ListOf", "Number",
            "OptionError", "Spec", "UnknownOption", "check_options", "parse_settings"]
