@@ -31,9 +31,11 @@ class FakeChannel:
         self.id = cid
         self.sent: list[FakeMessage] = []
         self.edits = 0
+        self.log: list[tuple[str, int, dict]] = []    # ("send" | "edit", message id, kwargs)
 
     async def send(self, content=None, **kw):
         self.sent.append(FakeMessage(self, content, **kw))
+        self.log.append(("send", self.sent[-1].id, {"content": content, **kw}))
         return self.sent[-1]
 
     async def edit(self, **kw):
@@ -45,6 +47,7 @@ class FakeChannel:
         class Partial:
             async def edit(self, **kw):
                 channel.edits += 1
+                channel.log.append(("edit", mid, kw))
         return Partial()
 
 

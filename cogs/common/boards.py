@@ -122,13 +122,16 @@ class Boards:
             await self.host.set_messages(table.id, status_message_id=message.id)
             return lead is not None
 
-    async def _status_content(self, table: GameRow) -> dict:
+    async def status_embed(self, table: GameRow) -> discord.Embed:
+        """The status as the whole table may see it (the status message, `/status`)."""
         pending = self.host.pending(table)
         deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
-        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
+        return render.status_embed(table, pending, render.public_due(pending, deadlines))
+
+    async def _status_content(self, table: GameRow) -> dict:
         view = (secrets_view(table.id, render.translator(table))
                 if table.status in ("running", "paused") else None)
-        return {"embed": render.status_embed(table, pending, due), "view": view}
+        return {"embed": await self.status_embed(table), "view": view}
 
     def _too_soon(self, game_id: int) -> bool:
         """Whether the status was edited less than `status_every` ago; if so a later edit is

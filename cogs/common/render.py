@@ -72,7 +72,17 @@ def _pace_name(table: GameRow) -> str:
     return "custom"
 
 
+def public_due(pending: list[Pending], deadlines: dict[str, float]) -> float | None:
+    """The next deadline the whole table may know of: a public question's or a clock-only
+    step's. A private question's deadline would tell that somebody was asked."""
+    return min((deadlines[p.id] for p in pending
+                if (p.public or p.seat is None) and p.id in deadlines), default=None)
+
+
 def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> discord.Embed:
+    """The public status. It depends on public facts only (the phase, public questions, the
+    public deadline `due`): whether a seat holds a private question, and whether that seat is
+    a person or an AI, never shows here nor in when it changes."""
     t = translator(table)
     engine = games.engine(table.game)
     view = engine.public_view(table.state) if table.state is not None else {"phase": "lobby"}
@@ -93,8 +103,6 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
         # an edit per answer.
         if any(p.public and p.seat is not None for p in pending):
             embed.add_field(name="\u200b", value=t("ui", "waiting_thread"))
-        elif any(p.seat is not None for p in pending):
-            embed.add_field(name="\u200b", value=t("ui", "waiting_hidden"))
         if due is not None:
             embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
     embed.set_footer(text=t("ui", "round", round=view.get("round", 0)))
