@@ -108,6 +108,10 @@ class Translator:
         except (KeyError, IndexError, ValueError):
             return tpl
 
+    def plural(self, section: str, key: str, count: int, **params: Any) -> str:
+        """`key_one` when `count` is 1, else `key_other` (English and Spanish need no more)."""
+        return self(section, f"{key}_{'one' if count == 1 else 'other'}", count=count, **params)
+
     def event(self, kind: str, data: dict) -> str:
         return self("events", kind, **data)
 

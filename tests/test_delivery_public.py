@@ -2,11 +2,15 @@
 changes, depend on public facts only (issue 9 item 1)."""
 from __future__ import annotations
 
+from cogs.common import render
 from cogs.common.delivery import DiscordDelivery
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import Store
-from tests.test_delivery import ALICE, BOB, DAVE, FakeBot, FakeChannel, FakeUser
+from tests.test_delivery import (ALICE, BOB, CAROL, DAVE, FakeBot, FakeChannel, FakeUser,
+                                 toy_table, world)
+
+__all__ = ["world"]     # the fixture, shared with test_delivery
 
 ERIN = 15
 WOLF_AT_SEAT_3 = 1      # the toy game's seed whose wolf sits at seat 3 of 4
@@ -88,3 +92,41 @@ async def test_status_and_its_edits_ignore_who_is_asked_in_secret(tmp_path):
     assert [len(seen) for seen in ai_run] == [1, 1, 2]   # opened at night, edited at dawn
     texts = [str(shown) for shown in ai_run[-1]]
     assert not any("secret decisions" in text for text in texts)
+
+
+async def test_a_night_actor_whose_dms_close_is_named_only_at_dawn_like_anyone(world):
+    """Only the wolf is written to at night (a reminder). Their DMs closed meanwhile: the
+    failure shows nothing; at dawn, when every person is written to, the thread names the
+    unreachable seat in the same words it uses for a seat closed from the start."""
+    host, delivery, channels, users = world
+    thread = channels[2]
+    table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
+    await delivery.settled()
+    t = render.translator(table)
+    [start_line] = [kw for what, _, kw in thread.log if f"<@{CAROL}>" in (kw["content"] or "")]
+    assert start_line["content"] == t.plural("ui", "dm_closed", 1, mention=f"<@{CAROL}>")
+    [kill] = host.pending(table)
+    wolf = table.seats[kill.seat]
+    assert wolf.user_id != CAROL
+    users[wolf.user_id].dms_open = False
+    [deadline] = await host.store.deadlines(table.id)
+    before = list(thread.log)
+    host.clock.set(deadline.remind_at)
+    await host.fire_due()                           # the reminder: to the wolf alone
+    await delivery.settled()
+    assert thread.log == before                     # no line, no ping, no edit
+    assert table.seats[kill.seat].dm_closed         # but the seat is marked
+    secrets = await host.store.prompted(table.id)
+    assert (kill.id, kill.seat) in secrets          # its question waits in "My secrets"
+    host.clock.set(deadline.due_at)
+    await host.fire_due()                           # the default decides; dawn comes
+    await delivery.settled()
+    new = [kw for what, _, kw in thread.log[len(before):] if what == "send"]
+    named = [kw for kw in new if kw.get("view") is not None
+             and kw["view"].children[0].custom_id.startswith("tbl:secrets:")]
+    assert [kw["content"] for kw in named] == [
+        t.plural("ui", "dm_closed", 1, mention=f"<@{wolf.user_id}>")]
+    assert named[0]["view"].children[0].custom_id == start_line["view"].children[0].custom_id
+    assert [u.id for u in named[0]["allowed_mentions"].users] == [wolf.user_id]
+    assert "did not survive the night" in new[0]["content"]   # the dawn news comes first
+    assert f"<@{CAROL}>" not in named[0]["content"]          # named once, at the start

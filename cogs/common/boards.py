@@ -15,6 +15,7 @@ import discord
 
 import games
 from cogs.common import render
+from cogs.common.sending import NOBODY, nonce
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
 
@@ -80,14 +81,13 @@ class Boards:
         self._shown[key] = shown
         return True
 
-    async def status(self, table: GameRow, lead: str | None = None) -> bool:
+    async def status(self, table: GameRow) -> None:
         """Show the table's status message, edited in place. It is not edited when it would
         look the same, nor for a change within a phase moments after the last edit (a later
-        edit is planned). When it does not exist yet it opens with `lead`, the game's first
-        news, as its text: whether it took the lead."""
+        edit is planned)."""
         thread = await self.delivery.channel(table.thread_id)
         if thread is None:
-            return False
+            return
         async with self._locks[table.id]:
             public = games.engine(table.game).public_view(table.state)
             await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
@@ -103,7 +103,7 @@ class Boards:
                     self._shown.get((table.id, "status")) == look
                     or (self._shown.get((table.id, "moment")) == moment
                         and self._too_soon(table.id))):
-                return False
+                return
             self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
             self._status_at[table.id] = asyncio.get_running_loop().time()
             files = self.new_picture(table, "status", again=message_id is None)
@@ -112,15 +112,18 @@ class Boards:
             if message_id is not None:
                 try:
                     await thread.get_partial_message(message_id).edit(
-                        **content, **({"attachments": files} if files else {}))
-                    return False
+                        **content, **({"attachments": files} if files else {}),
+                        allowed_mentions=NOBODY)
+                    return
                 except discord.NotFound:
                     files = self.new_picture(table, "status", again=True)
-            message = await thread.send(lead, **content, files=files,
-                                        allowed_mentions=discord.AllowedMentions.none())
+            # The nonce names the message this one replaces: a crash before its id is stored
+            # does not post it twice.
+            message = await thread.send(
+                **content, files=files, allowed_mentions=NOBODY,
+                nonce=nonce(table.id, f"status:{message_id or 0}"))
             self._status_ids[table.id] = message.id
             await self.host.set_messages(table.id, status_message_id=message.id)
-            return lead is not None
 
     async def status_embed(self, table: GameRow) -> discord.Embed:
         """The status as the whole table may see it (the status message, `/status`)."""

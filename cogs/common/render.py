@@ -35,18 +35,23 @@ def clip(text: str, limit: int = EMBED_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Join lines into messages under Discord's length limit."""
-    out, current = [], ""
-    for line in lines:
+def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
+                ) -> list[tuple[list, str]]:
+    """Join (id, line) pairs into messages under Discord's length limit: each message with
+    the ids of the lines it holds."""
+    out: list[tuple[list, str]] = []
+    ids: list = []
+    current = ""
+    for item, line in items:
         line = clip(line, limit)
         if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
+            out.append((ids, current))
+            ids, current = [], line
         else:
             current = f"{current}\n{line}" if current else line
+        ids.append(item)
     if current:
-        out.append(current)
+        out.append((ids, current))
     return out
 
 
