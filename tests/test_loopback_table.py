@@ -211,7 +211,7 @@ async def test_closed_dms_play_a_whole_game_through_ephemerals(lb, town, db):
         await play(people, thread, after_step=secrets_kept(lb, people, thread))
     assert bob.dms() == [] and finished(thread)
     told = "\n".join(m.text for m in bob.ephemerals())
-    assert "Your role:" in told and "Got it:" in told
+    assert "Your role:" in told and "You chose" in told
 
 
 async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
@@ -224,7 +224,7 @@ async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
     async with table_bot(lb, db):
         assert dm_prompts(wolf) == [prompt]           # recovered, not sent again
         answer = await wolf.click(prompt, prompt.labels()[0])
-        assert answer.type == 7 and "Got it" in prompt.content
+        assert answer.type == 7 and "You chose" in prompt.content
         await play(people, thread)
     assert lb.gateway.identifies == 2
     public = public_lines(thread)

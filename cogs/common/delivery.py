@@ -358,6 +358,64 @@ class DiscordDelivery:
             self._questions[(table.id, p.id)] = p
             await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
 
+    async def _close_questions(self, table: GameRow) -> None:
+        """Questions no longer open show their outcome: buttons off, deadline gone, and
+        "Time ran out: X" (or "You chose X" when answered elsewhere, e.g. in "My secrets").
+        A thread question closes once every seat it asked is done."""
+        live = {p.id for p in self.host.pending(table)}
+        messages: defaultdict[tuple, list] = defaultdict(list)
+        for pending_id, seat, channel_id, message_id in await self.host.store.open_prompts(
+                table.id):
+            messages[(channel_id, message_id)].append((pending_id, seat))
+        for (channel_id, message_id), asked in messages.items():
+            if any(pending_id in live for pending_id, _ in asked):
+                continue
+            if message_id is not None:
+                await self._show_outcome(table, channel_id, message_id, asked)
+            for pending_id, seat in asked:
+                await self.host.store.close_prompt(table.id, pending_id, seat)
+
+    async def _show_outcome(self, table: GameRow, channel_id: int, message_id: int,
+                            asked: list[tuple[str, int]]) -> None:
+        t = render.translator(table)
+        known = [self._questions.get((table.id, pending_id)) for pending_id, _ in asked]
+        channel = (await self.channel(channel_id) if channel_id == table.thread_id
+                   else self.bot.get_partial_messageable(channel_id))
+        if channel is None:
+            return
+        try:
+            if all(known):
+                labels = {o.id: t.option(o.key, o.params) for p in known for o in p.options}
+                embed = (render.prompt_embed(table, known[0], None) if channel_id != table.thread_id
+                         else render.ballot_embed(table, known, None))
+            else:      # asked before a restart: what the message itself shows
+                old = await channel.fetch_message(message_id)
+                labels = render.labels_of(old)
+                embed = old.embeds[0] if old.embeds else discord.Embed()
+            outcomes = [await self.host.store.decision_of(table.id, pending_id)
+                        for pending_id, _ in asked]
+            timed = [(seat, labels.get(d[0], d[0])) for (_, seat), d in zip(asked, outcomes)
+                     if d is not None and d[1] == "timeout"]
+            if channel_id == table.thread_id:
+                outcome = t("ui", "ballot_timed_out", names=[s for s, _ in timed],
+                            choice=timed[0][1]) if timed else None
+                edit = {}
+            else:
+                decided = outcomes[0]
+                outcome = (t("ui", "closed") if decided is None else
+                           t("ui", "timed_out" if decided[1] == "timeout" else "chose",
+                             choice=labels.get(decided[0], decided[0])))
+                post = (await self.host.store.posts(table.id)).get(
+                    f"prompt:{asked[0][1]}:{asked[0][0]}")
+                edit = {"content": "\n".join(filter(None, (post and post.text, outcome)))}
+                outcome = None
+            await channel.get_partial_message(message_id).edit(
+                embed=render.closed_embed(embed, outcome), view=None, allowed_mentions=NOBODY,
+                **edit)
+        except discord.HTTPException as err:
+            log.warning("game %s: could not close question message %s: %s", table.id,
+                        message_id, err)
+
     def question_text(self, message) -> str:
         """What a question asked in the thread says now. Two answers in flight carry the same
         old copy of the message, so the text the last answer gave it is kept here."""
@@ -400,6 +458,7 @@ class DiscordDelivery:
         async with self._prompting[table.id]:   # questions that appeared without any news
             await self._plan(table, [])
             await self._send_planned(table)
+            await self._close_questions(table)
 
     def close(self) -> None:
         self.boards.close()

@@ -129,6 +129,29 @@ def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord
     return embed
 
 
+def closed_embed(embed: discord.Embed, outcome: str | None = None) -> discord.Embed:
+    """A question's embed once it is closed: its deadline gone, its outcome in its place."""
+    data = embed.to_dict()
+    data["fields"] = [f for f in data.get("fields", []) if "<t:" not in f.get("value", "")]
+    closed = discord.Embed.from_dict(data)
+    if outcome:
+        closed.add_field(name="\u200b", value=outcome, inline=False)
+    return closed
+
+
+def labels_of(message: discord.Message) -> dict[str, str]:
+    """Option id -> label, read back from a question message's buttons and menus (their
+    custom ids end with the option's id)."""
+    labels = {}
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if isinstance(item, discord.Button) and item.custom_id:
+                labels[item.custom_id.rsplit("|", 1)[-1]] = item.label or ""
+            for option in getattr(item, "options", []):
+                labels[option.value] = option.label
+    return labels
+
+
 def option_label(t: Translator, pending: Pending, option_id: str) -> str:
     opt = pending.option(option_id)
     return t.option(opt.key, opt.params) if opt else option_id
