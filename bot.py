@@ -85,7 +85,8 @@ class TableBot(commands.Bot):
         # Interactions arrive whatever the intents; guilds alone keeps channels and threads
         # cached. Without message intents the bot is not sent every message it posts.
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents(guilds=True), help_command=None)
+                         intents=discord.Intents(guilds=True), help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())  # pings: per message
         self.config = config
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None

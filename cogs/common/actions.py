@@ -11,6 +11,7 @@ import discord
 
 import games
 from cogs.common import render
+from cogs.common.sending import NOBODY, pinging
 from games.base import IllegalMove
 from hosting.host import Host
 from hosting.store import GameRow
@@ -29,6 +30,7 @@ def is_admin(interaction: discord.Interaction) -> bool:
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
     """Send privately, whether or not the interaction was already answered."""
     kwargs.setdefault("ephemeral", True)
+    kwargs.setdefault("allowed_mentions", NOBODY)
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:
@@ -136,10 +138,10 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
     open_now = host.pending_for(table, seat.seat)
     for pending in open_now:
-        await interaction.followup.send(embed=render.prompt_embed(table, pending, due.get(pending.id)),
-                                        view=render.prompt_view(table, pending), ephemeral=True)
+        await reply(interaction, embed=render.prompt_embed(table, pending, due.get(pending.id)),
+                    view=render.prompt_view(table, pending))
     if not open_now:
-        await interaction.followup.send(t("ui", "nothing_pending"), ephemeral=True)
+        await reply(interaction, t("ui", "nothing_pending"))
 
 
 async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,
@@ -180,6 +182,7 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
     before = message.content if message else None
     done = render.translator(table)("ui", "chose", choice=choice)
     closed = {"content": f"{before}\n{done}" if before else done, "view": None,
+              "allowed_mentions": NOBODY,
               "embeds": [render.closed_embed(e) for e in (message.embeds if message else [])]}
     if interaction.response.is_done():
         await interaction.edit_original_response(**closed)
@@ -217,7 +220,8 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         content = "\n".join([host.delivery.question_text(interaction.message), *lines])
         if len(content) > render.CONTENT_MAX:
             return False
-        await interaction.response.edit_message(content=content)
+        people = [table.seats[s].user_id for s in asked if not table.seats[s].is_ai]
+        await interaction.response.edit_message(content=content, allowed_mentions=pinging(people))
         host.delivery.question_said(interaction.message.id, content)
         return True
 

@@ -49,7 +49,7 @@ class Boards:
     @staticmethod
     def _lobby_content(table: GameRow) -> dict:
         t = render.translator(table)
-        return {"embed": render.lobby_embed(table),
+        return {"embed": render.lobby_embed(table), "allowed_mentions": NOBODY,
                 "view": lobby_view(table.id, t) if table.status == "lobby" else None}
 
     @staticmethod

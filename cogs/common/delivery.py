@@ -390,7 +390,7 @@ class DiscordDelivery:
                          else render.ballot_embed(table, known, None))
             else:      # asked before a restart: what the message itself shows
                 old = await channel.fetch_message(message_id)
-                labels = render.labels_of(old)
+                labels = {k: t.name(v) for k, v in render.labels_of(old).items()}
                 embed = old.embeds[0] if old.embeds else discord.Embed()
             outcomes = [await self.host.store.decision_of(table.id, pending_id)
                         for pending_id, _ in asked]

@@ -6,6 +6,7 @@ language. Only questions the engine marks public name the people asked.
 from __future__ import annotations
 
 import io
+from collections import Counter
 
 import discord
 
@@ -24,6 +25,12 @@ SELECTS_MAX = 5
 
 
 def translator(table: GameRow) -> Translator:
+    """For message text and embeds: player names escaped."""
+    return Translator(table.game, table.lang, table.names, markdown=True)
+
+
+def plain_translator(table: GameRow) -> Translator:
+    """For button labels, menu options and pictures, where Discord reads no markdown."""
     return Translator(table.game, table.lang, table.names)
 
 
@@ -59,12 +66,12 @@ def lobby_embed(table: GameRow) -> discord.Embed:
     t = translator(table)
     engine = games.engine(table.game)
     _, hi = engine.player_range(table.mode)
-    host = next((s.name for s in table.seats if s.user_id == table.host_user), "—")
+    host = next((t.name(s.name) for s in table.seats if s.user_id == table.host_user), "—")
     embed = discord.Embed(title=t("ui", "lobby_title", game=game_title(t)),
                           colour=discord.Colour.blurple())
     embed.description = t("ui", "lobby_body", host=host, mode=t.lookup("modes", table.mode),
                           pace=t.lookup("paces", _pace_name(table)), count=len(table.seats),
-                          max=hi, seats=", ".join(s.name for s in table.seats) or "—")
+                          max=hi, seats=", ".join(t.name(s.name) for s in table.seats) or "—")
     if table.status != "lobby":
         embed.set_footer(text=t.lookup("statuses", table.status))
     return embed
@@ -115,7 +122,7 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
 
 
 def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord.File | None:
-    png = games.engine(table.game).picture(view, translator(table))
+    png = games.engine(table.game).picture(view, plain_translator(table))
     return discord.File(io.BytesIO(png), filename=name) if png else None
 
 
@@ -185,20 +192,31 @@ def ballot_embed(table: GameRow, group: list[Pending], due: float | None) -> dis
     return embed
 
 
+def option_labels(t: Translator, options: list[Option]) -> list[str]:
+    """Each option's label. Two that would read alike (two players of the same name, a player
+    called "Nobody") are told apart by the seat number of those naming a seat."""
+    labels = [t.option(o.key, o.params) for o in options]
+    alike = Counter(label.casefold() for label in labels)
+    return [t("ui", "seat_option", label=label, number=int(o.params["seat"]) + 1)
+            if alike[label.casefold()] > 1 and "seat" in o.params else label
+            for o, label in zip(options, labels)]
+
+
 def _options_view(table: GameRow, options, button, select) -> discord.ui.View:
     """Buttons for a few options, select menus (25 a page) for many."""
-    t = translator(table)
+    t = plain_translator(table)
     view = discord.ui.View(timeout=None)
     options = list(options)
+    labels = dict(zip((o.id for o in options), option_labels(t, options)))
     if len(options) <= BUTTONS_MAX:
         for i, opt in enumerate(options):
-            item = button(opt.id, clip(t.option(opt.key, opt.params), 80))
+            item = button(opt.id, clip(labels[opt.id], 80))
             item.item.row = i // 5
             view.add_item(item)
         return view
     for page in range(min(SELECTS_MAX, -(-len(options) // SELECT_SIZE))):
         part = options[page * SELECT_SIZE:(page + 1) * SELECT_SIZE]
-        choices = [discord.SelectOption(label=clip(t.option(o.key, o.params), 100), value=o.id)
+        choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id)
                    for o in part]
         hint = t("ui", "page", first=page * SELECT_SIZE + 1, last=page * SELECT_SIZE + len(part))
         view.add_item(select(page, choices, hint))
