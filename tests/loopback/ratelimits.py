@@ -32,7 +32,6 @@ ROUTE_LIMITS: dict[str, tuple[int, float]] = {
     "PATCH /channels/{channel_id}": (5, 5.0),
     "POST /channels/{channel_id}/messages/{message_id}/threads": (5, 5.0),
     "POST /channels/{channel_id}/threads": (5, 5.0),
-    "POST /users/@me/channels": (5, 1.0),
     "PUT /channels/{channel_id}/thread-members/{user_id}": (5, 5.0),
 }
 DEFAULT_LIMIT = (50, 1.0)
