@@ -390,6 +390,26 @@ class Store:
             "SELECT seat, pending_id FROM prompts WHERE game_id = ? AND message_id = ?",
             (game_id, message_id))}
 
+    # ---- the game thread's lock ----------------------------------------------------------------
+    async def thread_lock(self, game_id: int) -> tuple[bool, bool]:
+        """(whether the bot holds the game's thread locked, whether the host was told it
+        cannot lock or unlock it)."""
+        found = await self._fetch("SELECT locked, told_host FROM thread_locks WHERE game_id = ?",
+                                  (game_id,))
+        return (bool(found[0][0]), bool(found[0][1])) if found else (False, False)
+
+    async def set_thread_lock(self, game_id: int, *, locked: bool | None = None,
+                              told_host: bool | None = None) -> None:
+        await self._write("INSERT OR IGNORE INTO thread_locks (game_id) VALUES (?)", (game_id,))
+        for column, value in (("locked", locked), ("told_host", told_host)):
+            if value is not None:
+                await self._write(f"UPDATE thread_locks SET {column} = ? WHERE game_id = ?",
+                                  (int(value), game_id))
+
+    async def locked_threads(self) -> list[int]:
+        """Games whose thread the bot holds locked."""
+        return [r[0] for r in await self._fetch("SELECT game_id FROM thread_locks WHERE locked")]
+
     # ---- settings ---------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:
         if guild_id is None:

@@ -293,9 +293,18 @@ class World:
         scopes = [channel.guild.id, None] if channel.guild else [None]
         for scope in scopes:
             if name in self.commands.get(scope, {}):
-                return self.commands[scope][name]
+                command = self.commands[scope][name]
+                if channel.guild is None and not self._in_dms(command):
+                    raise LookupError(f"/{name} is for servers only: DMs do not offer it")
+                return command
         known = sorted({n for s in scopes for n in self.commands.get(s, {})})
         raise LookupError(f"no command /{name} is registered here; known: {known}")
+
+    @staticmethod
+    def _in_dms(command: dict) -> bool:
+        """Whether the Discord client offers `command` in a DM with the bot (context 1)."""
+        contexts = command.get("contexts")
+        return command.get("dm_permission", True) and (contexts is None or 1 in contexts)
 
     # ---- who sees what ---------------------------------------------------------------------
     def visible_to(self, user: User) -> list[Message]:
