@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from hosting.store import Store
-from tests.loopback import Loopback
-from tests.loopback.table import finished, idle, make_bot, play, status_message
+from tests.loopback.table import finished, play, status_message
+from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
 from tests.toy import ToyGame
 
 
@@ -21,23 +21,6 @@ def quiet_nights(monkeypatch):
     plain = ToyGame.public_view
     monkeypatch.setattr(ToyGame, "public_view",
                         lambda self, s: {**plain(self, s), "quiet": s["phase"] == "night"})
-
-
-@pytest.fixture
-async def lb():
-    async with Loopback() as discord:
-        yield discord
-
-
-@pytest.fixture
-def town(lb):
-    guild = lb.guild("Test server")
-    people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
-    return guild, people, guild.text_channel("games")
-
-
-def table_bot(lb, db):
-    return lb.run_bot(make_bot, db, idle=idle)
 
 
 async def open_table(games, host, joiners, **options):
