@@ -336,6 +336,10 @@ async def test_bot_permissions_refuse_like_discord_and_agree_with_discord_py(lb,
         await lb.settle()
         assert await refusal(thread.send("hello")) == (403, 50013)
         assert (await channel.send("still here")).content == "still here"
+        lb.deny(games, "read_message_history")
+        await lb.settle()
+        assert [m async for m in channel.history()] == []     # no history, not an error
+        assert await refusal(channel.fetch_message(kept.id)) == (403, 50013)
         lb.deny(games, "view_channel")
         await lb.settle()
         assert await refusal(channel.send("hidden")) == (403, 50001)
@@ -391,6 +395,7 @@ async def test_archived_and_locked_threads_behave_as_on_discord(lb, town):
         thread = await bot.fetch_channel(room.id)
         assert thread.archived
         assert await refusal(thread.get_partial_message(board.id).edit(content="x")) == (400, 50083)
+        assert await refusal(thread.add_user(bob.record)) == (400, 50083)
         await thread.send("still playing")                        # posting revives it
         await lb.settle()
         assert not room.archived and not bot.get_channel(room.id).archived
