@@ -13,6 +13,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from cogs.common import threads
 from cogs.common.commands_i18n import CommandText
 from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
@@ -110,6 +111,7 @@ class TableBot(commands.Bot):
     async def on_ready(self) -> None:
         if self._scheduler is None:
             await self.host.recover()
+            await threads.lift_stale(self.host, self.host.delivery)
             self._scheduler = asyncio.create_task(self.host.run_scheduler())
 
     async def close(self) -> None:

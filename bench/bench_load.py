@@ -11,6 +11,13 @@ round (the bot's own apart from its answers to interactions, which Discord does 
 against its global rate limit; `bench_calls.py` gives the rounds in the middle of a game without
 the lobby), and the bot process's peak RSS. Everything stays on 127.0.0.1; the run stops by
 itself.
+
+The fake enforces Discord's rate limits (`--no-rate-limits` to lift them): the global 50
+requests a second per bot token and the per-route buckets. It then also prints what one real
+bot token carries: the bot's own calls per second (mean and busiest second) against those 50,
+the 429s it received, and how many games played at this pace one token holds (50 divided by
+one game's own calls per second of play). `--think 30` is the live pace: people answer in
+about half a minute, as at a table on a voice call.
 """
 from __future__ import annotations
 
@@ -68,7 +75,7 @@ def rounds_played(thread: ChannelView) -> int:
 
 
 async def run(args: argparse.Namespace) -> None:
-    async with Loopback(strict=False, timeout=args.timeout) as lb:
+    async with Loopback(strict=False, timeout=args.timeout, rate_limits=args.rate_limits) as lb:
         tables = []
         for n in range(args.games):
             guild = lb.guild(f"server {n // CHANNELS_PER_GUILD}")
@@ -82,14 +89,17 @@ async def run(args: argparse.Namespace) -> None:
                 began = time.monotonic()
 
                 live = Counter()
+                played: list[float] = []        # seconds each finished game took
 
                 async def game(i: int, people, channel):
                     await asyncio.sleep(args.ramp * i / max(1, args.games))
                     live["now"] += 1
                     live["peak"] = max(live["peak"], live["now"])
+                    opened = time.monotonic()
                     thread = await play_unsettled(
                         lb, people, channel, ai=args.ai, timeout=args.timeout,
                         cheat=args.short, think=lambda: rng.uniform(0.5, 1.5) * args.think)
+                    played.append(time.monotonic() - opened)
                     live["now"] -= 1
                     return rounds_played(thread)
 
@@ -102,6 +112,8 @@ async def run(args: argparse.Namespace) -> None:
                 proc.send_signal(signal.SIGTERM)
                 await asyncio.wait_for(proc.wait(), 30)
         report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
+        if args.rate_limits:
+            report_token(lb, lb.calls[first_call:], began, elapsed, played, live["peak"])
 
 
 def where(err: BaseException) -> str:
@@ -136,6 +148,34 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
         print(f"  {n} failed with {kind}")
 
 
+def report_token(lb: Loopback, calls: list, began: float, elapsed: float,
+                 played: list[float], peak: int) -> None:
+    """What one bot token carries: its own calls a second against Discord's global limit,
+    the 429s it got, and how many games at this pace fit under the limit: on average, and
+    keeping the busiest second seen under it (bursts grown with the number of games)."""
+    own = [c for c in calls if c.route not in SETUP_ROUTES
+           and not c.route.startswith(INTERACTION_ROUTES)]
+    per_second = Counter(int(c.started - began) for c in own)
+    busy = sorted(per_second.values())
+    mean = len(own) / max(elapsed, 1e-9)
+    limit = lb.rate_limits.global_per_second
+    refused = lb.rate_limits.refused
+    per_route = sum(n for key, n in refused.items() if key != "global")
+    print(f"one bot token: the bot's own calls {mean:.1f}/s on average, {busy[-1] if busy else 0}"
+          f" in the busiest second, p90 second {busy[int(len(busy) * 0.9)] if busy else 0} "
+          f"(Discord allows {limit}/s); 429s received: {refused['global']} global, "
+          f"{per_route} per route" + (" (" + ", ".join(
+              f"{key} {n}" for key, n in refused.most_common() if key != "global") + ")"
+              if per_route else ""))
+    game_seconds = sum(played)
+    if own and game_seconds:
+        per_game = len(own) / game_seconds
+        print(f"one game at this pace makes {per_game:.2f} of the bot's own calls a second "
+              f"(mean game {game_seconds / len(played):.0f} s): one token holds about "
+              f"{limit / per_game:.0f} such games at once on average, about "
+              f"{limit * peak / busy[-1]:.0f} keeping its busiest second under {limit}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -149,6 +189,8 @@ def main() -> None:
                         help="mean seconds a person takes over an answer (games then overlap "
                              "as real ones do; 0 answers at once)")
     parser.add_argument("--seed", type=int, default=1, help="for the think times")
+    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=True,
+                        help="enforce Discord's rate limits (default: on)")
     parser.add_argument("--short", action="store_true",
                         help="villagers vote out the wolf once a script knows it (1-round games)")
     asyncio.run(run(parser.parse_args()))

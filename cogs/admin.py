@@ -33,6 +33,7 @@ class Tables(commands.Cog):
     @app_commands.command(name="language", description="The language new tables use here.")
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(lang="en: English; es: Spanish")
     async def language(self, interaction: discord.Interaction,
                        lang: Literal["en", "es"]) -> None:
         await self.bot.host.store.set_guild_lang(interaction.guild_id, lang)

@@ -80,7 +80,9 @@ class Host:
             row = await self.store.load_game(game_id)
             if row is None:
                 raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
-            self._tables[game_id] = row
+            # Two first reads may overlap (a click during recovery): the first copy stays the
+            # only one, or a step applied to it would be hidden by the later, older copy.
+            self._tables.setdefault(game_id, row)
         return self._tables[game_id]
 
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:

@@ -85,7 +85,7 @@ class Deadline:
 
 @dataclass
 class PostRow:
-    """A message the delivery planned for a game (see migration V4)."""
+    """A message the delivery planned for a game (see migration V7)."""
 
     key: str
     seq: int
@@ -455,11 +455,25 @@ class Store:
             "WHERE game_id = ? AND key = ?", (state, channel_id, message_id, game_id, key))
         self._posts.drop(game_id)
 
-    async def outbox_rows(self, game_id: int, ids: list[int]) -> list[OutboxRow]:
-        if not ids:
-            return []
-        return await self._outbox(f"game_id = ? AND id IN ({', '.join('?' * len(ids))})",
-                                  (game_id, *ids))
+    # ---- the game thread's lock ----------------------------------------------------------------
+    async def thread_lock(self, game_id: int) -> tuple[bool, bool]:
+        """(whether the bot holds the game's thread locked, whether the host was told it
+        cannot lock or unlock it)."""
+        found = await self._fetch("SELECT locked, told_host FROM thread_locks WHERE game_id = ?",
+                                  (game_id,))
+        return (bool(found[0][0]), bool(found[0][1])) if found else (False, False)
+
+    async def set_thread_lock(self, game_id: int, *, locked: bool | None = None,
+                              told_host: bool | None = None) -> None:
+        await self._write("INSERT OR IGNORE INTO thread_locks (game_id) VALUES (?)", (game_id,))
+        for column, value in (("locked", locked), ("told_host", told_host)):
+            if value is not None:
+                await self._write(f"UPDATE thread_locks SET {column} = ? WHERE game_id = ?",
+                                  (int(value), game_id))
+
+    async def locked_threads(self) -> list[int]:
+        """Games whose thread the bot holds locked."""
+        return [r[0] for r in await self._fetch("SELECT game_id FROM thread_locks WHERE locked")]
 
     # ---- settings ---------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:

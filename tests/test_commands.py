@@ -38,10 +38,22 @@ async def test_every_description_reads_in_spanish(tree):
     for command in tree.walk_commands():
         described = [command.description]
         if isinstance(command, app_commands.Command):
-            described += [p.description for p in command.parameters if p.description != "…"]
+            described += [p.description for p in command.parameters]
         for english in described:
             spanish = await text.translate(app_commands.locale_str(english),
                                            discord.Locale.spain_spanish, context)
             if not spanish:
                 missing.append(english)
     assert missing == []
+
+
+async def test_commands_are_server_only_and_every_description_is_real_text(tree):
+    """Issue 16: /bethlem and /room25 were offered in DMs, /language's option read "…"."""
+    for command in tree.get_commands():
+        assert command.guild_only and command.allowed_contexts.guild, command.name
+        assert not (command.allowed_contexts.dm_channel
+                    or command.allowed_contexts.private_channel), command.name
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command):
+            blank = [p.name for p in command.parameters if p.description in ("…", "")]
+            assert blank == [], f"/{command.qualified_name}: {blank}"

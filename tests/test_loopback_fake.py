@@ -3,6 +3,7 @@ ephemeral replies, a persistent button view, DMs with selects, threads, uploads,
 autocomplete, deferrals and follow-ups, then faults and gateway reconnects."""
 from __future__ import annotations
 
+import asyncio
 import io
 
 import aiohttp
@@ -99,6 +100,18 @@ async def reset(interaction: discord.Interaction):
     await interaction.followup.send("Reset done")
     await interaction.followup.send("Only you see this", ephemeral=True)
     await interaction.edit_original_response(content="Reset done, really")
+
+
+@tiny.command(description="What the bot may do here")
+async def perms(interaction: discord.Interaction):
+    seen = interaction.channel.permissions_for(interaction.guild.me)
+    await interaction.response.send_message(
+        f"{interaction.app_permissions.value} {seen.value}", ephemeral=True)
+
+
+@tiny.command(description="Greet someone")
+async def greet(interaction: discord.Interaction, text: str):
+    await interaction.response.send_message(text)
 
 
 @tiny.command(description="Never answers")
@@ -288,3 +301,170 @@ async def test_invalidated_session_identifies_again(lb, town):
         lb.gateway.invalidate()
         await lb.wait_for(lambda: lb.gateway.identifies == 2 and lb.gateway.connected)
         assert (await alice.slash(games, "tiny lobby")).content == "Players: alice"
+
+
+# ---- what Discord refuses ---------------------------------------------------------------------
+async def refusal(call) -> tuple[int, int]:
+    """(HTTP status, Discord code) of a call expected to fail."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await call
+    return caught.value.status, caught.value.code
+
+
+def picture() -> discord.File:
+    return discord.File(io.BytesIO(b"\x89PNG fake"), "board.png")
+
+
+async def test_bot_permissions_refuse_like_discord_and_agree_with_discord_py(lb, town):
+    guild, alice, bob, games = town
+    async with lb.run_bot(TinyBot) as bot:
+        await alice.slash(games, "tiny thread")
+        channel, thread = bot.get_channel(games.id), bot.get_channel(games.thread().id)
+        full = int((await alice.slash(games, "tiny perms")).content.split()[0])
+        lb.deny(games, "attach_files", "embed_links", "manage_threads")
+        await lb.settle()
+        app, seen = map(int, (await alice.slash(games, "tiny perms")).content.split())
+        assert app == seen == full & ~discord.Permissions(
+            attach_files=True, embed_links=True, manage_threads=True).value
+        in_thread = discord.Permissions(int((await alice.slash(games.thread(), "tiny perms")).content
+                                            .split()[0]))
+        assert not in_thread.attach_files and in_thread.send_messages_in_threads
+        assert await refusal(thread.send(file=picture())) == (403, 50013)
+        kept = await channel.send("news", embed=discord.Embed(title="secret title"))
+        assert kept.embeds == [] and games.last_message().embeds == []
+        lb.deny(games, "send_messages_in_threads")
+        await lb.settle()
+        assert await refusal(thread.send("hello")) == (403, 50013)
+        assert (await channel.send("still here")).content == "still here"
+        lb.deny(games, "read_message_history")
+        await lb.settle()
+        assert [m async for m in channel.history()] == []     # no history, not an error
+        assert await refusal(channel.fetch_message(kept.id)) == (403, 50013)
+        lb.deny(games, "view_channel")
+        await lb.settle()
+        assert await refusal(channel.send("hidden")) == (403, 50001)
+        assert await refusal(thread.send("hidden")) == (403, 50001)
+        lb.allow(games, "view_channel", "send_messages_in_threads", "attach_files")
+        await lb.settle()
+        assert (await thread.send(file=picture())).attachments
+    assert "attach_files" in games.thread().bot_permissions
+    assert "embed_links" not in games.bot_permissions
+
+
+async def test_mentions_follow_allowed_mentions_and_permissions(lb, town):
+    guild, alice, bob, games = town
+    crew = guild.role("crew")
+    quiet = guild.role("quiet", mentionable=False)
+    text = f"@everyone {alice.mention} {bob.mention} {crew.mention} {quiet.mention}"
+    async with lb.run_bot(TinyBot) as bot:
+        channel = bot.get_channel(games.id)
+        every = await channel.send(text)                         # Discord's default: all
+        assert (lb.pings[-1].users, lb.pings[-1].roles, lb.pings[-1].everyone) == (
+            {alice.id, bob.id}, {crew.id, quiet.id}, True)
+        assert every.mention_everyone and {m.id for m in every.mentions} == {alice.id, bob.id}
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[bob]))
+        assert (lb.pings[-1].users, lb.pings[-1].everyone) == ({bob.id}, True)  # discord.py's
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        assert not lb.pings[-1]
+        lb.deny(games, "mention_everyone")
+        await lb.settle()
+        await channel.send(text)
+        assert (lb.pings[-1].roles, lb.pings[-1].everyone) == ({crew.id}, False)
+        await alice.slash(games, "tiny greet", text=text)        # interaction replies: users
+        assert (lb.pings[-1].users, lb.pings[-1].roles, lb.pings[-1].everyone) == (
+            {alice.id, bob.id}, set(), False)
+        message = await channel.send("quiet", allowed_mentions=discord.AllowedMentions.none())
+        await message.edit(content=f"now {alice.mention}")       # an edit is parsed again
+        assert lb.pings[-1].edit and lb.pings[-1].users == {alice.id}
+        bad = bot.http.send_message(games.id, params=discord.http.MultipartParameters(
+            payload={"content": "x", "allowed_mentions": {"parse": ["users"],
+                                                          "users": [str(bob.id)]}},
+            multipart=None, files=None))
+        assert await refusal(bad) == (400, 50035)
+    assert lb.pinged() == {alice.id, bob.id}
+
+
+async def test_archived_and_locked_threads_behave_as_on_discord(lb, town):
+    guild, alice, bob, games = town
+    async with lb.run_bot(TinyBot) as bot:
+        await alice.slash(games, "tiny thread")
+        room = games.thread()
+        board = room.last_message()
+        lb.archive(room)
+        await lb.settle()
+        thread = await bot.fetch_channel(room.id)
+        assert thread.archived
+        assert await refusal(thread.get_partial_message(board.id).edit(content="x")) == (400, 50083)
+        assert await refusal(thread.add_user(bob.record)) == (400, 50083)
+        await thread.send("still playing")                        # posting revives it
+        await lb.settle()
+        assert not room.archived and not bot.get_channel(room.id).archived
+        await thread.edit(auto_archive_duration=10080)            # the creator may
+        assert room.auto_archive == 10080
+        lb.lock(room)
+        await thread.send("moderators may post")                  # with Manage Threads
+        lb.deny(games, "manage_threads")
+        await lb.settle()
+        assert await refusal(thread.send("locked out")) == (400, 50083)
+        assert await refusal(thread.edit(locked=False)) == (403, 50013)
+        lb.archive(room)
+        await thread.edit(archived=False)                         # the creator unarchives
+        assert not room.archived and room.locked
+        lb.allow(games, "manage_threads")
+        await thread.edit(locked=False)
+        assert not room.locked
+        assert (await thread.send("open again")).content == "open again"
+
+
+async def test_edits_of_hour_old_messages_are_capped(lb, town):
+    guild, alice, bob, games = town
+    lb.old_edit_cap = 2
+    async with lb.run_bot(TinyBot) as bot:
+        channel = bot.get_channel(games.id)
+        status = await channel.send("round 1")
+        for n in range(5):
+            await status.edit(content=f"young {n}")               # young messages: no cap
+        lb.age_messages(3601)
+        await status.edit(content="round 2")
+        await status.edit(content="round 3")
+        assert await refusal(status.edit(content="round 4")) == (400, 30046)
+        fresh = await channel.send("round 4")
+        await fresh.edit(content="round 4, later")                # a new message is not old
+        lb.age_messages(3601)
+        await status.edit(content="round 5")
+    assert games.messages()[0].content == "round 5"
+
+
+async def test_rate_limits_answer_429_with_discords_headers():
+    async with Loopback(rate_limits=True) as lb:
+        guild = lb.guild("g")
+        alice, games = guild.user("alice"), guild.text_channel("games")
+        api, auth = lb.fake.api_url, {"Authorization": f"Bot {lb.fake.world.token}"}
+        async with aiohttp.ClientSession(headers=auth) as http:
+            post = f"{api}/channels/{games.id}/messages"
+            statuses = []
+            for n in range(6):
+                async with http.post(post, json={"content": f"m{n}"}) as resp:
+                    statuses.append(resp.status)
+                    headers, body = resp.headers, await resp.json()
+            assert statuses == [200] * 5 + [429]
+            assert headers["X-RateLimit-Scope"] == "user" and headers["X-RateLimit-Remaining"] == "0"
+            assert 0 < body["retry_after"] <= 5 and not body["global"]
+            answers = await asyncio.gather(*(http.get(f"{api}/users/@me") for _ in range(60)))
+            limited = [r for r in answers if r.status == 429]
+            # 50 a second, the posts' 5 among them (10 more if a new second began meanwhile)
+            assert 10 <= len(limited) <= 15
+            assert all(r.headers["X-RateLimit-Global"] == "true" for r in limited)
+            for resp in answers:
+                resp.release()
+        lb.rate_limits.limits["POST /channels/{channel_id}/messages"] = (5, 0.2)
+        await asyncio.sleep(1.0)                                   # the global second passes
+        burst = guild.text_channel("burst")
+        async with lb.run_bot(TinyBot) as bot:
+            channel = bot.get_channel(burst.id)
+            await asyncio.gather(*(channel.send(f"burst {n}") for n in range(12)))
+            for _ in range(3):
+                await alice.slash(games, "tiny hello", name="x")  # answers are exempt
+        assert len(burst.messages()) == 12            # discord.py waited as the headers said
+        assert lb.rate_limits.refused == {"global": len(limited),
+                                          "POST /channels/{channel_id}/messages": 1}

@@ -1,5 +1,5 @@
 """The messages a table keeps editing in place: its lobby in the channel and its status at the
-top of the thread (and the thread's lock while the rules forbid table talk).
+top of the thread (before which `threads.keep` makes the thread what the table needs).
 
 A message is edited only when it would look different. A new phase, round or table status shows
 on the status at once; other changes within a phase reach it at most every `status_every`
@@ -14,7 +14,7 @@ from collections import defaultdict
 import discord
 
 import games
-from cogs.common import render
+from cogs.common import render, threads
 from cogs.common.sending import NOBODY, nonce
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
@@ -30,7 +30,6 @@ class Boards:
         self._status_at: dict[int, float] = {}           # game -> when its status was last sent
         self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._quiet: dict[int, bool] = {}                # game -> thread locked for silence
 
     @property
     def host(self):
@@ -68,12 +67,6 @@ class Boards:
         except discord.NotFound:
             pass
 
-    async def _hush(self, table: GameRow, thread, quiet: bool) -> None:
-        """Lock the thread while the rules forbid table talk (Room 25's jamming), unlock after."""
-        if self._quiet.get(table.id, False) != quiet:
-            self._quiet[table.id] = quiet
-            await thread.edit(locked=quiet)
-
     def _changed(self, key: tuple, shown: dict) -> bool:
         """Whether a message would look different from what was last sent (and remember it)."""
         if self._shown.get(key) == shown:
@@ -90,7 +83,7 @@ class Boards:
             return
         async with self._locks[table.id]:
             public = games.engine(table.game).public_view(table.state)
-            await self._hush(table, thread, bool(public.get("quiet")) and table.status == "running")
+            await threads.keep(self.host, table, thread)
             content = await self._status_content(table)
             embed = content["embed"]
             look = {"status": embed.to_dict(), "picture": repr(public)}

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from cogs.common import actions, render
+from cogs.common import actions, permissions, render, threads
 from games.base import IllegalMove
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
@@ -44,7 +44,9 @@ def rules_topics(game: str, lang: str) -> dict[str, dict]:
     return topics
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog):
+    """Server-only: a table lives in a server channel and its thread."""
     game: ClassVar[str]
 
     def __init__(self, bot: commands.Bot):
@@ -81,6 +83,9 @@ class GameCog(commands.GroupCog):
         if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
             return await actions.refuse(interaction, IllegalMove(
                 "new_in_thread", "Open a new table from a server text channel."))
+        if lacking := permissions.missing(interaction.app_permissions):
+            t = Translator(None, await self.host.store.guild_lang(interaction.guild_id))
+            return await actions.reply(interaction, permissions.refusal(t, lacking))
         engine = games.engine(self.game)
         try:
             chosen = mode or engine.modes[0]
@@ -102,7 +107,8 @@ class GameCog(commands.GroupCog):
         else:
             message = (await interaction.response.send_message(**lobby)).resource
         thread = await message.create_thread(
-            name=t("ui", "thread_name", game=render.game_title(t), id=table.id))
+            name=t("ui", "thread_name", game=render.game_title(t), id=table.id),
+            auto_archive_duration=threads.archive_minutes(table))
         await self.host.set_messages(table.id, lobby_message_id=message.id, thread_id=thread.id)
 
     @new.autocomplete("mode")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import EVERYONE_PERMISSIONS, Channel, User
+from .model import Channel, User
+from .permissions import EVERYONE_PERMISSIONS
 from .world import World
 
 SUBCOMMAND, GROUP = 1, 2

@@ -14,8 +14,9 @@ from aiohttp import web
 from . import limits
 from .errors import (ALREADY_ACKED, UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK,
                      ApiError, unknown)
-from .model import (ALLOWED_CALLBACKS, EPHEMERAL, EVERYONE_PERMISSIONS, LOADING, Channel,
-                    Interaction, Message, User, snowflake)
+from .model import (ALLOWED_CALLBACKS, EPHEMERAL, LOADING, Channel, Interaction, Message, User,
+                    snowflake)
+from .permissions import EVERYONE_PERMISSIONS
 from .rest import read_body, respond
 from .world import World
 
@@ -52,7 +53,7 @@ class Interactions:
         out = {"id": str(inter.id), "application_id": str(self.world.bot.id), "type": inter.type,
                "data": inter.data, "token": inter.token, "version": 1,
                "channel_id": str(channel.id), "channel": channel.payload(),
-               "app_permissions": str(EVERYONE_PERMISSIONS), "locale": "en-US",
+               "app_permissions": str(self.world.permissions(channel)), "locale": "en-US",
                "entitlements": [], "authorizing_integration_owners": inter.owners(),
                "context": 0 if guild else 1, "attachment_size_limit": ATTACHMENT_LIMIT}
         if guild is not None:
@@ -90,7 +91,7 @@ class Interactions:
             inter.response = self.world.post(inter.channel, bot, {}, interaction=inter,
                                              ephemeral_to=ephemeral, loading=True)
         elif kind == 7:
-            self.world.edit(inter.source, data, uploads)
+            self.world.edit(inter.source, data, uploads, from_webhook=True)
         elif kind == 8:
             limits.check_choices(data.get("choices") or [])
             inter.choices = data.get("choices") or []
@@ -164,4 +165,4 @@ class Interactions:
     def _finish(self, message: Message, body: dict, uploads) -> Message:
         """Edit a message; editing a "thinking" placeholder turns it into the real reply."""
         message.flags &= ~LOADING
-        return self.world.edit(message, body, uploads)
+        return self.world.edit(message, body, uploads, from_webhook=True)

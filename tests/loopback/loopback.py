@@ -18,10 +18,12 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from .bots import handlers_done, pointed_at, running
 from .faults import Faults
 from .gateway import Gateway
+from .mentions import Ping
+from .ratelimits import RateLimits
 from .model import PUBLIC_THREAD, TEXT, Interaction
 from .people import GuildView
 from .server import Call, FakeDiscord
-from .views import MessageView
+from .views import ChannelView, MessageView
 
 
 class _ErrorLog(logging.Handler):
@@ -44,8 +46,8 @@ class Loopback:
     route the fake does not know or logged an error."""
 
     def __init__(self, *, ack_deadline: float = 3.0, quiet: float = 0.05, timeout: float = 10.0,
-                 strict: bool = True):
-        self.fake = FakeDiscord(ack_deadline)
+                 strict: bool = True, rate_limits: bool = False):
+        self.fake = FakeDiscord(ack_deadline, rate_limits)
         self.quiet, self.timeout, self.strict = quiet, timeout, strict
         self._errors = _ErrorLog()
         self._pointing = None
@@ -95,6 +97,49 @@ class Loopback:
             finally:
                 if hook:
                     self._idle_hooks.remove(hook)
+
+    # ---- what Discord refuses ----------------------------------------------------------------
+    def deny(self, channel: ChannelView | int, *perms: str) -> None:
+        """Take `perms` (`discord.Permissions` names) from the bot in a text channel; its
+        threads follow."""
+        self.fake.world.deny(getattr(channel, "id", channel), *perms)
+
+    def allow(self, channel: ChannelView | int, *perms: str) -> None:
+        self.fake.world.allow(getattr(channel, "id", channel), *perms)
+
+    def archive(self, thread: ChannelView) -> None:
+        """Archive a thread, as Discord's inactivity timer does."""
+        self.fake.world.set_thread(thread.record, archived=True)
+
+    def lock(self, thread: ChannelView, locked: bool = True) -> None:
+        """Lock or unlock a thread, as a moderator does."""
+        self.fake.world.set_thread(thread.record, locked=locked)
+
+    def age_messages(self, seconds: float) -> None:
+        """As if `seconds` passed for Discord's cap on edits of hour-old messages."""
+        self.fake.world.age_messages(seconds)
+
+    @property
+    def old_edit_cap(self) -> int | None:
+        """Edits of hour-old messages a channel takes per hour before 30046 (None: no cap)."""
+        return self.fake.world.old_edit_cap
+
+    @old_edit_cap.setter
+    def old_edit_cap(self, value: int | None) -> None:
+        self.fake.world.old_edit_cap = value
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        return self.fake.rate_limits
+
+    @property
+    def pings(self) -> list[Ping]:
+        """Who each message the bot created or edited notified, in order."""
+        return self.fake.world.pings
+
+    def pinged(self) -> set[int]:
+        """Every user id any message notified (@everyone and roles apart: see `pings`)."""
+        return {u for p in self.pings for u in p.users}
 
     # ---- faults and the gateway ------------------------------------------------------------
     @property

@@ -12,11 +12,10 @@ from typing import Any
 DISCORD_EPOCH_MS = 1420070400000
 _sequence = itertools.count()
 
+from .permissions import BOT_PERMISSIONS, EVERYONE_PERMISSIONS
+
 TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
-
-# What @everyone may do: read, write, thread, embed, attach, react, use commands.
-EVERYONE_PERMISSIONS = sum(1 << bit for bit in (6, 10, 11, 13, 14, 15, 16, 31, 34, 35, 36, 38))
 
 
 def snowflake() -> int:
@@ -44,31 +43,66 @@ class User:
 
 
 @dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int = 0
+    mentionable: bool = False
+    managed: bool = False
+    position: int = 1
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+    def payload(self) -> dict:
+        return {"id": str(self.id), "name": self.name, "permissions": str(self.permissions),
+                "position": self.position, "color": 0, "hoist": False, "managed": self.managed,
+                "mentionable": self.mentionable, "flags": 0}
+
+
+@dataclass(eq=False)
 class Guild:
+    """`owner` is someone outside the game (Discord gives a guild's owner every permission, so
+    the bot must not be it). The bot's permissions come from its managed role and the
+    channels' overwrites (see `permissions.py`)."""
+
     id: int
     name: str
     owner: User
+    bot: User
     joined: dict[int, str] = field(default_factory=dict)   # user id -> joined_at
     channels: list["Channel"] = field(default_factory=list)
+    roles: list[Role] = field(default_factory=list)      # besides @everyone; the bot's first
+
+    def __post_init__(self) -> None:
+        self.roles.insert(0, Role(snowflake(), self.bot.name, BOT_PERMISSIONS, managed=True))
+
+    @property
+    def bot_role(self) -> Role:
+        return self.roles[0]
+
+    @property
+    def bot_permissions(self) -> int:
+        return self.bot_role.permissions
 
     def member_payload(self, user: User, with_user: bool = True) -> dict:
-        out = {"roles": [], "joined_at": self.joined[user.id], "deaf": False, "mute": False,
+        roles = [str(self.bot_role.id)] if user is self.bot else []
+        out = {"roles": roles, "joined_at": self.joined[user.id], "deaf": False, "mute": False,
                "flags": 0, "pending": False, "nick": None}
         if with_user:
             out["user"] = user.payload()
         return out
 
     def everyone_role(self) -> dict:
-        return {"id": str(self.id), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
-                "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
-                "flags": 0}
+        return Role(self.id, "@everyone", EVERYONE_PERMISSIONS, position=0).payload()
 
     def payload(self, members: list[User]) -> dict:
         """The GUILD_CREATE body; `members` is what the bot's intents let it see."""
         return {
             "id": str(self.id), "name": self.name, "owner_id": str(self.owner.id), "icon": None,
             "unavailable": False, "large": False, "member_count": len(self.joined),
-            "features": [], "roles": [self.everyone_role()], "emojis": [], "stickers": [],
+            "features": [], "roles": [self.everyone_role(), *(r.payload() for r in self.roles)], "emojis": [], "stickers": [],
             "verification_level": 0, "default_message_notifications": 0,
             "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
             "preferred_locale": "en-US", "system_channel_id": None, "afk_channel_id": None,
@@ -96,6 +130,9 @@ class Channel:
     auto_archive: int = 1440
     messages: list["Message"] = field(default_factory=list)
     created: str = field(default_factory=now_iso)
+    archive_stamp: str = field(default_factory=now_iso)
+    bot_allow: int = 0                                  # the channel's overwrite for the bot
+    bot_deny: int = 0
 
     @property
     def is_thread(self) -> bool:
@@ -123,10 +160,12 @@ class Channel:
                        member_count=len(self.members), thread_metadata={
                            "archived": self.archived, "locked": self.locked,
                            "invitable": self.invitable, "auto_archive_duration": self.auto_archive,
-                           "archive_timestamp": self.created, "create_timestamp": self.created})
+                           "archive_timestamp": self.archive_stamp, "create_timestamp": self.created})
         else:
+            overwrites = ([{"id": str(self.guild.bot.id), "type": 1, "allow": str(self.bot_allow),
+                            "deny": str(self.bot_deny)}] if self.bot_allow or self.bot_deny else [])
             out.update(position=self.guild.channels.index(self), parent_id=None, topic=None,
-                       permission_overwrites=[], default_auto_archive_duration=1440)
+                       permission_overwrites=overwrites, default_auto_archive_duration=1440)
         return out
 
 
@@ -165,6 +204,9 @@ class Message:
     timestamp: str = field(default_factory=now_iso)
     edited: str | None = None
     deleted: bool = False
+    born: float = field(default_factory=time.time)    # on the fake's clock (`World.now`)
+    pinged: Any = None                                # the `mentions.Ping` of its last write
+    mentioned: list[User] = field(default_factory=list)   # the users `pinged` names
 
     def visible_to(self, user: User) -> bool:
         if self.deleted:
@@ -180,9 +222,13 @@ class Message:
             "content": self.content, "author": self.author.payload(), "embeds": self.embeds,
             "components": self.components, "attachments": [a.payload() for a in self.attachments],
             "flags": self.flags, "timestamp": self.timestamp, "edited_timestamp": self.edited,
-            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
-            "pinned": False,
+            "tts": False, "pinned": False, "mention_everyone": False, "mentions": [],
+            "mention_roles": [],
         }
+        if self.pinged is not None:
+            out.update(mention_everyone=self.pinged.everyone,
+                       mention_roles=[str(r) for r in self.pinged.roles],
+                       mentions=[u.payload() for u in self.mentioned])
         if ch.guild is not None:
             out["guild_id"] = str(ch.guild.id)
         if self.reference:

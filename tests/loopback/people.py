@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .commands import command_data
 from .components import find_button, find_select, modal_submission
-from .model import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Channel, Guild, User
+from .model import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Channel, Guild, Role, User
 from .views import ChannelView, MessageView, ModalView, Reply
 
 if TYPE_CHECKING:
@@ -153,6 +153,12 @@ class GuildView:
         record.dms_open = dms_open
         world.add_member(self.record, record)
         return Person(self.lb, record)
+
+    def role(self, name: str, *, mentionable: bool = True) -> Role:
+        """A role (its `id`, `mention`) that anyone may mention when `mentionable`, as a
+        nickname like "<@&id>" would try."""
+        found = next((r for r in self.record.roles if r.name == name), None)
+        return found or self.lb.fake.world.add_role(self.record, name, mentionable)
 
     def text_channel(self, name: str) -> ChannelView:
         found = next((c for c in self.record.channels if c.name == name and not c.is_thread), None)

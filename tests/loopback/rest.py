@@ -8,9 +8,11 @@ import mimetypes
 
 from aiohttp import web
 
+from . import refusals
 from .errors import (UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE,
                      UNKNOWN_USER, ApiError, unknown)
 from .model import TEXT, Channel, Message, User
+from .permissions import has
 from .world import GUILD_MEMBERS, GUILDS, Upload, World
 
 
@@ -122,22 +124,36 @@ class Rest:
         return respond(self.world.dm_channel(self.user(str(body["recipient_id"]))).payload())
 
     # ---- channels and messages -------------------------------------------------------------
+    def visible(self, request: web.Request) -> Channel:
+        """The channel, refused (50001) where the bot cannot see it."""
+        channel = self.channel(request)
+        if channel.guild is not None:
+            refusals.require(channel)
+        return channel
+
     async def get_channel(self, request):
-        return respond(self.channel(request).payload())
+        return respond(self.visible(request).payload())
 
     async def edit_channel(self, request):
         channel = self.channel(request)
         body, _ = await read_body(request)
-        for key in ("name", "archived", "locked", "invitable"):
-            if key in body:
-                setattr(channel, key, body[key])
-        channel.auto_archive = body.get("auto_archive_duration", channel.auto_archive)
-        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
-        self.world.emit(event, channel.payload(), GUILDS)
+        refusals.check_channel_edit(channel, body, self.world.bot.id)
+        names = {"name": "name", "archived": "archived", "locked": "locked",
+                 "invitable": "invitable", "auto_archive_duration": "auto_archive"}
+        changes = {ours: body[theirs] for theirs, ours in names.items() if theirs in body}
+        if channel.is_thread:
+            self.world.set_thread(channel, **changes)
+        else:
+            for key, value in changes.items():
+                setattr(channel, key, value)
+            self.world.emit("CHANNEL_UPDATE", channel.payload(), GUILDS)
         return respond(channel.payload())
 
     async def history(self, request):
-        channel = self.channel(request)
+        channel = self.visible(request)
+        if channel.guild is not None and not has(self.world.permissions(channel),
+                                                 "read_message_history"):
+            return respond([])               # Discord shows no history rather than refusing
         q = request.query
         limit = max(1, min(100, int(q.get("limit", 50))))
         shown = [m for m in channel.messages if not m.deleted and m.ephemeral_to is None]
@@ -154,30 +170,40 @@ class Rest:
     async def send(self, request):
         channel = self.channel(request)
         body, uploads = await read_body(request)
+        body = refusals.check_send(channel, body, uploads)
         return respond(self.world.post(channel, self.world.bot, body, uploads).payload())
 
     async def get_message(self, request):
-        return respond(self.message(request).payload())
+        message = self.message(request)
+        if message.channel.guild is not None:
+            refusals.require(message.channel, "read_message_history")
+        return respond(message.payload())
 
     async def edit_message(self, request):
         message = self.message(request)
         if message.author is not self.world.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
+        body = refusals.check_edit(message, body, uploads)
+        refusals.check_old_edit(self.world, message)
         return respond(self.world.edit(message, body, uploads).payload())
 
     async def delete_message(self, request):
+        self.visible(request)
         self.world.delete(self.message(request))
         return respond(None)
 
     async def typing(self, request):
-        self.channel(request)
+        channel = self.channel(request)
+        if channel.guild is not None:
+            refusals.check_send(channel, {}, [])
         return respond(None)
 
     # ---- threads ---------------------------------------------------------------------------
     async def thread_from(self, request):
         message = self.message(request)
         body, _ = await read_body(request)
+        refusals.check_thread_start(message.channel, False, body.get("auto_archive_duration", 1440))
         thread = self.world.start_thread(message.channel, body["name"], self.world.bot,
                                          from_message=message,
                                          auto_archive=body.get("auto_archive_duration", 1440))
@@ -186,6 +212,8 @@ class Rest:
     async def thread(self, request):
         channel = self.channel(request)
         body, _ = await read_body(request)
+        refusals.check_thread_start(channel, body.get("type", 12) == 12,
+                                    body.get("auto_archive_duration", 1440))
         thread = self.world.start_thread(channel, body["name"], self.world.bot,
                                          private=body.get("type", 12) == 12,
                                          auto_archive=body.get("auto_archive_duration", 1440))
@@ -203,6 +231,7 @@ class Rest:
         user = self.user(request.match_info["user_id"])
         if not thread.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        refusals.check_thread_member(thread, add, self.world.bot.id)
         (thread.members.add if add else thread.members.discard)(user.id)
         change = ({"added_members": [{"id": str(thread.id), "user_id": str(user.id),
                                       "join_timestamp": thread.created, "flags": 0}]}

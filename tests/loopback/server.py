@@ -12,6 +12,7 @@ from .errors import ApiError
 from .faults import Faults
 from .gateway import Gateway
 from .interactions import Interactions
+from .ratelimits import RateLimits
 from .rest import Rest, respond
 from .world import World
 
@@ -31,11 +32,12 @@ class Call:
 
 
 class FakeDiscord:
-    def __init__(self, ack_deadline: float = 3.0):
+    def __init__(self, ack_deadline: float = 3.0, rate_limits: bool = False):
         self.world = World()
         self.gateway = Gateway(self.world)
         self.interactions = Interactions(self.world, ack_deadline)
         self.faults = Faults()
+        self.rate_limits = RateLimits(enabled=rate_limits)
         self.calls: list[Call] = []
         self.unknown_routes: list[str] = []
         self.app = web.Application(middlewares=[self._middleware], client_max_size=64 << 20)
@@ -102,7 +104,13 @@ class FakeDiscord:
         fault = self.faults.pick(call.method, call.route, call.path)
         if fault is not None:
             return fault
+        limited, headers = self.rate_limits.check(token, f"{call.method} {call.route}",
+                                                  dict(request.match_info))
+        if limited is not None:
+            return limited
         try:
-            return await handler(request)
+            response = await handler(request)
         except ApiError as exc:
-            return respond(exc.body(), exc.status)
+            response = respond(exc.body(), exc.status)
+        response.headers.update(headers)
+        return response

@@ -9,6 +9,7 @@ import aiohttp
 from .components import modal_fields, text_of
 from .limits import BUTTON, SELECTS, walk
 from .model import DM, LOADING, Attachment, Channel, Interaction, Message
+from .permissions import bot_permissions, names
 
 if TYPE_CHECKING:
     from .loopback import Loopback
@@ -47,6 +48,7 @@ class MessageView:
     ephemeral = property(lambda self: self.record.ephemeral_to is not None)
     loading = property(lambda self: bool(self.record.flags & LOADING))
     author = property(lambda self: self.record.author.name)
+    pinged = property(lambda self: self.record.pinged)     # `mentions.Ping` or None
 
     @property
     def text(self) -> str:
@@ -98,7 +100,13 @@ class ChannelView:
     name = property(lambda self: self.record.name)
     archived = property(lambda self: self.record.archived)
     locked = property(lambda self: self.record.locked)
+    auto_archive = property(lambda self: self.record.auto_archive)   # minutes
     is_thread = property(lambda self: self.record.is_thread)
+
+    @property
+    def bot_permissions(self) -> list[str]:
+        """What the bot may do here, by `discord.Permissions` name."""
+        return names(bot_permissions(self.record))
 
     @property
     def members(self) -> list[str]:

@@ -7,10 +7,12 @@ import asyncio
 import time
 from typing import Any, Callable
 
-from . import limits
-from .errors import CANNOT_DM, MISSING_ACCESS, ApiError
+from . import limits, mentions
+from .errors import CANNOT_DM, ApiError
 from .model import (COMMAND, DM, EPHEMERAL, LOADING, PRIVATE_THREAD, PUBLIC_THREAD, TEXT,
-                    Attachment, Channel, Guild, Interaction, Message, User, now_iso, snowflake)
+                    Attachment, Channel, Guild, Interaction, Message, Role, User, now_iso,
+                    snowflake)
+from .permissions import bits, bot_permissions
 
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1, 1 << 1, 1 << 9, 1 << 12
 SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
@@ -34,6 +36,10 @@ class World:
         self.interactions: dict[int, Interaction] = {}
         self.tokens: dict[str, Interaction] = {}        # interactions by token, for webhooks
         self.emit: Callable[[str, dict, int], None] = lambda event, data, intent: None
+        self.pings: list[mentions.Ping] = []           # who each message notified
+        self.clock_offset = 0.0                          # seconds `age_messages` moved on
+        self.old_edit_cap: int | None = 10               # edits of hour-old messages per channel
+        self.old_edits: dict[int, list[float]] = {}      # and hour, before 30046
         self.busy = 0
         self.last_activity = time.monotonic()
         self._changed = asyncio.Event()
@@ -74,7 +80,9 @@ class World:
         return user
 
     def add_guild(self, name: str) -> Guild:
-        guild = Guild(snowflake(), name, owner=self.bot)
+        owner = User(snowflake(), f"owner of {name}")
+        self.users[owner.id] = owner
+        guild = Guild(snowflake(), name, owner=owner, bot=self.bot)
         guild.joined[self.bot.id] = now_iso()
         self.guilds[guild.id] = guild
         self.commands[guild.id] = {}
@@ -94,6 +102,54 @@ class World:
         self.channels[channel.id] = channel
         self.emit("CHANNEL_CREATE", channel.payload(), GUILDS)
         return channel
+
+    def add_role(self, guild: Guild, name: str, mentionable: bool = True) -> Role:
+        role = Role(snowflake(), name, mentionable=mentionable, position=len(guild.roles) + 1)
+        guild.roles.append(role)
+        self.emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()},
+                  GUILDS)
+        return role
+
+    # ---- the bot's permissions and the threads' state ----------------------------------------
+    def deny(self, channel_id: int, *perms: str) -> None:
+        """Take `perms` from the bot in a text channel (its threads follow), as a channel
+        overwrite for the bot would."""
+        self._overwrite(channel_id, deny=bits(*perms))
+
+    def allow(self, channel_id: int, *perms: str) -> None:
+        """Give `perms` back to (or explicitly grant them to) the bot in a text channel."""
+        self._overwrite(channel_id, allow=bits(*perms))
+
+    def _overwrite(self, channel_id: int, allow: int = 0, deny: int = 0) -> None:
+        channel = self.channels[channel_id]
+        if channel.is_thread or channel.guild is None:
+            raise ValueError("permissions are set on a server text channel; threads inherit")
+        channel.bot_allow = (channel.bot_allow & ~deny) | allow
+        channel.bot_deny = (channel.bot_deny & ~allow) | deny
+        self.emit("CHANNEL_UPDATE", channel.payload(), GUILDS)
+        self.touch(channel)
+
+    def permissions(self, channel: Channel) -> int:
+        return bot_permissions(channel)
+
+    def set_thread(self, thread: Channel, **state) -> None:
+        """Change `archived`, `locked`, `auto_archive` or `name` and tell the bot, as Discord
+        does (its inactivity timer archives; a moderator locks)."""
+        for key, value in state.items():
+            setattr(thread, key, value)
+        if "archived" in state or "auto_archive" in state:
+            thread.archive_stamp = now_iso()
+        self.emit("THREAD_UPDATE", thread.payload(), GUILDS)
+        self.touch(thread)
+
+    def now(self) -> float:
+        """The fake's wall clock: real time plus what `age_messages` moved on."""
+        return time.time() + self.clock_offset
+
+    def age_messages(self, seconds: float) -> None:
+        """Let `seconds` pass for the edit cap: every message is that much older, and edits
+        counted against the cap fall out of its hour."""
+        self.clock_offset += seconds
 
     def dm_channel(self, user: User) -> Channel:
         if user.id not in self.dms:
@@ -129,16 +185,16 @@ class World:
             limits.check_message(body, has_files=bool(uploads))
         if channel.type == DM and not channel.recipient.dms_open and interaction is None:
             raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
-        if channel.is_thread and channel.locked and ephemeral_to is None:
-            raise ApiError(403, MISSING_ACCESS, "Missing Access")
+        mentions.check(body.get("allowed_mentions"))
         message = Message(snowflake(), channel, author, interaction=interaction,
                           ephemeral_to=ephemeral_to,
                           flags=(EPHEMERAL if ephemeral_to else 0) | (LOADING if loading else 0),
                           type=20 if interaction and interaction.type == COMMAND else 0,
-                          reference=body.get("message_reference"))
+                          reference=body.get("message_reference"), born=self.now())
         self._fill(message, body, uploads)
-        if channel.is_thread:
-            channel.archived = False
+        if channel.is_thread and channel.archived and ephemeral_to is None:
+            self.set_thread(channel, archived=False)   # posting revives it
+        self._record_pings(message, body, from_webhook=interaction is not None)
         channel.messages.append(message)
         self.messages[message.id] = message
         if ephemeral_to is None:
@@ -146,10 +202,14 @@ class World:
         self.touch(channel)
         return message
 
-    def edit(self, message: Message, body: dict, uploads: list[Upload] = ()) -> Message:
+    def edit(self, message: Message, body: dict, uploads: list[Upload] = (), *,
+             from_webhook: bool = False) -> Message:
         limits.check_message({"flags": message.flags, **body}, creating=False)
+        mentions.check(body.get("allowed_mentions"))
         self._fill(message, body, uploads)
         message.edited = now_iso()
+        if "content" in body or "components" in body:
+            self._record_pings(message, body, from_webhook=from_webhook, edit=True)
         if message.ephemeral_to is None:
             self.emit("MESSAGE_UPDATE", message.payload(), self._message_intent(message.channel))
         self.touch(message.channel)
@@ -163,6 +223,21 @@ class World:
                 data["guild_id"] = str(message.channel.guild.id)
             self.emit("MESSAGE_DELETE", data, self._message_intent(message.channel))
         self.touch(message.channel)
+
+    def _record_pings(self, message: Message, body: dict, *, from_webhook: bool,
+                      edit: bool = False) -> None:
+        """Who the message notifies now (nobody for ephemeral ones), kept in `pings` and shown
+        in its `mentions` fields."""
+        channel = message.channel
+        if message.ephemeral_to is not None:
+            return
+        users, roles, everyone = mentions.pings(
+            {**body, "content": message.content}, message.components, channel.guild,
+            bot_permissions(channel), from_webhook=from_webhook)
+        users = {u for u in users if u in self.users and channel.visible_to(self.users[u])}
+        message.pinged = mentions.Ping(message.id, channel.id, users, roles, everyone, edit)
+        message.mentioned = [self.users[u] for u in sorted(users)]
+        self.pings.append(message.pinged)
 
     def _fill(self, message: Message, body: dict, uploads: list[Upload]) -> None:
         if "content" in body:
@@ -218,9 +293,18 @@ class World:
         scopes = [channel.guild.id, None] if channel.guild else [None]
         for scope in scopes:
             if name in self.commands.get(scope, {}):
-                return self.commands[scope][name]
+                command = self.commands[scope][name]
+                if channel.guild is None and not self._in_dms(command):
+                    raise LookupError(f"/{name} is for servers only: DMs do not offer it")
+                return command
         known = sorted({n for s in scopes for n in self.commands.get(s, {})})
         raise LookupError(f"no command /{name} is registered here; known: {known}")
+
+    @staticmethod
+    def _in_dms(command: dict) -> bool:
+        """Whether the Discord client offers `command` in a DM with the bot (context 1)."""
+        contexts = command.get("contexts")
+        return command.get("dm_permission", True) and (contexts is None or 1 in contexts)
 
     # ---- who sees what ---------------------------------------------------------------------
     def visible_to(self, user: User) -> list[Message]:

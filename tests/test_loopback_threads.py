@@ -1,0 +1,192 @@
+"""Issue 16 through the loopback, as a server admin would meet it: the permissions `/toy new`
+checks, the thread lock while the rules forbid talk (durable across a restart, lifted by day, on
+pause, on cancel and at the end, skipped with one note to the host without Manage Threads), and
+archived threads revived before the bot posts or edits. The toy game's nights are quiet here,
+as Room 25's jamming is. Every game ends finished or clearly refused, nothing is delivered
+twice and nobody is pinged but the people asked."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from hosting.store import Store
+from tests.loopback.table import finished, play, status_message
+from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
+from tests.toy import ToyGame
+
+
+@pytest.fixture(autouse=True)
+def quiet_nights(monkeypatch):
+    plain = ToyGame.public_view
+    monkeypatch.setattr(ToyGame, "public_view",
+                        lambda self, s: {**plain(self, s), "quiet": s["phase"] == "night"})
+
+
+async def open_table(games, host, joiners, **options):
+    reply = await host.slash(games, "toy new", **options)
+    lobby = reply.message
+    for person in joiners:
+        await person.click(lobby, "Join")
+    await host.click(lobby, "Start")
+    return lobby.thread
+
+
+def night(thread) -> bool:
+    return not finished(thread) and "Night" in status_message(thread).embeds[0]["title"]
+
+
+def locked_only_at_night(thread):
+    def check():
+        assert thread.locked == night(thread), status_message(thread).embeds[0]["title"]
+    return check
+
+
+def delivered_once_pinging_only_players(lb, people, thread) -> None:
+    lines = Counter(line for m in thread.messages() for line in (m.content or "").splitlines())
+    assert {t: n for t, n in lines.items() if n > 1 and "has voted" not in t} == {}
+    for person in people:
+        assert max(Counter(m.text for m in person.dms()).values(), default=1) == 1, person
+    players = {p.id for p in people}
+    assert all(not p.everyone and not p.roles and p.users <= players for p in lb.pings)
+
+
+async def recovered(lb, bot) -> None:
+    """Wait for the bot's start-up recovery (it runs after READY) before stopping it."""
+    await lb.wait_for(lambda: bot._scheduler is not None, what="recovery done")
+    await lb.settle()
+
+
+async def held_lock(db) -> int:
+    store = await Store.open(db)
+    try:
+        return len(await store.locked_threads())
+    finally:
+        await store.close()
+
+
+async def test_new_names_every_missing_permission_in_one_private_answer(lb, town, tmp_path):
+    guild, (alice, bob, carol, dave), games = town
+    lb.deny(games, "create_public_threads", "embed_links", "manage_threads")
+    async with table_bot(lb, tmp_path / "db.sqlite3") as bot:
+        refused = await alice.slash(games, "toy new")
+        assert refused.ephemeral and games.messages() == []
+        for name in ("Create Public Threads", "Embed Links", "Manage Threads"):
+            assert f"**{name}**" in refused.content
+        assert "Send Messages" not in refused.content and "channel's settings" in refused.content
+        await alice.slash(games, "language", lang="es")
+        spanish = await alice.slash(games, "toy new")
+        assert "**Crear hilos públicos**" in spanish.content and "me faltan" in spanish.content
+        lb.allow(games, "embed_links", "manage_threads")
+        one = await alice.slash(games, "toy new")
+        assert "me falta el permiso **Crear hilos públicos**" in one.content
+        assert await bot.host.open_tables(guild.id) == []
+        lb.allow(games, "create_public_threads")
+        assert not (await alice.slash(games, "toy new")).ephemeral
+    assert games.messages()[0].thread.auto_archive == 1440
+
+
+async def test_game_commands_are_not_offered_in_dms(lb, town, tmp_path):
+    guild, (alice, bob, carol, dave), games = town
+    async with table_bot(lb, tmp_path / "db.sqlite3") as bot:
+        for command in ("toy new", "toy rules", "games", "language"):
+            with pytest.raises(LookupError, match="servers only"):
+                await alice.slash(alice.dm, command)
+        await recovered(lb, bot)
+
+
+async def test_an_async_table_keeps_its_thread_listed_a_week(lb, town, tmp_path):
+    guild, (alice, bob, carol, dave), games = town
+    async with table_bot(lb, tmp_path / "db.sqlite3"):
+        thread = await open_table(games, alice, [bob, carol], pace="async")
+        assert thread.auto_archive == 10080 and thread.locked
+
+
+async def test_the_night_lock_survives_a_restart_and_is_lifted_by_day_and_at_the_end(
+        lb, town, tmp_path):
+    guild, people, games = town
+    db = tmp_path / "db.sqlite3"
+    async with table_bot(lb, db):
+        thread = await open_table(games, people[0], people[1:])
+        assert thread.locked and night(thread)
+    assert await held_lock(db) == 1
+    async with table_bot(lb, db):
+        assert thread.locked
+        await play(people, thread, after_step=locked_only_at_night(thread))
+    assert finished(thread) and not thread.locked and await held_lock(db) == 0
+    assert lb.gateway.identifies == 2
+    delivered_once_pinging_only_players(lb, people, thread)
+
+
+async def test_pause_and_cancel_lift_the_lock_and_resume_restores_it(lb, town, tmp_path):
+    guild, (alice, bob, carol, dave), games = town
+    db = tmp_path / "db.sqlite3"
+    async with table_bot(lb, db):
+        thread = await open_table(games, alice, [bob, carol])
+        assert thread.locked
+        await alice.slash(thread, "toy pause")
+        assert not thread.locked
+        await alice.slash(thread, "toy resume")
+        assert thread.locked
+        await alice.slash(thread, "toy cancel")
+        assert not thread.locked
+    assert await held_lock(db) == 0
+
+
+async def test_a_moderators_lock_is_not_the_bots_to_lift(lb, town, tmp_path):
+    guild, people, games = town
+    async with table_bot(lb, tmp_path / "db.sqlite3"):
+        thread = await open_table(games, people[0], people[1:])
+        await people[0].slash(thread, "toy pause")
+        lb.lock(thread)                                      # a moderator steps in
+        await people[0].slash(thread, "toy resume")
+        await people[0].slash(thread, "toy cancel")
+        assert thread.locked
+
+
+async def test_without_manage_threads_talk_stays_open_and_the_host_is_told_once(
+        lb, town, tmp_path):
+    guild, people, games = town
+    host = people[0]
+    async with table_bot(lb, tmp_path / "db.sqlite3"):
+        lobby = (await host.slash(games, "toy new")).message  # Manage Threads is there at /new
+        for person in people[1:]:
+            await person.click(lobby, "Join")
+        lb.deny(games, "manage_threads")                     # and lost before the first night
+        await lb.settle()
+        await host.click(lobby, "Start")
+        thread = lobby.thread
+        await play(people, thread, after_step=lambda: None)
+        assert finished(thread) and not thread.locked
+    notes = [m for m in thread.messages() if "cannot lock this thread" in m.content]
+    assert len(notes) == 1 and host.mention in notes[0].content
+    assert notes[0].pinged.users == {host.id}
+    assert not any(c.status == 403 for c in lb.calls)       # checked, never tried
+    delivered_once_pinging_only_players(lb, people, thread)
+
+
+async def test_an_archived_thread_is_revived_before_the_bot_posts_or_edits(lb, town, tmp_path):
+    guild, people, games = town
+    async with table_bot(lb, tmp_path / "db.sqlite3"):
+        thread = await open_table(games, people[0], people[1:])
+        lb.archive(thread)                                   # Discord archived it overnight
+        await play(people, thread, after_step=lambda: lb.archive(thread))
+    assert finished(thread) and not thread.locked
+    assert [c for c in lb.calls if c.status >= 400] == []
+    delivered_once_pinging_only_players(lb, people, thread)
+
+
+async def test_a_game_that_ended_while_the_bot_was_down_has_its_lock_lifted(lb, town, tmp_path):
+    guild, people, games = town
+    db = tmp_path / "db.sqlite3"
+    async with table_bot(lb, db):
+        thread = await open_table(games, people[0], people[1:])
+        assert thread.locked
+    store = await Store.open(db)                 # cancelled, then a crash before the unlock
+    [game_id] = await store.locked_threads()
+    await store.update_game(game_id, status="cancelled")
+    await store.close()
+    async with table_bot(lb, db) as bot:
+        await lb.wait_for(lambda: not thread.locked, what="the stale lock lifted")
+        await recovered(lb, bot)
+    assert await held_lock(db) == 0
