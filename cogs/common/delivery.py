@@ -43,7 +43,8 @@ class DiscordDelivery:
         self.retry_base = retry_base        # seconds before the first retry of a refused post
         self.boards = Boards(self, status_every)
         self._refresh: dict[int, asyncio.Task] = {}
-        self._retries: dict[int, asyncio.Task] = {}
+        self._retries: dict[int, asyncio.Task] = {}            # game -> its next retry
+        self._not_before: dict[tuple[int, str], float] = {}    # refused post -> next try
         self._dirty: set[int] = set()
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -172,8 +173,9 @@ class DiscordDelivery:
     async def _send_planned(self, table: GameRow) -> None:
         """Send every planned message, oldest first. One refused never stops the others."""
         thread = await self.channel(table.thread_id)
+        now = asyncio.get_running_loop().time()
         for post in (await self.host.store.posts(table.id)).values():
-            if post.state != "planned":
+            if post.state != "planned" or self._not_before.get((table.id, post.key), 0) > now:
                 continue
             kind, _, rest = post.key.partition(":")
             if kind in ("seat", "prompt", "probe"):
@@ -182,8 +184,7 @@ class DiscordDelivery:
             elif kind == "moment":
                 await self._tell_unreachable(table, post, thread)
             elif kind == "note":
-                await self._send(table, post, await self._host_channel(table),
-                                 allowed_mentions=pinging([table.host_user]))
+                await self._note(table, post)
             elif thread is None:
                 await self.host.store.post_tried(table.id, post.key, "set_aside")
             elif kind == "ask":
@@ -216,7 +217,9 @@ class DiscordDelivery:
                     attempts, err.status, err.code)
         if attempts < MAX_ATTEMPTS:
             await self.host.store.post_tried(table.id, post.key)
-            self._retry_later(table.id, self.retry_base * 2 ** (attempts - 1))
+            wait = self.retry_base * 2 ** (attempts - 1)
+            self._not_before[(table.id, post.key)] = asyncio.get_running_loop().time() + wait
+            self._retry_later(table.id, wait)
             return
         await self.host.store.post_tried(table.id, post.key, "set_aside")
         private = post.key.split(":")[0] in ("seat", "prompt", "probe")
@@ -224,19 +227,19 @@ class DiscordDelivery:
                                 else "table_post_set_aside", {"code": err.code or err.status})
         if not private and not post.key.startswith("note:"):   # whose DM failed is a secret
             t = render.translator(table)
+            key = f"note:{post.key}"
             await self.host.store.plan_posts(table.id, [(
-                f"note:{post.key}", [], t("ui", "post_set_aside", host=f"<@{table.host_user}>",
-                                          table=render.game_title(t), id=table.id,
-                                          code=err.code or err.status))])
-            self._retry_later(table.id, 0)
+                key, [], t("ui", "post_set_aside", host=f"<@{table.host_user}>",
+                           table=render.game_title(t), id=table.id, code=err.code or err.status))])
+            await self._note(table, (await self.host.store.posts(table.id))[key])
 
-    async def _host_channel(self, table: GameRow):
-        """Where the table's host is told of a post set aside: their DMs, else the lobby's
-        channel."""
+    async def _note(self, table: GameRow, post: PostRow) -> None:
+        """A note to the table's host: in their DMs, else in the lobby's channel."""
         try:
-            return await self._dm(table.host_user)
-        except discord.HTTPException:
-            return await self.channel(table.channel_id)
+            await self._send(table, post, await self._dm(table.host_user), private=True)
+        except discord.Forbidden:
+            await self._send(table, post, await self.channel(table.channel_id),
+                             allowed_mentions=pinging([table.host_user]))
 
     def _retry_later(self, game_id: int, delay: float) -> None:
         task = self._retries.get(game_id)
@@ -244,6 +247,8 @@ class DiscordDelivery:
             self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay))
 
     async def _retry(self, game_id: int, delay: float) -> None:
+        """Send what is planned once the earliest refused post may be tried again (and again
+        while some are waiting)."""
         await asyncio.sleep(delay)
         try:
             table = await self.host.table(game_id)
@@ -251,6 +256,11 @@ class DiscordDelivery:
                 await self._send_planned(table)
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
+        now = asyncio.get_running_loop().time()
+        waiting = [t for (g, _), t in self._not_before.items() if g == game_id and t > now]
+        if waiting:
+            self._retries[game_id] = asyncio.create_task(
+                self._retry(game_id, min(waiting) - now))
 
     # ---- private messages -------------------------------------------------------------------------
     async def _to_seat(self, table: GameRow, post: PostRow, seat_no: int) -> None:
