@@ -25,6 +25,7 @@ class FakeMessage:
         self.channel = channel
         self.content = content
         self.kw = kw
+        self.jump_url = f"https://discord.com/channels/99/{channel.id}/{self.id}"
 
 
 class FakeChannel:

@@ -20,6 +20,10 @@ from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
 
 
+EDIT_CAP = 30046              # Discord: too many edits of messages older than an hour
+STATUS_MAX_AGE = 50 * 60     # seconds: an older status is posted afresh at the next phase
+
+
 class Boards:
     def __init__(self, delivery, status_every: float = 30.0):
         self.delivery = delivery
@@ -62,6 +66,7 @@ class Boards:
         lobby = self._lobby_content(table)
         if not self._changed((table.id, "lobby"), self._lobby_digest(lobby)):
             return
+        lobby.update(render.fit(channel, None, lobby["embed"]))
         try:
             await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
         except discord.NotFound:
@@ -92,6 +97,7 @@ class Boards:
                       "waiting": [f["value"] for f in look["status"].get("fields", [])
                                   if "<t:" not in f["value"]]}
             message_id = table.status_message_id or self._status_ids.get(table.id)
+            moment_changed = self._shown.get((table.id, "moment")) != moment
             if message_id is not None and (
                     self._shown.get((table.id, "status")) == look
                     or (self._shown.get((table.id, "moment")) == moment
@@ -99,24 +105,50 @@ class Boards:
                 return
             self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
             self._status_at[table.id] = asyncio.get_running_loop().time()
-            files = self.new_picture(table, "status", again=message_id is None)
+            renew = message_id is None or (moment_changed and self._aged(table.id, message_id))
+            files = self.new_picture(table, "status", again=renew)
             if self._pictures.get((table.id, "status")):
                 embed.set_image(url="attachment://table.png")
-            if message_id is not None:
+            content.update(render.fit(thread, None, embed))
+            if not renew:
                 try:
                     await thread.get_partial_message(message_id).edit(
                         **content, **({"attachments": files} if files else {}),
                         allowed_mentions=NOBODY)
                     return
-                except discord.NotFound:
+                except discord.HTTPException as err:
+                    # Gone, or Discord caps the edits of messages older than an hour (30046).
+                    if not isinstance(err, discord.NotFound) and err.code != EDIT_CAP:
+                        raise
                     files = self.new_picture(table, "status", again=True)
-            # The nonce names the message this one replaces: a crash before its id is stored
-            # does not post it twice.
-            message = await thread.send(
-                **content, files=files, allowed_mentions=NOBODY,
-                nonce=nonce(table.id, f"status:{message_id or 0}"))
-            self._status_ids[table.id] = message.id
-            await self.host.set_messages(table.id, status_message_id=message.id)
+            await self._post_status(table, thread, content, files, message_id)
+
+    async def _post_status(self, table: GameRow, thread, content: dict, files,
+                           old_id: int | None) -> None:
+        """A new status message, at the bottom of the thread; the old one, if any, points to
+        it. The nonce names the message this one replaces: a crash before its id is stored
+        does not post it twice."""
+        message = await thread.send(**content, files=files, allowed_mentions=NOBODY,
+                                    nonce=nonce(table.id, f"status:{old_id or 0}"))
+        self._status_ids[table.id] = message.id
+        await self.host.set_messages(table.id, status_message_id=message.id)
+        if old_id is None:
+            return
+        t = render.translator(table)
+        try:
+            await thread.get_partial_message(old_id).edit(
+                content=t("ui", "status_moved", link=message.jump_url), embed=None,
+                attachments=[], view=None, allowed_mentions=NOBODY)
+        except discord.HTTPException:
+            pass        # it keeps its "My secrets" button, which still works
+
+    def _aged(self, game_id: int, message_id: int) -> bool:
+        """Whether the status is old enough that Discord may soon refuse its edits: it is
+        posted afresh at the next new phase instead."""
+        newest = self.delivery.newest_post.get(game_id)
+        return newest is not None and (discord.utils.snowflake_time(newest)
+                                       - discord.utils.snowflake_time(message_id)
+                                       ).total_seconds() > STATUS_MAX_AGE
 
     async def status_embed(self, table: GameRow) -> discord.Embed:
         """The status as the whole table may see it (the status message, `/status`)."""

@@ -45,6 +45,7 @@ class DiscordDelivery:
         self._refresh: dict[int, asyncio.Task] = {}
         self._retries: dict[int, asyncio.Task] = {}            # game -> its next retry
         self._not_before: dict[tuple[int, str], float] = {}    # refused post -> next try
+        self.newest_post: dict[int, int] = {}                  # game -> its latest message
         self._dirty: set[int] = set()
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -209,6 +210,7 @@ class DiscordDelivery:
             await self._refused(table, post, err)
             return None
         await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id)
+        self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
         return message
 
     async def _refused(self, table: GameRow, post: PostRow, err: discord.HTTPException) -> None:
@@ -352,9 +354,10 @@ class DiscordDelivery:
         pings = " ".join(f"<@{s.user_id}>" for s in people)
         self._sending[table.id] = sending = asyncio.Event()
         try:
+            shown = render.fit(thread, "\n".join(filter(None, (post.text, pings))),
+                               render.ballot_embed(table, group, due))
             message = await self._send(
-                table, post, thread, text="\n".join(filter(None, (post.text, pings))),
-                embed=render.ballot_embed(table, group, due),
+                table, post, thread, text=shown["content"], embed=shown["embed"],
                 view=render.ballot_view(table, options) if people else None,
                 files=self.boards.new_picture(table, "thread"),
                 allowed_mentions=pinging(s.user_id for s in people))
@@ -410,6 +413,12 @@ class DiscordDelivery:
                 outcome = t("ui", "ballot_timed_out", names=[s for s, _ in timed],
                             choice=timed[0][1]) if timed else None
                 edit = {}
+                if not render.can_embed(channel):  # the question's words are its text
+                    said = self._question_texts.get(message_id) or next(
+                        (p.text for p in (await self.host.store.posts(table.id)).values()
+                         if p.message_id == message_id), None) or ""
+                    kept = [line for line in said.splitlines() if "<t:" not in line]
+                    edit = {"content": "\n".join(filter(None, (*kept, outcome))), "embed": None}
             else:
                 decided = outcomes[0]
                 outcome = (t("ui", "closed") if decided is None else
@@ -419,9 +428,9 @@ class DiscordDelivery:
                     f"prompt:{asked[0][1]}:{asked[0][0]}")
                 edit = {"content": "\n".join(filter(None, (post and post.text, outcome)))}
                 outcome = None
-            await channel.get_partial_message(message_id).edit(
-                embed=render.closed_embed(embed, outcome), view=None, allowed_mentions=NOBODY,
-                **edit)
+            edit.setdefault("embed", render.closed_embed(embed, outcome))
+            await channel.get_partial_message(message_id).edit(view=None,
+                                                               allowed_mentions=NOBODY, **edit)
         except discord.HTTPException as err:
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)

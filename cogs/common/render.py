@@ -121,6 +121,32 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
     return embed
 
 
+def can_embed(channel) -> bool:
+    """Whether the bot may show embeds there (Discord drops them silently without Embed
+    Links); DMs always allow them."""
+    guild = getattr(channel, "guild", None)
+    if guild is None or guild.me is None:
+        return True
+    return channel.permissions_for(guild.me).embed_links
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """An embed's words as message text, for a channel where embeds are not shown."""
+    lines = [f"**{embed.title}**" if embed.title else None, embed.description,
+             *(f.value for f in embed.fields),
+             f"-# {embed.footer.text}" if embed.footer and embed.footer.text else None]
+    return "\n".join(line for line in lines if line)
+
+
+def fit(channel, content: str | None, embed: discord.Embed | None) -> dict:
+    """Text and embed for this channel: where embeds are not shown, the embed's words join the
+    text, so nothing is lost."""
+    if embed is None or can_embed(channel):
+        return {"content": content, "embed": embed}
+    text = "\n".join(filter(None, (content, embed_text(embed))))
+    return {"content": clip(text, CONTENT_MAX), "embed": None}
+
+
 def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord.File | None:
     png = games.engine(table.game).picture(view, plain_translator(table))
     return discord.File(io.BytesIO(png), filename=name) if png else None
