@@ -25,6 +25,16 @@ async def open_table(lb, names=("alice", "bob", "carol", "dave")):
     return people, games, lobby.thread
 
 
+async def dawn(host, delivery, table):
+    """The wolf (a person or the AI) kills: a new phase comes."""
+    [kill] = host.pending(table)
+    if table.seats[kill.seat].is_ai:
+        await host.run_ai(table.id)
+    else:
+        await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.default)
+    await delivery.settled()
+
+
 async def test_without_embed_links_questions_and_status_are_text(tmp_path):
     async with Loopback() as lb:
         async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
@@ -62,12 +72,16 @@ async def test_a_status_past_discords_edit_cap_is_posted_afresh_with_my_secrets(
             assert reply.ephemeral and "Your role" in reply.text
 
 
-async def test_a_status_whose_edits_are_refused_is_posted_afresh(world):
+async def night_table(world):
+    """A started toy table at night: (host, delivery, its thread, the table, its status id)."""
     host, delivery, channels, users = world
-    thread = channels[2]
     table = await toy_table(host, 3, ai=1)
     await delivery.settled()
-    first = table.status_message_id
+    return host, delivery, channels[2], table, table.status_message_id
+
+
+async def test_a_status_whose_edits_are_refused_is_posted_afresh(world):
+    host, delivery, thread, table, first = await night_table(world)
     plain = type(thread).get_partial_message
 
     def capped(self, mid):
@@ -84,12 +98,7 @@ async def test_a_status_whose_edits_are_refused_is_posted_afresh(world):
 
     type(thread).get_partial_message = capped
     try:
-        [kill] = host.pending(table)
-        if table.seats[kill.seat].is_ai:
-            await host.run_ai(table.id)
-        else:
-            await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.default)
-        await delivery.settled()
+        await dawn(host, delivery, table)
     finally:
         type(thread).get_partial_message = plain
     assert table.status_message_id != first
@@ -102,18 +111,9 @@ async def test_a_status_whose_edits_are_refused_is_posted_afresh(world):
 async def test_a_status_near_an_hour_old_is_posted_afresh_at_the_next_phase(world):
     import datetime
 
-    host, delivery, channels, users = world
-    thread = channels[2]
-    table = await toy_table(host, 3, ai=1)
-    await delivery.settled()
-    first = table.status_message_id
+    host, delivery, thread, table, first = await night_table(world)
     later = discord.utils.snowflake_time(first) + datetime.timedelta(minutes=55)
     delivery.newest_post[table.id] = discord.utils.time_snowflake(later)
-    [kill] = host.pending(table)
-    if table.seats[kill.seat].is_ai:
-        await host.run_ai(table.id)
-    else:
-        await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.default)
-    await delivery.settled()
+    await dawn(host, delivery, table)
     assert table.status_message_id != first
     assert [kw["content"] for what, mid, kw in thread.log if mid == first and what == "edit"]
