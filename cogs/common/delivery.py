@@ -84,8 +84,8 @@ class DiscordDelivery:
     async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
         """Plan the messages these rows make, then send every planned message not sent yet.
         Public lines go to the thread as few messages as fit (the last may ride on a new public
-        question); each seat gets one DM holding its lines and, when it has a new question,
-        that question's buttons too."""
+        question); then each seat gets one DM holding its lines and, when it has a new
+        question, that question's buttons too."""
         async with self._prompting[table.id]:
             await self._plan(table, rows)
             await self._send_planned(table)
@@ -105,6 +105,11 @@ class DiscordDelivery:
         groups = self._new_public_questions(table, posts, prompted)
         lead = texts.pop() if texts and groups and not ending else None
         plans += [(f"public:{ids[0]}", ids, text) for ids, text in texts]
+        # The thread's posts go before any DM: how soon the table reads its news never
+        # depends on who is written to in secret.
+        for i, group in enumerate(groups):
+            ids, text = lead if i == 0 and lead else ([], None)
+            plans.append((f"ask:{group[0].kind}:{group[0].id}", ids, text))
         moment = self._moment(table)
         new_moment = moment is not None and f"moment:{moment}" not in posts
         header = t("ui", "moment_header", **self._moment_words(table)) if new_moment else None
@@ -114,9 +119,6 @@ class DiscordDelivery:
             plans += self._seat_plans(table, seat.seat, posts, prompted, header, render.chunk_pairs(
                 [(r.id, t.event(r.kind, r.data)) for r in rows
                  if r.audience == f"seat:{seat.seat}"]))
-        for i, group in enumerate(groups):
-            ids, text = lead if i == 0 and lead else ([], None)
-            plans.append((f"ask:{group[0].kind}:{group[0].id}", ids, text))
         if new_moment:     # after the DMs of the moment: names the seats they could not reach
             plans.append((f"moment:{moment}", [], None))
         if plans:
