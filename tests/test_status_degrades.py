@@ -117,3 +117,16 @@ async def test_a_status_near_an_hour_old_is_posted_afresh_at_the_next_phase(worl
     await dawn(host, delivery, table)
     assert table.status_message_id != first
     assert [kw["content"] for what, mid, kw in thread.log if mid == first and what == "edit"]
+
+
+async def test_without_attach_files_the_news_goes_without_its_picture(world):
+    host, delivery, thread, table, first = await night_table(world)
+    perms = discord.Permissions.all()
+    perms.attach_files = False
+    thread.guild = SimpleNamespace(me=object())
+    thread.permissions_for = lambda member: perms
+    await host.store.plan_posts(table.id, [("public:note", [], "News.")])
+    post = (await host.store.posts(table.id))["public:note"]
+    picture = discord.File(__file__, filename="table.png")
+    message = await delivery._send(table, post, thread, files=[picture])
+    assert message is not None and message.content == "News." and "files" not in message.kw

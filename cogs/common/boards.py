@@ -107,6 +107,8 @@ class Boards:
             self._status_at[table.id] = asyncio.get_running_loop().time()
             renew = message_id is None or (moment_changed and self._aged(table.id, message_id))
             files = self.new_picture(table, "status", again=renew)
+            if not render.may(thread, "attach_files"):
+                files = []           # the status goes on without its picture
             if self._pictures.get((table.id, "status")):
                 embed.set_image(url="attachment://table.png")
             content.update(render.fit(thread, None, embed))

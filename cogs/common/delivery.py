@@ -202,6 +202,8 @@ class DiscordDelivery:
         A refusal is retried later, up to `MAX_ATTEMPTS`; a DM refused as forbidden marks its
         seat unreachable instead (`private`)."""
         kwargs.setdefault("allowed_mentions", NOBODY)
+        if kwargs.get("files") and not render.may(channel, "attach_files"):
+            kwargs.pop("files")            # the picture is left out rather than the news
         content = post.text if text is None else text
         try:
             message = await channel.send(content or None, nonce=nonce(table.id, post.key),

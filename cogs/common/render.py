@@ -121,13 +121,18 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
     return embed
 
 
-def can_embed(channel) -> bool:
-    """Whether the bot may show embeds there (Discord drops them silently without Embed
-    Links); DMs always allow them."""
+def may(channel, permission: str) -> bool:
+    """Whether the bot holds `permission` there (a `discord.Permissions` name); DMs allow
+    everything the bot does."""
     guild = getattr(channel, "guild", None)
     if guild is None or guild.me is None:
         return True
-    return channel.permissions_for(guild.me).embed_links
+    return getattr(channel.permissions_for(guild.me), permission)
+
+
+def can_embed(channel) -> bool:
+    """Whether embeds show there (without Embed Links Discord drops them silently)."""
+    return may(channel, "embed_links")
 
 
 def embed_text(embed: discord.Embed) -> str:
