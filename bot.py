@@ -23,7 +23,8 @@ from hosting.store import Store
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
-INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.room25")
+INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
+                      "cogs.mysterium")
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot connect.
@@ -84,10 +85,11 @@ class TableBot(commands.Bot):
     """The bot: one Host shared by every game cog, one scheduler for every deadline."""
 
     def __init__(self, config: Config):
-        # Interactions arrive whatever the intents; guilds alone keeps channels and threads
-        # cached. Without message intents the bot is not sent every message it posts.
+        # Interactions arrive whatever the intents; guilds keeps channels and threads cached.
+        # Guild messages (their author, not their content) let Mysterium remove a Ghost's posts.
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents(guilds=True), help_command=None,
+                         intents=discord.Intents(guilds=True, guild_messages=True),
+                         help_command=None,
                          allowed_mentions=discord.AllowedMentions.none())  # pings: per message
         self.config = config
         self.host: Host | None = None
@@ -154,10 +156,26 @@ def _simulate(argv: list[str]) -> int:
     return 0 if result["finished"] else 1
 
 
+def _cards(argv: list[str]) -> int:
+    """`bot.py cards GAME --sheet FILE`: a game's whole card pack on one image."""
+    import importlib
+
+    parser = argparse.ArgumentParser(prog="bot.py cards",
+                                     description="Render a game's card pack on one image.")
+    parser.add_argument("game")
+    parser.add_argument("--sheet", required=True, help="PNG file to write")
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args(argv)
+    importlib.import_module(f"games.{args.game}.sheet").write(args.sheet, args.lang)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "simulate":
         return _simulate(argv[1:])
+    if argv and argv[0] == "cards":
+        return _cards(argv[1:])
     from dotenv import load_dotenv
 
     load_dotenv(ROOT / ".env")

@@ -10,7 +10,9 @@ from games.base import Engine
 
 REGISTRY: dict[str, str] = {
     "bethlem": "games.bethlem:BethlemEngine",
+    "cultists": "games.cultists:CultistsEngine",
     "room25": "games.room25:Room25Engine",
+    "mysterium": "games.mysterium:MysteriumEngine",
 }
 
 

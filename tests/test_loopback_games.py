@@ -77,10 +77,20 @@ async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, 
             assert any(a.filename == "table.png" for m in thread.messages()[2:]
                        for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
-        thread_lines = [line for m in thread.messages() for line in m.content.splitlines()]
-        dm_lines = {p.name: [line for m in p.dms() for line in m.content.splitlines()]
-                    for p in players}
+        seen = seen_lines(thread, players)
+    await assert_each_line_reached_its_audience(db, *seen)
 
+
+def seen_lines(thread, players) -> tuple[list[str], dict[str, list[str]]]:
+    """Every line the thread showed, and every line each person found in their DMs."""
+    thread_lines = [line for m in thread.messages() for line in m.content.splitlines()]
+    dm_lines = {p.name: [line for m in p.dms() for line in m.content.splitlines()]
+                for p in players}
+    return thread_lines, dm_lines
+
+
+async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
+                                                dm_lines: dict[str, list[str]]) -> None:
     names, lines = await audiences(db)
     public, gm = lines.get("public", set()), lines.get("gm", set())
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)

@@ -1,9 +1,11 @@
 """El manicomio de Bethlem: rules engine (spec shared/rules/bethlem.md).
 
-The engine is a continuation machine over plain JSON (see `core`); the modules hold the rules by
-topic: `setup`, `night` (the guide), `mutiny`, `nightevents`, `deaths` and `triggers` (the death
-pipeline), `day`, `lynch`, `dayevents`, `objectives`, `custom` (custom mode, with one module
-per custom card or awakening and `happenings`); `views`, `picture` and `ai` serve the host.
+The engine is a continuation machine over plain JSON (see `core`; its shape is declared in
+`state`); the modules hold the rules by topic: `setup`; `night` (the guide's agenda and dawn)
+with the guide's sections `night_opening`, `night_watch`, `night_actions`, `night_closing`;
+`mutiny`, `nightevents`, `deaths` and `triggers` (the death pipeline), `day`, `lynch`,
+`dayevents`, `objectives`, `custom` (custom mode, with one module per custom card or awakening
+and `happenings`); `views`, `picture` and `ai` serve the host.
 """
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ import marshal
 from games.base import Engine, Option, Outcome, Pending
 
 from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa: F401
-               nightevents, picture, setup, triggers, views, virus)
+               night_actions, night_closing, night_opening, night_watch, nightevents, picture,
+               setup, triggers, views, virus)
 from .core import answer, refuse, refused
+from .state import STATE_VERSION, upgrade
 
 RANGES = {"normal": (4, 7), "three": (3, 3), "two": (2, 2), "custom": (4, 7)}
 
@@ -31,6 +35,11 @@ class BethlemEngine(Engine):
     modes = ("normal", "three", "two", "custom")
     min_players, max_players = 2, 7
     ai_policies = ("baseline", "objective")
+    state_version = STATE_VERSION
+
+    def upgrade(self, state):
+        """A stored game in the current state shape (`state.py`)."""
+        return upgrade(state)
 
     def player_range(self, mode):
         return RANGES[mode]
@@ -55,12 +64,12 @@ class BethlemEngine(Engine):
     def pending(self, state):
         """The open questions. The host asks twice per decision about the same state (then
         `apply` asks again), so the last answer is kept while the question list is unchanged."""
-        qs = state["q"]
+        qs = state["questions"]
         key = (len(qs), qs[-1]["id"] if qs else None)
         if self._last[0] is qs and self._last[1] == key:
             return list(self._last[2])
-        out = [Pending(q["id"], q["s"], q["k"], tuple(Option(o[0], o[1], o[2]) for o in q["o"]),
-                       q["df"], q["dl"], q["pb"], q["pr"]) for q in qs]
+        out = [Pending(q["id"], q["seat"], q["kind"], tuple(Option(*o) for o in q["options"]),
+                       q["default"], q["deadline"], q["public"], q["params"]) for q in qs]
         self._last = (qs, key, out)
         return list(out)
 

@@ -21,22 +21,22 @@ def _mine(st, s):
 
 def offer_return(st: dict, ev: list) -> None:
     """After her objective is revealed for want of living cards (once a game)."""
-    if CARD not in st["c"] or st["cx"].get("alch_back"):
+    if CARD not in st["cards"] or st["custom"].get("alch_back"):
         return
     s = owner(st, CARD)
-    if s is None or not st["out"][s] or not st["orv"][s] or wakes_with_mutineers(st, s):
+    if s is None or not st["eliminated"][s] or not st["objective_shown"][s] or wakes_with_mutineers(st, s):
         return
     cards = _mine(st, s)
     if cards:
-        st["cx"]["alch_back"] = 1
+        st["custom"]["alch_back"] = 1
         ask(st, s, "alchemist_return", [card_opt(st, c) for c in cards], None, "reactive",
             "alchemist_return")
 
 
 @handler("alchemist_return")
 def _return(st, ev, q, choice):
-    s, c = q["s"], parse_card(st, choice)
-    st["out"][s] = 0
+    s, c = q["seat"], parse_card(st, choice)
+    st["eliminated"][s] = 0
     pub(ev, "alchemist_returns", seat=s)
     revive(st, ev, c, CARD)
     awaken(st, ev, c)
@@ -45,8 +45,8 @@ def _return(st, ev, q, choice):
 
 
 def day_powers(st: dict, s: int) -> list:
-    info = st["c"].get(CARD)
-    if info and info["aw"] and owner(st, CARD) == s and alive(st, CARD) \
+    info = st["cards"].get(CARD)
+    if info and info["awake"] and owner(st, CARD) == s and alive(st, CARD) \
             and not info.get("gone") and _targets(st):
         return [opt("sacrifice", "alchemist_sacrifice")]
     return []
@@ -66,8 +66,8 @@ def _sacrifice(st, ev, q, choice):
     t = parse_seat(choice)
     for c in _mine(st, t):
         revive(st, ev, c, CARD)
-    info = st["c"][CARD]
+    info = st["cards"][CARD]
     info["gone"], info["ghost"] = 1, 0
-    kill_card(st, ev, CARD, [q["s"]], CARD)
+    kill_card(st, ev, CARD, [q["seat"]], CARD)
     refresh(st, ev)
     check(st, ev)

@@ -16,11 +16,11 @@ CARD = "medium"
 
 
 def body(st: dict):
-    info = st["c"].get(CARD)
-    if st["mode"] != "custom" or not info or not (info["an"] and info["aw"]) \
+    info = st["cards"].get(CARD)
+    if st["mode"] != "custom" or not info or not (info["announced"] and info["awake"]) \
             or not alive(st, CARD):
         return None
-    return st["cx"].get("body")
+    return st["custom"].get("body")
 
 
 def choose(st: dict, s: int) -> None:
@@ -30,24 +30,24 @@ def choose(st: dict, s: int) -> None:
 
 @handler("medium_body")
 def _choose(st, ev, q, choice):
-    st["cx"]["body"] = choice
-    pub(ev, "medium_body", seat=q["s"], body=choice)
+    st["custom"]["body"] = choice
+    pub(ev, "medium_body", seat=q["seat"], body=choice)
 
 
 def switch(st: dict, ev: list) -> None:
     b = body(st)
     if b:
-        st["cx"]["body"] = "flesh" if b == "spirit" else "spirit"
+        st["custom"]["body"] = "flesh" if b == "spirit" else "spirit"
         s = owner(st, CARD)
-        pub(ev, "medium_body", seat=s, body=st["cx"]["body"])
+        pub(ev, "medium_body", seat=s, body=st["custom"]["body"])
         if b == "spirit":
             _haunt_ask(st, s)
 
 
 def _haunt_ask(st, s):
-    used = st["cx"].setdefault("haunted", [])
+    used = st["custom"].setdefault("haunted", [])
     pool = [t for t in seats(st) if t not in used and any(not alive(st, c) and not
-                                                          st["c"][c].get("gone")
+                                                          st["cards"][c].get("gone")
                                                           for c in st["rows"][t])]
     if pool:
         ask(st, s, "medium_haunt", [opt("pass", "pass")] + [seat_opt(t) for t in pool], "pass",
@@ -59,19 +59,19 @@ def _haunt(st, ev, q, choice):
     if choice == "pass":
         return
     t = parse_seat(choice)
-    st["cx"]["haunted"].append(t)
-    st["cx"]["haunt"] = [t, st["round"] + 1]
+    st["custom"]["haunted"].append(t)
+    st["custom"]["haunt"] = [t, st["round"] + 1]
     pub(ev, "medium_haunts", seat=t)
 
 
 def start_round(st: dict) -> None:
     """The chosen player's living cards sleep this round and their dead ones act."""
-    h = st["cx"].get("haunt")
-    st["tok"]["haunt"] = []
-    if h and h[1] == st["round"] and not st["out"][h[0]]:
+    h = st["custom"].get("haunt")
+    st["tokens"]["haunt"] = []
+    if h and h[1] == st["round"] and not st["eliminated"][h[0]]:
         row = st["rows"][h[0]]
-        st["tok"]["idle"] = st["tok"].get("idle", []) + [c for c in row if alive(st, c)]
-        st["tok"]["haunt"] = [c for c in row if not alive(st, c) and not st["c"][c].get("gone")]
+        st["tokens"]["idle"] = st["tokens"].get("idle", []) + [c for c in row if alive(st, c)]
+        st["tokens"]["haunt"] = [c for c in row if not alive(st, c) and not st["cards"][c].get("gone")]
 
 
 def silenced(st: dict, s: int) -> bool:

@@ -52,12 +52,13 @@ def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, 
         return None
     if default is None:
         default = opts[0][0]
-    st["seq"] += 1
-    qid = str(st["seq"])
-    st["q"].append({"id": qid, "s": seat, "k": kind, "o": opts, "df": default, "dl": deadline,
-                    "pb": public, "pr": params, "h": h, "x": x or {}})
+    st["questions_asked"] += 1
+    qid = str(st["questions_asked"])
+    st["questions"].append({"id": qid, "seat": seat, "kind": kind, "options": opts,
+                            "default": default, "deadline": deadline, "public": public,
+                            "params": params, "handler": h, "context": x or {}})
     if refused:
-        st["q"][-1]["no"] = refused
+        st["questions"][-1]["refused"] = refused
     return qid
 
 
@@ -93,29 +94,29 @@ def _clock(st, ev, q, choice):
 
 def push(st: dict, *tasks: list) -> None:
     """Put tasks at the front of the agenda, in the order given."""
-    st["todo"][0:0] = [list(t) for t in tasks]
+    st["agenda"][0:0] = [list(t) for t in tasks]
 
 
 def run(st: dict, ev: list) -> None:
-    while not st["q"] and st["todo"] and st["win"] is None:
-        name, *args = st["todo"].pop(0)
+    while not st["questions"] and st["agenda"] and st["win"] is None:
+        name, *args = st["agenda"].pop(0)
         TASKS[name](st, ev, *args)
     if st["win"] is not None:
-        st["q"], st["todo"], st["phase"] = [], [], "over"
+        st["questions"], st["agenda"], st["phase"] = [], [], "over"
 
 
 def answer(st: dict, qid: str, choice: str) -> list:
     ev: list = []
-    q = next(q for q in st["q"] if q["id"] == qid)
-    st["q"].remove(q)
-    HANDLERS[q["h"]](st, ev, q, choice)
+    q = next(q for q in st["questions"] if q["id"] == qid)
+    st["questions"].remove(q)
+    HANDLERS[q["handler"]](st, ev, q, choice)
     run(st, ev)
     return ev
 
 
 def drop_questions(st: dict, kind: str | None = None, seat: int | None = None) -> None:
-    st["q"] = [q for q in st["q"]
-               if not ((kind is None or q["k"] == kind) and (seat is None or q["s"] == seat))]
+    st["questions"] = [q for q in st["questions"]
+               if not ((kind is None or q["kind"] == kind) and (seat is None or q["seat"] == seat))]
 
 
 def pub(ev: list, kind: str, /, **data) -> None:
@@ -124,6 +125,12 @@ def pub(ev: list, kind: str, /, **data) -> None:
 
 def gm(ev: list, kind: str, /, **data) -> None:
     ev.append(Event(kind, data, GM))
+
+
+def plural(kind: str, n: int) -> str:
+    """The event key for a count: `<kind>_one` or `<kind>_other` (English and Spanish need no
+    more forms)."""
+    return f"{kind}_one" if n == 1 else f"{kind}_other"
 
 
 def tell(ev: list, to, kind: str, /, **data) -> None:
@@ -144,5 +151,5 @@ def refuse(code: str, message: str = "", **params):
 
 def refused(st: dict, qid: str, seat, choice: str) -> str | None:
     """Why the rules refuse this answer to an open question, if they do."""
-    q = next((q for q in st["q"] if q["id"] == qid and q["s"] == seat), None)
-    return q.get("no", {}).get(choice) if q else None
+    q = next((q for q in st["questions"] if q["id"] == qid and q["seat"] == seat), None)
+    return q.get("refused", {}).get(choice) if q else None

@@ -20,8 +20,8 @@ CARD = "vudu"
 
 
 def cursed(st: dict, cid: str) -> bool:
-    info = st["c"].get(CARD) if cid == CARD else None
-    return bool(info) and info["aw"] and alive(st, CARD)
+    info = st["cards"].get(CARD) if cid == CARD else None
+    return bool(info) and info["awake"] and alive(st, CARD)
 
 
 def mirror(st: dict, cid: str, m: dict) -> None:
@@ -29,7 +29,7 @@ def mirror(st: dict, cid: str, m: dict) -> None:
     if not cursed(st, cid) or m["m"] and len(m["k"]) > 1:
         return
     for k in m["k"]:
-        if k != owner(st, CARD) and not st["out"][k]:
+        if k != owner(st, CARD) and not st["eliminated"][k]:
             _own(st, k, m)
 
 
@@ -40,14 +40,14 @@ def _own(st, k, m):
 
 @handler("curse_own")
 def _own_h(st, ev, q, choice):
-    place(st, parse_card(st, choice), q["x"]["m"])
+    place(st, parse_card(st, choice), q["context"]["m"])
 
 
 def group_attack(st: dict, target: str, parts: list) -> bool:
     """True when the curse takes over the mutineers' attack on the card."""
     if not cursed(st, target) or not parts:
         return False
-    st["nt"]["curse"] = {}
+    st["night"]["curse"] = {}
     for s in parts:
         ask(st, s, "curse_pick", [seat_opt(t) for t in parts], f"s{s}", "conference",
             "curse_pick")
@@ -57,12 +57,12 @@ def group_attack(st: dict, target: str, parts: list) -> bool:
 
 @handler("curse_pick")
 def _pick(st, ev, q, choice):
-    st["nt"]["curse"][str(q["s"])] = parse_seat(choice)
+    st["night"]["curse"][str(q["seat"])] = parse_seat(choice)
 
 
 @task("curse_close")
 def _close(st, ev, parts):
-    picks = {st["nt"]["curse"].get(str(s)) for s in parts}
+    picks = {st["night"]["curse"].get(str(s)) for s in parts}
     if len(picks) != 1 or None in picks:
         tell(ev, parts, "curse_blocked")
         return
@@ -77,8 +77,8 @@ def _close(st, ev, parts):
 def _lynch(st, ev, killers, was_cursed):
     """After the lynch cascade: a cursed card that died sends its lynchers to a second lynch."""
     if was_cursed and not alive(st, CARD) and killers:
-        st["dy"]["curse"] = list(killers)
-        st["dy"]["extra"].insert(0, "curse")
+        st["day"]["curse"] = list(killers)
+        st["day"]["extra"].insert(0, "curse")
 
 
 # ---- tokens: John Flick's arrow, La parca's scythe, Melancolía ---------------------------------
@@ -89,9 +89,9 @@ PLACED = {"arrow": "arrow_placed", "scythe": "scythe_placed"}
 def mirror_token(st: dict, actor: int, kind: str, cid: str) -> None:
     """Whoever lays a harmful token on the cursed card lays one on a card of their own (the
     two-identical-modifiers cap still holds for arrows and scythes)."""
-    if actor == owner(st, CARD) or not cursed(st, cid) or st["out"][actor]:
+    if actor == owner(st, CARD) or not cursed(st, cid) or st["eliminated"][actor]:
         return
-    if kind in PLACED and len(st["tok"][kind]) >= rules()["modifier_cap"]:
+    if kind in PLACED and len(st["tokens"][kind]) >= rules()["modifier_cap"]:
         return
     ask(st, actor, "curse_token", [card_opt(st, c) for c in st["rows"][actor] if alive(st, c)],
         None, "night_step", "curse_token", {"kind": kind})
@@ -99,9 +99,9 @@ def mirror_token(st: dict, actor: int, kind: str, cid: str) -> None:
 
 @handler("curse_token")
 def _token(st, ev, q, choice):
-    kind, c = q["x"]["kind"], parse_card(st, choice)
-    st["tok"][kind].append(c)
+    kind, c = q["context"]["kind"], parse_card(st, choice)
+    st["tokens"][kind].append(c)
     if kind in PLACED:
-        st["nt"]["dawn"].append([PLACED[kind], c])
+        st["night"]["dawn"].append([PLACED[kind], c])
     else:
         pub(ev, "melancholy", **where_public(st, c))

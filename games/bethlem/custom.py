@@ -26,12 +26,12 @@ HAKIS = ("haki_off", "haki_def", "haki_obs")
 
 
 def cx(st: dict) -> dict:
-    return st["cx"]
+    return st["custom"]
 
 
 def custom_called(st: dict, code: str) -> bool:
     card = STEP_CARD.get(code)
-    if card is None or card not in st["c"]:
+    if card is None or card not in st["cards"]:
         return False
     if code in ("c5", "c6"):
         return st["round"] == 1
@@ -39,7 +39,7 @@ def custom_called(st: dict, code: str) -> bool:
         return watchmaker.called_late(st)
     if code in ("c8", "c14"):
         return True
-    return not st["c"][card]["d"]
+    return not st["cards"][card]["dead"]
 
 
 def extra_power(st: dict, s: int) -> bool:
@@ -49,17 +49,19 @@ def extra_power(st: dict, s: int) -> bool:
 
 # ---- objective reveal --------------------------------------------------------------------------
 
-def reveal_objective(st: dict, ev: list, s: int) -> None:
-    if not st["orv"][s]:
-        st["orv"][s] = 1
+def reveal_objective(st: dict, ev: list, s: int, why: str) -> None:
+    """Show a seat's objective card, saying which rule did it (`reveal_reasons` in the
+    locales)."""
+    if not st["objective_shown"][s]:
+        st["objective_shown"][s] = 1
         happenings.note_reveal(st, s)
-        pub(ev, "objective_revealed", seat=s, objective=st["ocard"][s])
+        pub(ev, "objective_revealed", seat=s, objective=st["objective_cards"][s], why=why)
 
 
 def _reveal_due(st, s):
     cards = held(st, s)
     if "alquimista" in cards:
-        return all(not alive(st, c) or st["c"][c].get("ghost") for c in cards) and st["out"][s]
+        return all(not alive(st, c) or st["cards"][c].get("ghost") for c in cards) and st["eliminated"][s]
     if "arquitecto" in cards and cx(st)["link"] and alive(st, cx(st)["link"]):
         return False
     best = min(group_rank(c) for c in cards)
@@ -70,15 +72,15 @@ def after_cascade(st: dict, ev: list) -> None:
     if st["mode"] != "custom":
         return
     sv = "superviviente"
-    if sv in st["c"] and not alive(st, sv) and st["c"][sv].get("dr", 99) <= 3:
+    if sv in st["cards"] and not alive(st, sv) and st["cards"][sv].get("died_round", 99) <= 3:
         declare(st, ev, [owner(st, sv)], "survivor")
         return
-    arch = owner(st, "arquitecto") if "arquitecto" in st["c"] else None
-    if arch is not None and st["out"][arch]:
+    arch = owner(st, "arquitecto") if "arquitecto" in st["cards"] else None
+    if arch is not None and st["eliminated"][arch]:
         cx(st)["link"] = None
-    for s in range(st["n"]):
-        if not st["orv"][s] and _reveal_due(st, s):
-            reveal_objective(st, ev, s)
+    for s in range(st["players"]):
+        if not st["objective_shown"][s] and _reveal_due(st, s):
+            reveal_objective(st, ev, s, "principal_died")
     from .objectives import check
     if not check(st, ev):
         alchemist.offer_return(st, ev)
@@ -87,12 +89,12 @@ def after_cascade(st: dict, ev: list) -> None:
 def rabies_reveal(st: dict, ev: list, s: int) -> None:
     """FAQ 15.3: rabies shows the objective of the first mutineer to the left; nobody dies."""
     t = s
-    for _ in range(st["n"]):
+    for _ in range(st["players"]):
         t = neighbour(st, t, 1)
         if t is None or t == s:
             return
         if wakes_with_mutineers(st, t):
-            reveal_objective(st, ev, t)
+            reveal_objective(st, ev, t, "rabies")
             return
 
 
@@ -105,10 +107,10 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
     out = []
     for m in batch:
         card = m["c"]
-        info = st["c"][card]
+        info = st["cards"][card]
         if info.get("ghost") or timecontrol.untouchable(st, card) or bodies.immune(st, card):
             continue
-        if card == "superviviente" and info["aw"] and st["round"] <= info.get("awr", 0) + 3:
+        if card == "superviviente" and info["awake"] and st["round"] <= info.get("awoke_round", 0) + 3:
             continue
         if card in c["shield"] and not m["i"]:
             c["shield"].remove(card)
@@ -127,7 +129,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
     out = happenings.spy_filter(st, ev, watchmaker.filter_batch(st, ev, out))
     for m in out:
         if m["c"] == "superviviente":
-            st["c"]["superviviente"]["dr"] = st["round"]
+            st["cards"]["superviviente"]["died_round"] = st["round"]
     return out
 
 
@@ -136,7 +138,7 @@ def _cyborg_hit(st, ev):
     c["points"] += 1
     s = owner(st, "cyborg")
     cands = [t for t in living_targets(st) if owner(st, t) != s]
-    if cands and not st["out"][s]:
+    if cands and not st["eliminated"][s]:
         ask(st, s, "cyborg_swap", [card_opt(st, t) for t in cands], card_opt(st, cands[0])[0],
             "reactive", "cyborg_swap")
 
@@ -164,7 +166,7 @@ def _c8(st, ev):
     card = "arquitecto"
     s = owner(st, card)
     link = cx(st)["link"]
-    if s is None or st["out"][s] or inactive(st, card):
+    if s is None or st["eliminated"][s] or inactive(st, card):
         return
     if not alive(st, card) and not (link and alive(st, link)):
         return
@@ -193,7 +195,7 @@ def _pick_new_seat(st, s, kind, picked):
 def _architect_link(st, ev, q, choice):
     cx(st)["link"] = parse_card(st, choice)
     log(st, ev, "gm_architect_link", **where_public(st, cx(st)["link"]))
-    _labyrinth(st, q["s"])
+    _labyrinth(st, q["seat"])
 
 
 @handler("labyrinth")
@@ -202,17 +204,17 @@ def _labyrinth_h(st, ev, q, choice):
         return
     t = parse_seat(choice)
     cx(st)["maze"].append(t)
-    st["nt"]["dawn_pub"] = st["nt"].get("dawn_pub", []) + [["labyrinth", {"seat": t}]]
-    tell(ev, q["s"], "labyrinth_sees", seat=t, card=st["pers"][t])
-    _borrow_personality(st, q["s"], t)
-    if extra_power(st, q["s"]):
-        tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
+    st["night"]["dawn_pub"] = st["night"].get("dawn_pub", []) + [["labyrinth", {"seat": t}]]
+    tell(ev, q["seat"], "labyrinth_sees", seat=t, card=st["personalities"][t])
+    _borrow_personality(st, q["seat"], t)
+    if extra_power(st, q["seat"]):
+        tell(ev, q["seat"], "objective_seen", seat=t, objective=st["objective_cards"][t])
 
 
 def _borrow_personality(st, a, t):
     """The Arquitecto uses the marked player's personality in their place this round (RULING:
     his own is set aside for the round, and the marked player has none)."""
-    p = st["pers"]
+    p = st["personalities"]
     cx(st)["maze_swap"] = {"a": a, "t": t, "pa": p[a], "pt": p[t]}
     p[a], p[t] = p[t], "cuentacuentos"
 
@@ -220,7 +222,7 @@ def _borrow_personality(st, a, t):
 def restore_personalities(st: dict) -> None:
     swap = cx(st).pop("maze_swap", None)
     if swap:
-        st["pers"][swap["a"]], st["pers"][swap["t"]] = swap["pa"], swap["pt"]
+        st["personalities"][swap["a"]], st["personalities"][swap["t"]] = swap["pa"], swap["pt"]
 
 
 def _c13(st, ev):
@@ -250,38 +252,38 @@ def _haki_ask(st, s):
 def _otaku_peek(st, ev, q, choice):
     if choice != "pass":
         c = parse_card(st, choice)
-        tell(ev, q["s"], "peek_result", card=c, **where_public(st, c))
-        st["know"][q["s"]].append(c)
-    _haki_ask(st, q["s"])
+        tell(ev, q["seat"], "peek_result", card=c, **where_public(st, c))
+        st["known_cards"][q["seat"]].append(c)
+    _haki_ask(st, q["seat"])
 
 
 @handler("haki")
 def _haki(st, ev, q, choice):
     if choice == "pass":
         return
-    ask(st, q["s"], "haki_target", [card_opt(st, c) for c in living_targets(st)], None,
+    ask(st, q["seat"], "haki_target", [card_opt(st, c) for c in living_targets(st)], None,
         "night_step", "haki_target", {"h": choice})
 
 
 @handler("haki_target")
 def _haki_target(st, ev, q, choice):
-    h, c = q["x"]["h"], parse_card(st, choice)
+    h, c = q["context"]["h"], parse_card(st, choice)
     cx(st)["hakis"].append(h)
     if h == "haki_off":
         from .deaths import place
-        place(st, c, mark("otaku", [q["s"]]))
+        place(st, c, mark("otaku", [q["seat"]]))
     elif h == "haki_def":
         cx(st)["shield"].append(c)
     else:
         cx(st)["observed"] = c
-    log(st, ev, "gm_haki", by=q["s"], haki=h, **where_public(st, c))
+    log(st, ev, "gm_haki", by=q["seat"], haki=h, **where_public(st, c))
 
 
 def _c14(st, ev):
     machines.robot_turn(st, ev)
     c = cx(st)
-    s = st["c"]["cyborg"]["o0"]
-    if st["out"][s] or c["points"] < 1:
+    s = st["cards"]["cyborg"]["first_owner"]
+    if st["eliminated"][s] or c["points"] < 1:
         return
     costs = catalog_costs()
     opts = [opt(k, "cyborg_" + k, cost=v) for k, v in costs.items() if v <= c["points"]]
@@ -301,20 +303,20 @@ def _cyborg_points(st, ev, q, choice):
     cards = dead_cards(st) if choice == "revive" else living_targets(st)
     cards = [c for c in cards if on_row(st, c) and active(st, owner(st, c))]
     if cards:
-        ask(st, q["s"], "cyborg_target", [card_opt(st, c) for c in cards], None, "night_step",
+        ask(st, q["seat"], "cyborg_target", [card_opt(st, c) for c in cards], None, "night_step",
             "cyborg_target", {"use": choice})
 
 
 @handler("cyborg_target")
 def _cyborg_target(st, ev, q, choice):
-    use, c = q["x"]["use"], parse_card(st, choice)
+    use, c = q["context"]["use"], parse_card(st, choice)
     cx(st)["points"] -= catalog_costs()[use]
     if use == "look":
-        tell(ev, q["s"], "peek_result", card=c, **where_public(st, c))
-        st["know"][q["s"]].append(c)
+        tell(ev, q["seat"], "peek_result", card=c, **where_public(st, c))
+        st["known_cards"][q["seat"]].append(c)
     elif use == "kill":
         from .deaths import place
-        place(st, c, mark("cyborg", [q["s"]]))
+        place(st, c, mark("cyborg", [q["seat"]]))
     else:
         revive(st, ev, c, "cyborg")
 
@@ -352,20 +354,20 @@ def _serve(st, s):
 @handler("broccoli")
 def _broccoli(st, ev, q, choice):
     if choice == "stop":
-        _meal(st, q["s"])
+        _meal(st, q["seat"])
         return
     t = parse_card(st, choice)
     c = cx(st)
     c["centre"] -= 1
     c["fed"].append(owner(st, t))
     add_broccoli(st, t)
-    _serve(st, q["s"])
+    _serve(st, q["seat"])
 
 
 def add_broccoli(st: dict, t: str) -> None:
     c = cx(st)
     c["broc"][t] = c["broc"].get(t, 0) + 1
-    need = 2 if st["c"]["chef"]["an"] else 3
+    need = 2 if st["cards"]["chef"]["announced"] else 3
     if c["broc"][t] >= need:
         c["broc"].pop(t)
         c["broc_die"].append(t)
@@ -381,8 +383,8 @@ def _chef_meal(st, ev, q, choice):
         return
     t = parse_seat(choice)
     cx(st)["meals"].append(t)
-    tell(ev, q["s"], "meal_partner", seat=t, objective=st["ocard"][t])
-    tell(ev, t, "meal_partner", seat=q["s"], objective=st["ocard"][q["s"]])
+    tell(ev, q["seat"], "meal_partner", seat=t, objective=st["objective_cards"][t])
+    tell(ev, t, "meal_partner", seat=q["seat"], objective=st["objective_cards"][q["seat"]])
 
 
 @task("after_lynches")
@@ -412,14 +414,14 @@ def _c16(st, ev):
     cards = [c for c in dead_cards(st) if c in borrow and borrow[c] not in ("16", "16b", "day")
              and (c not in cx(st).get("medium_cards", []) if spirit == "spirit"
                   else owner(st, c) not in cx(st)["medium"])
-             and not st["nt"]["dir"]]
+             and not st["night"]["dir"]]
     ask(st, s, "medium", [opt("pass", "pass")] + [card_opt(st, c) for c in cards], "pass",
         "night_step", "medium")
 
 
 @handler("medium")
 def _medium(st, ev, q, choice):
-    s = q["s"]
+    s = q["seat"]
     if choice != "pass":
         c = parse_card(st, choice)
         cx(st)["medium"].append(owner(st, c))
@@ -436,7 +438,7 @@ def _medium(st, ev, q, choice):
 def _medium_sight(st, ev, q, choice):
     if choice != "pass":
         t = parse_seat(choice)
-        tell(ev, q["s"], "objective_seen", seat=t, objective=st["ocard"][t])
+        tell(ev, q["seat"], "objective_seen", seat=t, objective=st["objective_cards"][t])
 
 
 STEPS = {"c5": _c5, "c6": watchmaker.setup_step, "c8": _c8, "c9": voodoo.step, "c11": laughing.step,
@@ -450,14 +452,14 @@ def day_powers(st: dict, s: int) -> list:
     if st["mode"] != "custom":
         return []
     out = happenings.risky_power(st, s) + alchemist.day_powers(st, s)
-    if st["ocard"][s] == "obj_inquisidor" and cx(st)["inquired"] != st["round"]:
+    if st["objective_cards"][s] == "obj_inquisidor" and cx(st)["inquired"] != st["round"]:
         out.append(opt("inquire", "inquire"))
     return out
 
 
 def _slots(st, s):
     slots = [["twins"], ["twins"], ["cellmates"], ["cellmates"], ["cellmates"], ["pact"]]
-    return slots + [["obj", t] for t in range(st["n"]) if t != s]
+    return slots + [["obj", t] for t in range(st["players"]) if t != s]
 
 
 def use_power(st: dict, ev: list, s: int, choice: str) -> None:
@@ -480,24 +482,25 @@ def _inquire_next(st, s, answers):
     if slot[0] == "obj":
         opts = [opt(o, "objective_card", objective=o) for o in catalog()["objectives"]]
     else:
-        opts = [seat_opt(t) for t in range(st["n"])] + ([opt("none", "none")]
+        opts = [seat_opt(t) for t in range(st["players"])] + ([opt("none", "none")]
                                                        if slot[0] == "pact" else [])
-    ask(st, s, "inquiry", opts, opts[0][0], "reactive", "inquiry", {"a": answers},
-        slot=slot[0], seat=slot[1] if len(slot) > 1 else None)
+    about = {"seat": slot[1]} if len(slot) > 1 else {}
+    ask(st, s, "inquiry_about" if about else "inquiry", opts, opts[0][0], "reactive", "inquiry",
+        {"a": answers}, slot=slot[0], **about)
 
 
 @handler("inquiry")
 def _inquiry(st, ev, q, choice):
-    _inquire_next(st, q["s"], q["x"]["a"] + [choice])
+    _inquire_next(st, q["seat"], q["context"]["a"] + [choice])
 
 
 def _truth(st, s):
     def holders(cards):
-        return sorted(f"s{owner(st, c)}" for c in cards if c in st["c"])
+        return sorted(f"s{owner(st, c)}" for c in cards if c in st["cards"])
     pact = st["pact"]
     return [sorted(x) for x in (holders(TWINS), holders(CELLMATES))] + [
-        f"s{owner(st, 'pacto_de_sangre')}" if "pacto_de_sangre" in st["c"] and pact else "none"
-    ] + [st["ocard"][t] for t in range(st["n"]) if t != s]
+        f"s{owner(st, 'pacto_de_sangre')}" if "pacto_de_sangre" in st["cards"] and pact else "none"
+    ] + [st["objective_cards"][t] for t in range(st["players"]) if t != s]
 
 
 @task("inquiry_check")
@@ -508,7 +511,7 @@ def _inquiry_check(st, ev, s, answers):
         declare(st, ev, [s], "inquisitor")
     else:
         pub(ev, "inquisition_wrong", seat=s)
-        reveal_objective(st, ev, s)
+        reveal_objective(st, ev, s, "inquisition")
 
 
 def day_event(st: dict, ev: list, s: int, e: str) -> None:
@@ -523,14 +526,14 @@ def day_event(st: dict, ev: list, s: int, e: str) -> None:
 @handler("psychiatrist")
 def _psychiatrist(st, ev, q, choice):
     t = parse_seat(choice)
-    a = q["x"]["a"]
+    a = q["context"]["a"]
     if a is None:
-        ask(st, q["s"], "event_player", [seat_opt(x) for x in seats(st) if x != t], None,
+        ask(st, q["seat"], "event_player", [seat_opt(x) for x in seats(st) if x != t], None,
             "reactive", "psychiatrist", {"a": t}, event="psiquiatra")
         return
-    oc = st["ocard"]
+    oc = st["objective_cards"]
     oc[a], oc[t] = oc[t], oc[a]
-    st["orv"][a] = st["orv"][t] = 0
+    st["objective_shown"][a] = st["objective_shown"][t] = 0
     pub(ev, "objectives_swapped", seats=[a, t])
     for x in (a, t):
         tell(ev, x, "your_objective_card", objective=oc[x])
@@ -540,8 +543,8 @@ def _psychiatrist(st, ev, q, choice):
 @handler("pandora")
 def _pandora(st, ev, q, choice):
     c = parse_card(st, choice)
-    st["tok"]["pandora"].append(c)
-    st["c"][c]["aw"] = 0
+    st["tokens"]["pandora"].append(c)
+    st["cards"][c]["awake"] = 0
     pub(ev, "pandora", **where_public(st, c))
 
 
@@ -556,9 +559,9 @@ def upkeep(st: dict, ev: list) -> None:
     happenings.start_round(st, ev)
     timecontrol.start_round(st)
     bodies.start_round(st)
-    if "ludopata" in st["c"]:
+    if "ludopata" in st["cards"]:
         gambler.settle(st, ev, st["round"] - 1)
-    if "chef" not in st["c"]:
+    if "chef" not in st["cards"]:
         return
     c = cx(st)
     for t, n in list(c["broc"].items()):
@@ -567,7 +570,7 @@ def upkeep(st: dict, ev: list) -> None:
             c["broc"].pop(t, None)
             continue
         s = owner(st, t)
-        used = any(s in st["nt"]["woke"].get(code, []) for code in catalog()["life"][t]["steps"])
+        used = any(s in st["night"]["woke"].get(code, []) for code in catalog()["life"][t]["steps"])
         if used:
             c["centre"] += 1
             continue

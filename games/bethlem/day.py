@@ -15,8 +15,8 @@ from .table import alive, held, living, seats
 
 @task("day")
 def _day(st, ev):
-    st["phase"], st["att"] = "day", []
-    st["dy"] = {"ready": [], "sanction": None, "extra": [], "cancel": 0, "done": 0,
+    st["phase"], st["attacked"] = "day", []
+    st["day"] = {"ready": [], "sanction": None, "extra": [], "cancel": 0, "done": 0,
                 "defer": 0, "amnesia": [], "lynched": []}
     if skip_day(st, ev):
         push(st, ["happening_draw"], ["upkeep"])
@@ -30,7 +30,7 @@ def _day(st, ev):
 def _window(st, ev):
     from .dayevents import day_powers
     for s in seats(st):
-        if s not in st["dy"]["ready"]:
+        if s not in st["day"]["ready"]:
             ask(st, s, "ready", [opt("ready", "ready")] + day_powers(st, s), "ready",
                 "day_discussion", "ready")
 
@@ -38,10 +38,10 @@ def _window(st, ev):
 @handler("ready")
 def _ready(st, ev, q, choice):
     if choice == "ready":
-        st["dy"]["ready"].append(q["s"])
+        st["day"]["ready"].append(q["seat"])
         return
     drop_questions(st, "ready")
-    push(st, ["day_power", q["s"], choice], ["window"])
+    push(st, ["day_power", q["seat"], choice], ["window"])
 
 
 @task("day_power")
@@ -74,7 +74,7 @@ def _draw(st, ev):
 
 @task("draw_offer")
 def _draw_offer(st, ev, s):
-    if st["deck"] and not st["out"][s]:
+    if st["deck"] and not st["eliminated"][s]:
         ask(st, s, "draw_event", [opt("yes", "draw"), opt("no", "no")], "yes", "reactive",
             "draw_event")
 
@@ -84,31 +84,31 @@ def _draw_event(st, ev, q, choice):
     if choice != "yes" or not st["deck"]:
         return
     card = st["deck"].pop(0)
-    st["hand"][q["s"]].append(card)
-    pub(ev, "drew_event", seat=q["s"])
-    tell(ev, q["s"], "you_drew", event=card)
+    st["hands"][q["seat"]].append(card)
+    pub(ev, "drew_event", seat=q["seat"])
+    tell(ev, q["seat"], "you_drew", event=card)
 
 
 # ---- end of round ------------------------------------------------------------------------------
 
 @task("upkeep")
 def _upkeep(st, ev):
-    parca, tok = st["parca"], st["tok"]
+    parca, tok = st["parca"], st["tokens"]
     if parca["set"]:
         parca["cnt"] = 0 if parca["hit"] else parca["cnt"] + 1
-        aw = "la_parca" in st["c"] and st["c"]["la_parca"]["an"]
+        aw = "la_parca" in st["cards"] and st["cards"]["la_parca"]["announced"]
         if parca["cnt"] >= (1 if aw else 2):
             parca["kill"], parca["cnt"] = 1, 0
         parca["set"] = parca["hit"] = 0
     tok["arrow"], tok["scythe"], tok["melan"], tok["celda"] = [], [], [], []
     st["round_blocks"] = []
-    if st["neuro"]:
-        st["neuro"]["order"] = None
+    if st["neurotic"]:
+        st["neurotic"]["order"] = None
     from .dayevents import expire_prophecies
     expire_prophecies(st)
     if check(st, ev):
         return
-    if st["round"] >= st["opt"]["round_cap"]:
+    if st["round"] >= st["options"]["round_cap"]:
         declare(st, ev, [], "round_cap")
         return
     st["round"] += 1

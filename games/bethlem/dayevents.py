@@ -15,26 +15,26 @@ ANNOUNCED = ("mary_firth", "el_archivo", "john_flick", "la_parca", "ludopata", "
 
 
 def amnesia_holder(st: dict):
-    s = acting_seat(st, "amnesia") if "amnesia" in st["c"] else None
+    s = acting_seat(st, "amnesia") if "amnesia" in st["cards"] else None
     return s if s is not None and usable_action(st, "amnesia") else None
 
 
 def _amnesia_forms(st, s):
-    dy, out = st["dy"], []
+    dy, out = st["day"], []
     first_pending = not dy["done"]
-    bip = st["pers"][s] == "bipolaridad"
+    bip = st["personalities"][s] == "bipolaridad"
     if amnesia_holder(st) == s:
-        card = st["c"]["amnesia"]
-        if not card["u"]:
+        card = st["cards"]["amnesia"]
+        if not card["used"]:
             out.append("amnesia")
             if bip and first_pending:
                 out.append("amnesia_cancel")
-        if card["aw"] and not card["au"]:
+        if card["awake"] and not card["awake_used"]:
             out.append("amnesia_dead" if bip else "amnesia_pick")
-    borrowed = st["nt"].get("dir") or {}
-    if s in st["nt"].get("hyp_amnesia", ()) or (borrowed.get("code") == "day"
+    borrowed = st["night"].get("dir") or {}
+    if s in st["night"].get("hyp_amnesia", ()) or (borrowed.get("code") == "day"
                                               and acting_seat(st, "krugman") == s
-                                              and not st["nt"].get("dir_used")):
+                                              and not st["night"].get("dir_used")):
         out += [f for f in ("amnesia", "amnesia_cancel") if f not in out
                 and (f == "amnesia" or (bip and first_pending))]
     return out
@@ -46,14 +46,14 @@ def day_powers(st: dict, s: int) -> list:
     if stopped(st, s) or silenced(st, s):
         return []
     opts = []
-    for e in sorted(set(st["hand"][s])):
+    for e in sorted(set(st["hands"][s])):
         if event_when(e) == "day" and _event_usable(st, s, e):
             opts.append(opt(f"ev:{e}", "play_event", event=e))
-    if st["pers"][s] == "hostilidad" and st["dy"]["sanction"] is None and not st["dy"]["done"]:
+    if st["personalities"][s] == "hostilidad" and st["day"]["sanction"] is None and not st["day"]["done"]:
         opts.append(opt("hostil", "sanction"))
     opts += [opt(f, f) for f in _amnesia_forms(st, s)]
     for c in ANNOUNCED:
-        if c in st["c"] and st["c"][c]["aw"] and not st["c"][c]["an"] and owner(st, c) == s \
+        if c in st["cards"] and st["cards"][c]["awake"] and not st["cards"][c]["announced"] and owner(st, c) == s \
                 and alive(st, c):
             opts.append(opt(f"an:{c}", "announce", card=c))
     from .custom import day_powers as custom_powers
@@ -62,12 +62,12 @@ def day_powers(st: dict, s: int) -> list:
 
 def _milagro_targets(st):
     return [c for t in seats(st) for c in st["rows"][t]
-            if is_action(c) and c != "pacto_de_sangre" and alive(st, c) and st["c"][c]["u"]]
+            if is_action(c) and c != "pacto_de_sangre" and alive(st, c) and st["cards"][c]["used"]]
 
 
 def _own_sleepers(st, s):
-    return [c for c in st["rows"][s] if alive(st, c) and not st["c"][c]["aw"]
-            and c not in st["tok"]["pandora"]]
+    return [c for c in st["rows"][s] if alive(st, c) and not st["cards"][c]["awake"]
+            and c not in st["tokens"]["pandora"]]
 
 
 def _event_usable(st, s, e):
@@ -90,7 +90,7 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
         ask(st, s, "sanction", [seat_opt(t) for t in pool], None, "reactive", "sanction")
     elif choice.startswith("an:"):
         c = choice[3:]
-        st["c"][c]["an"] = 1
+        st["cards"][c]["announced"] = 1
         pub(ev, "awakening_announced", seat=s, card=c)
         if c == "medium":
             from .bodies import choose
@@ -105,24 +105,24 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
 @handler("sanction")
 def _sanction(st, ev, q, choice):
     t = parse_seat(choice)
-    st["dy"]["sanction"] = t
-    st["hist"]["hostil"].append(t)
-    pub(ev, "sanctioned", by_seat=q["s"], seat=t)
+    st["day"]["sanction"] = t
+    st["history"]["hostil"].append(t)
+    pub(ev, "sanctioned", by_seat=q["seat"], seat=t)
 
 
 def _amnesia(st, ev, s, form):
-    dy = st["dy"]
+    dy = st["day"]
     own = amnesia_holder(st) == s and (form in ("amnesia_pick", "amnesia_dead")
-                                       or not st["c"]["amnesia"]["u"])
+                                       or not st["cards"]["amnesia"]["used"])
     if own:
         if form in ("amnesia_pick", "amnesia_dead"):
-            st["c"]["amnesia"]["au"] = 1
+            st["cards"]["amnesia"]["awake_used"] = 1
         else:
-            st["c"]["amnesia"]["u"] = 1
-    elif s in st["nt"].get("hyp_amnesia", ()):
-        st["nt"]["hyp_amnesia"].remove(s)
+            st["cards"]["amnesia"]["used"] = 1
+    elif s in st["night"].get("hyp_amnesia", ()):
+        st["night"]["hyp_amnesia"].remove(s)
     else:
-        st["nt"]["dir_used"] = 1
+        st["night"]["dir_used"] = 1
     if form == "amnesia_cancel":
         dy["cancel"] = 1
         pub(ev, "amnesia_cancels", seat=s)
@@ -139,12 +139,12 @@ def _amnesia(st, ev, s, form):
 # ---- day events --------------------------------------------------------------------------------
 
 def _event(st, ev, s, e):
-    st["hand"][s].remove(e)
-    st["disc"].append(e)
+    st["hands"][s].remove(e)
+    st["discard"].append(e)
     pub(ev, "event_played", seat=s, event=e)
     if e in ("barbero", "confesion"):
         cards = living_targets(st) if e == "barbero" else [
-            c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["c"][c]["rv"]]
+            c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["cards"][c]["revealed"]]
         if cards:
             ask(st, s, "event_card", [card_opt(st, c) for c in cards], None, "reactive",
                 "day_event", {"e": e}, event=e)
@@ -164,16 +164,16 @@ def _event(st, ev, s, e):
 
 @handler("day_event")
 def _day_event(st, ev, q, choice):
-    e, s = q["x"]["e"], q["s"]
+    e, s = q["context"]["e"], q["seat"]
     c = parse_card(st, choice)
     if e == "barbero":
         pub(ev, "barber", by_seat=s, **where_public(st, c))
         resolve_now(st, [mark("barbero", [s], cid=c)])
     elif e == "confesion":
-        st["c"][c]["rv"] = 1
+        st["cards"][c]["revealed"] = 1
         pub(ev, "confession", card=c, **where_public(st, c))
     elif e == "milagrero":
-        st["c"][c]["u"] = 0
+        st["cards"][c]["used"] = 0
         pub(ev, "miracle", **where_public(st, c))
     elif e == "despertar":
         awaken(st, ev, c)
@@ -195,17 +195,17 @@ def _prophecy_condition(st, ev, q, choice):
     elif choice == "group_dies":
         opts = [opt(g, "group", group=g) for g in GROUPS]
     else:
-        _prophecy_effect(st, q["s"], {**x, "param": None})
+        _prophecy_effect(st, q["seat"], {**x, "param": None})
         return
-    ask(st, q["s"], "prophecy_param", opts, None, "reactive", "prophecy_param", x)
+    ask(st, q["seat"], "prophecy_param", opts, None, "reactive", "prophecy_param", x)
 
 
 @handler("prophecy_param")
 def _prophecy_param(st, ev, q, choice):
-    x = q["x"]
+    x = q["context"]
     param = parse_card(st, choice) if x["cond"] == "card_dies" else (
         parse_seat(choice) if x["cond"] != "group_dies" else choice)
-    _prophecy_effect(st, q["s"], {**x, "param": param})
+    _prophecy_effect(st, q["seat"], {**x, "param": param})
 
 
 def _prophecy_effect(st, s, x):
@@ -215,38 +215,38 @@ def _prophecy_effect(st, s, x):
 
 @handler("prophecy_effect")
 def _prophecy_eff(st, ev, q, choice):
-    x = {**q["x"], "eff": choice}
+    x = {**q["context"], "eff": choice}
     cards = dead_cards(st) if choice == "revive" else [c for t in seats(st) for c in st["rows"][t]
                                                          if alive(st, c)]
     cards = [c for c in cards if on_row(st, c) and active(st, owner(st, c))]
     if not cards:
         return
-    ask(st, q["s"], "prophecy_card", [card_opt(st, c) for c in cards], None, "reactive",
+    ask(st, q["seat"], "prophecy_card", [card_opt(st, c) for c in cards], None, "reactive",
         "prophecy_card", x)
 
 
 @handler("prophecy_card")
 def _prophecy_card(st, ev, q, choice):
-    x = q["x"]
-    p = {"by": q["s"], "cond": x["cond"], "param": x["param"], "eff": x["eff"],
+    x = q["context"]
+    p = {"by": q["seat"], "cond": x["cond"], "param": x["param"], "eff": x["eff"],
          "card": parse_card(st, choice), "from": st["round"] + 1, "to": st["round"] + 2,
          "base": None}
-    st["nostra"].append(p)
+    st["prophecies"].append(p)
     shown = (where_public(st, p["param"]) if x["cond"] == "card_dies" else
              {"target": x["param"]} if x["param"] is not None else {})
-    pub(ev, "prophecy_" + x["cond"], by_seat=q["s"], **shown)
-    tell(ev, q["s"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
-    gm(ev, "gm_prophecy", by=q["s"], cond=x["cond"], eff=x["eff"], card=p["card"])
+    pub(ev, "prophecy_" + x["cond"], by_seat=q["seat"], **shown)
+    tell(ev, q["seat"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
+    gm(ev, "gm_prophecy", by=q["seat"], cond="cond_" + x["cond"], eff=x["eff"], card=p["card"])
 
 
 def arm_prophecies(st: dict) -> None:
     """At the start of the first night of a prophecy's window, note what counts as change."""
-    for p in st["nostra"]:
+    for p in st["prophecies"]:
         if p["from"] == st["round"] and p["base"] is None:
             if p["cond"] == "player_loses":
                 p["base"] = living(st, p["param"])
             elif p["cond"] == "group_dies":
-                p["base"] = sum(1 for c in st["c"] if group(c) == p["param"] and not alive(st, c))
+                p["base"] = sum(1 for c in st["cards"] if group(c) == p["param"] and not alive(st, c))
             else:
                 p["base"] = 0
 
@@ -260,17 +260,17 @@ def _fulfilled(st, p, quiet):
     if cond == "player_loses":
         return living(st, x) < p["base"]
     if cond == "player_lynched":
-        return st["phase"] == "day" and x in st["dy"]["lynched"]
+        return st["phase"] == "day" and x in st["day"]["lynched"]
     if cond == "group_dies":
-        return sum(1 for c in st["c"] if group(c) == x and not alive(st, c)) > p["base"]
+        return sum(1 for c in st["cards"] if group(c) == x and not alive(st, c)) > p["base"]
     return quiet
 
 
 def nostradamus_check(st: dict, ev: list, quiet: bool = False) -> None:
-    for p in list(st["nostra"]):
+    for p in list(st["prophecies"]):
         if not _fulfilled(st, p, quiet):
             continue
-        st["nostra"].remove(p)
+        st["prophecies"].remove(p)
         c = p["card"]
         pub(ev, "prophecy_fulfilled", by_seat=p["by"], eff=p["eff"], **where_public(st, c))
         if p["eff"] == "kill" and alive(st, c):
@@ -278,10 +278,10 @@ def nostradamus_check(st: dict, ev: list, quiet: bool = False) -> None:
         elif p["eff"] == "revive":
             revive(st, ev, c, "nostradamus")
         elif p["eff"] == "reveal":
-            st["c"][c]["rv"] = 1
+            st["cards"][c]["revealed"] = 1
             pub(ev, "confession", card=c, **where_public(st, c))
 
 
 def expire_prophecies(st: dict) -> None:
-    st["nostra"] = [p for p in st["nostra"] if p["to"] > st["round"]]
+    st["prophecies"] = [p for p in st["prophecies"] if p["to"] > st["round"]]
 

@@ -23,15 +23,15 @@ def mark(src: str, killers, inev=0, notrig=0, mut=0, indirect=0, cid=None) -> di
 
 def note_attack(st: dict, cid: str) -> None:
     """A card counts as attacked when a mark lands on it or the lynch picks it."""
-    st["att"].append(cid)
-    if cid in st["tok"]["scythe"]:
+    st["attacked"].append(cid)
+    if cid in st["tokens"]["scythe"]:
         st["parca"]["hit"] = 1
 
 
 def place(st: dict, cid: str, m: dict) -> bool:
     """Put a night mark on a living card; an isolated card cannot be attacked at all."""
     cid = _voodoo(st, cid, m)
-    if cid in st["tok"]["celda"] or not alive(st, cid):
+    if cid in st["tokens"]["celda"] or not alive(st, cid):
         return False
     st["marks"].append({**m, "c": cid})
     note_attack(st, cid)
@@ -42,7 +42,7 @@ def place(st: dict, cid: str, m: dict) -> bool:
 
 
 def _voodoo(st, cid, m):
-    if not st["nt"].get("voodoo"):
+    if not st["night"].get("voodoo"):
         return cid
     from .voodoo import redirect
     return redirect(st, cid, m["i"])
@@ -69,14 +69,14 @@ def resolve_now(st: dict, marks: list, after: list | None = None) -> None:
 
 @task("p_start")
 def _start(st, ev, marks):
-    st["pipe"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [],
-                  "dawn": st["phase"] == "night"}
+    dawn = st["phase"] == "night" and not st["night"].get("dawn_over")
+    st["cascade"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [], "dawn": dawn}
     live = [{**m, "c": _voodoo(st, m["c"], m)} for m in marks]
     live = [m for m in live if alive(st, m["c"])]
     for m in live:
         if st["phase"] == "day":
             note_attack(st, m["c"])
-    st["pipe"]["batch"] = live
+    st["cascade"]["batch"] = live
     push(st, *STAGES, ["p_after"])
 
 
@@ -84,32 +84,34 @@ def _start(st, ev, marks):
 
 @task("p_filter")
 def _filter(st, ev):
-    pipe = st["pipe"]
+    pipe = st["cascade"]
     batch = [m for m in pipe["batch"] if alive(st, m["c"])]
-    tok = st["tok"]
+    tok = st["tokens"]
     keep = []
     for m in batch:
         c = m["c"]
         if c in tok["celda"]:
             continue
-        if c == "richard_dadd" and st["c"][c]["aw"] and not inactive(st, c) and not m["x"] \
+        if c == "richard_dadd" and st["cards"][c]["awake"] and not inactive(st, c) and not m["x"] \
                 and m["s"] != "leproso":
             continue
-        if c == "pacto_de_sangre" and st["c"][c]["aw"] and not m["i"] and not _pact_broken(st):
+        if c == "pacto_de_sangre" and st["cards"][c]["awake"] and not m["i"] and _pact_holds(st):
             continue
         keep.append(m)
     keep = _twins(st, keep)
     from .custom import custom_filter
     keep = custom_filter(st, ev, keep)
     if st["phase"] == "day":
-        from .night import sweet_death_check
+        from .night_closing import sweet_death_check
         keep = sweet_death_check(st, ev, keep)
     pipe["batch"] = keep
 
 
-def _pact_broken(st):
+def _pact_holds(st):
+    """An awakened pact card lives while its pact binds two active players: a pact never made
+    or refused by Richard Dadd (R-82), or one member gone (R-83), leaves it unprotected."""
     pact = st["pact"]
-    return bool(pact) and (st["out"][pact["a"]] or st["out"][pact["b"]])
+    return bool(pact) and pact["on"] and not (st["eliminated"][pact["a"]] or st["eliminated"][pact["b"]])
 
 
 def _twins(st, batch):
@@ -118,10 +120,10 @@ def _twins(st, batch):
     out = list(batch)
     for t in TWINS:
         other = TWINS[1 - TWINS.index(t)]
-        if t not in hit or other not in st["c"] or not alive(st, other) or inactive(st, t):
+        if t not in hit or other not in st["cards"] or not alive(st, other) or inactive(st, t):
             continue
-        ok = other in hit or (st["phase"] == "day" and other in st["att"])
-        if ok and st["c"][t]["aw"]:
+        ok = other in hit or other in st["attacked"]
+        if ok and st["cards"][t]["awake"]:
             mate = where(st, other)
             mine = where(st, t)
             if mate and mine and mine[1] > 0:
@@ -129,7 +131,9 @@ def _twins(st, batch):
                 ok = not alive(st, across)
         if not ok:
             out = [m for m in out if m["c"] != t or m["i"]]
-        elif other not in hit:
+        elif other not in hit and st["phase"] == "day":
+            # Attacked in an earlier batch of the same day: it dies with its twin now. At
+            # night a twin attacked and then saved stays saved, yet its twin still dies.
             out.append(mark("siamesas", [], indirect=1, cid=other))
             hit.add(other)
     return out
@@ -140,7 +144,7 @@ def _twins(st, batch):
 @task("p_mania")
 def _mania(st, ev):
     """Bipolar Manía persecutoria in the batch may save one other dying card first."""
-    batch = st["pipe"]["batch"]
+    batch = st["cascade"]["batch"]
     c = "mania_persecutoria"
     mine = [m for m in batch if m["c"] == c]
     if not mine or any(m["nt"] for m in mine) or inactive(st, c):
@@ -159,28 +163,28 @@ def _mania(st, ev):
 def _mania_mode(st, ev, q, choice):
     if choice == "normal":
         return
-    st["pipe"]["mania"] = "b"
+    st["cascade"]["mania"] = "b"
     cid = parse_card(st, choice[5:])
-    st["pipe"]["batch"] = [m for m in st["pipe"]["batch"] if m["c"] != cid or m["i"]]
-    pub(ev, "mania_saves", **where_public(st, cid))
+    st["cascade"]["batch"] = [m for m in st["cascade"]["batch"] if m["c"] != cid or m["i"]]
+    open_news(st, ev, q["seat"], "mania_saves", **where_public(st, cid))
 
 
 @task("p_waker")
 def _waker(st, ev):
     w = "wakerfield"
-    batch = st["pipe"]["batch"]
-    if w not in st["c"] or not alive(st, w) or not batch:
+    batch = st["cascade"]["batch"]
+    if w not in st["cards"] or not alive(st, w) or not batch:
         return
     clock(st, "window_clock", "reactive_min", window="wakerfield")
     s = owner(st, w)
-    if inactive(st, w) or not on_row(st, w) or st["out"][s] or any(m["c"] == w for m in batch):
+    if inactive(st, w) or not on_row(st, w) or st["eliminated"][s] or any(m["c"] == w for m in batch):
         return
     inev = {m["c"] for m in batch if m["i"]}
     cands = sorted({m["c"] for m in batch} - inev, key=lambda c: where(st, c))
     cands = [c for c in cands if on_row(st, c)]
     if not cands:
         return
-    seen = st["c"][w]["aw"]
+    seen = st["cards"][w]["awake"]
     opts = [opt("pass", "pass")]
     for c in cands:
         o = card_opt(st, c)
@@ -199,14 +203,14 @@ def _wakerfield(st, ev, q, choice):
     ws, wp = where(st, w)
     cs, cp = where(st, c)
     st["rows"][ws][wp - 1], st["rows"][cs][cp - 1] = c, w
-    batch = st["pipe"]["batch"]
+    batch = st["cascade"]["batch"]
     killers = sorted({k for m in batch if m["c"] == c for k in m["k"]})
-    st["pipe"]["batch"] = [m for m in batch if m["c"] != c] + [mark("wakerfield", killers, cid=w)]
+    st["cascade"]["batch"] = [m for m in batch if m["c"] != c] + [mark("wakerfield", killers, cid=w)]
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
     pub(ev, "wakerfield_swap", seat=cs, pos=cp, to_seat=ws, to_pos=wp)
     tell(ev, ws, "you_took", card=c, seat=ws, pos=wp)
-    st["know"][ws].append(c)
-    if st["c"][w]["aw"] and not st["c"][c]["aw"]:
+    st["known_cards"][ws].append(c)
+    if st["cards"][w]["awake"] and not st["cards"][c]["awake"]:
         awaken(st, ev, c)
     refresh(st, ev)
 
@@ -215,7 +219,7 @@ def _wakerfield(st, ev, q, choice):
 
 @task("p_death")
 def _death(st, ev):
-    pipe = st["pipe"]
+    pipe = st["cascade"]
     by_card: dict = {}
     for m in pipe["batch"]:
         if alive(st, m["c"]):
@@ -231,38 +235,66 @@ def _death(st, ev):
     pipe["died"] = died
     pipe["batch"] = []
     if died and st["phase"] == "night":
-        st["nt"]["deaths"] = 1
+        st["night"]["deaths"] = 1
     for d in died:
         pipe["last"].setdefault(str(d["s"]), []).append(d)
 
 
 def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
-    card = st["c"][c]
-    card["d"], card["rv"], card["k"], card["why"] = 1, 1, list(killers), src
-    card["dr"] = st["round"]
+    card = st["cards"][c]
+    card["dead"], card["revealed"], card["killers"], card["cause"] = 1, 1, list(killers), src
+    card["died_round"] = st["round"]
     s, p = where(st, c)
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
-    tok = st["tok"]
+    tok = st["tokens"]
     tok["arrow"] = [a for a in tok["arrow"] if a != c]
+    if c in tok["scythe"]:
+        st["parca"]["hit"] = 1  # La parca is obeyed when her card dies, whatever marked it
     tok["scythe"] = [a for a in tok["scythe"] if a != c]
     tok["paci"] = [p_ for p_ in tok["paci"] if p_[0] != c]
-    pub(ev, "card_died", seat=s, pos=p, card=c, cause=src)
-    gm(ev, "gm_killers", seat=s, pos=p, card=c, killers=list(killers), cause=src)
-    if c == "cataleptico" and st["phase"] == "day" and card.get("bm") == "b" and not card["u"]:
-        card["cd"] = 1
+    pub(ev, "card_died", seat=s, pos=p, card=c)
+    gm(ev, "gm_killers" if killers else "gm_died", seat=s, pos=p, card=c, killers=list(killers),
+       cause=src)
+    if c == "cataleptico" and st["phase"] == "day" and card.get("bipolar_mode") == "b" and not card["used"]:
+        card["dead_by_day"] = 1
 
 
 def revive(st: dict, ev: list, c: str, src: str) -> bool:
     """A dead card comes back in its place; its identity stays public (spec §4.6, R-68)."""
     s = owner(st, c)
-    if c not in st["c"] or alive(st, c) or s is None or st["out"][s] or not on_row(st, c) \
-            or st["c"][c].get("gone"):
+    if c not in st["cards"] or alive(st, c) or s is None or st["eliminated"][s] or not on_row(st, c) \
+            or st["cards"][c].get("gone"):
         return False
-    card = st["c"][c]
-    card["d"], card["cd"] = 0, 0
-    st["tok"]["flames"] = [f for f in st["tok"]["flames"] if not (f[2] == "n" and f[1] == c)]
-    pub(ev, "card_revived", card=c, cause=src, **where_public(st, c))
+    card = st["cards"][c]
+    card["dead"], card["dead_by_day"] = 0, 0
+    st["tokens"]["flames"] = [f for f in st["tokens"]["flames"] if not (f[2] == "n" and f[1] == c)]
+    announce_revival(st, ev, c, src)
     return True
+
+
+def before_dawn(st: dict) -> bool:
+    return st["phase"] == "night" and not st["night"].get("dawned")
+
+
+def announce_revival(st: dict, ev: list, c: str, cause: str) -> None:
+    """R-81: the table learns that a card lives again (owner, position, identity), never what
+    revived it. During the night the news waits for dawn, so it never follows the call of the
+    one step that could have made it."""
+    gm(ev, "gm_revived", card=c, cause=cause, **where_public(st, c))
+    if before_dawn(st):
+        st["night"].setdefault("revived", []).append(c)
+    else:
+        pub(ev, "card_revived", card=c, **where_public(st, c))
+
+
+def open_news(st: dict, ev: list, to: int, kind: str, /, **data) -> None:
+    """News of a power that fired in a cascade: public by day, where the table sees it happen;
+    in a dawn cascade only the GM log and the seat that used it learn it (R-81)."""
+    if st["phase"] == "day":
+        pub(ev, kind, **data)
+    else:
+        gm(ev, kind, **data)
+        tell(ev, to, kind, **data)
 
 
 # ---- 4. triggers -------------------------------------------------------------------------------
@@ -273,7 +305,7 @@ TRIGGER_ORDER = ("profeta", "juego", "celda_mates", "dulce", "rabia", "mania", "
 
 @task("p_trig")
 def _triggers(st, ev):
-    pipe = st["pipe"]
+    pipe = st["cascade"]
     todo = []
     for d in pipe["died"]:
         if d["nt"] or d["off"]:
@@ -288,20 +320,20 @@ def _triggers(st, ev):
 
 def _fires(st, kind, c, d):
     if kind == "profeta":
-        return any(c in f[:2] for f in st["tok"]["flames"])
+        return any(c in f[:2] for f in st["tokens"]["flames"])
     if kind == "juego":
         return c == "juego_de_azar"
     if kind == "celda_mates":
         return c in CELLMATES
     if kind == "dulce":
-        md = st["md"]
+        md = st["sweet_death"]
         return bool(md) and md["M"] == c and md["aw"]
     if kind == "rabia":
         return c == "infecto_de_rabia"
     if kind == "mania":
-        return c == "mania_persecutoria" and st["pipe"].get("mania") != "b"
+        return c == "mania_persecutoria" and st["cascade"].get("mania") != "b"
     if kind == "ali":
-        return c == "ali" and st["c"][c]["aw"] and bool(d["k"])
+        return c == "ali" and st["cards"][c]["awake"] and bool(d["k"])
     if kind == "gas":
         from .laughing import fires
         return fires(st, c, d["s"])
@@ -315,16 +347,16 @@ def _fires(st, kind, c, d):
         from .machines import chef_fires
         return chef_fires(st, c, d["s"])
     if kind == "larry":
-        return c == "larry_owls" and st["c"][c]["aw"] and bool(st["nt"].get("shown")) \
-            and st["pipe"].get("dawn")
+        return c == "larry_owls" and st["cards"][c]["awake"] and bool(st["night"].get("shown")) \
+            and st["cascade"].get("dawn")
     return False
 
 
 def add_mark(st: dict, cid: str, m: dict) -> None:
     """A mark made by a trigger: joins the next batch of the cascade."""
-    cid = _voodoo(st, cid, m) if cid in st["c"] else cid
-    if cid in st["c"] and alive(st, cid) and on_row(st, cid) and not st["out"][owner(st, cid)]:
-        st["pipe"]["new"].append({**m, "c": cid})
+    cid = _voodoo(st, cid, m) if cid in st["cards"] else cid
+    if cid in st["cards"] and alive(st, cid) and on_row(st, cid) and not st["eliminated"][owner(st, cid)]:
+        st["cascade"]["new"].append({**m, "c": cid})
 
 
 @task("trig")
@@ -335,7 +367,7 @@ def _trig(st, ev, kind, c):
 
 @task("p_next")
 def _next(st, ev):
-    pipe = st["pipe"]
+    pipe = st["cascade"]
     if pipe["new"]:
         pipe["batch"], pipe["new"] = pipe["new"], []
         for m in pipe["batch"]:
@@ -347,10 +379,10 @@ def _next(st, ev):
 
 @task("p_after")
 def _after(st, ev):
-    pipe = st["pipe"]
+    pipe = st["cascade"]
     if st["mode"] in ("two", "three"):
         _replace_from_reserve(st, ev)
-    newly = [s for s in range(st["n"]) if not st["out"][s] and living(st, s) == 0]
+    newly = [s for s in range(st["players"]) if not st["eliminated"][s] and living(st, s) == 0]
     for s in newly:
         eliminate(st, ev, s)
     if _hate_pact(st, ev, newly):
@@ -362,10 +394,10 @@ def _after(st, ev):
             note_attack(st, m["c"])
         push(st, *STAGES, ["p_after"])
         return
-    if not st["dy"].get("defer"):
+    if not st["day"].get("defer"):
         awaken_lone(st, ev)
     refresh(st, ev)
-    st["pipe"] = None
+    st["cascade"] = None
     if not pipe["dawn"]:
         settle(st, ev)
 
@@ -378,26 +410,26 @@ def settle(st: dict, ev: list) -> None:
         after_cascade(st, ev)
         from .dayevents import nostradamus_check
         nostradamus_check(st, ev, quiet=st["phase"] == "night"
-                          and not st["nt"].get("deaths"))
+                          and not st["night"].get("deaths"))
 
 
 def eliminate(st: dict, ev: list, s: int) -> None:
-    st["out"][s] = 1
-    st["disc"].extend(st["hand"][s])
-    st["hand"][s] = []
+    st["eliminated"][s] = 1
+    st["discard"].extend(st["hands"][s])
+    st["hands"][s] = []
     pub(ev, "eliminated", seat=s)
 
 
 def _replace_from_reserve(st, ev):
     """Small modes: a dead row card is replaced by the reserve card of the same group."""
-    for s in range(st["n"]):
+    for s in range(st["players"]):
         for i, c in enumerate(st["rows"][s]):
             if alive(st, c):
                 continue
-            spare = next((r for r in st["res"][s] if group(r) == group(c) and alive(st, r)), None)
+            spare = next((r for r in st["reserve"][s] if group(r) == group(c) and alive(st, r)), None)
             if spare is None:
                 continue
-            st["res"][s].remove(spare)
+            st["reserve"][s].remove(spare)
             st["grave"][s].append(c)
             st["rows"][s][i] = spare
             pub(ev, "reserve_enters", seat=s, pos=i + 1)
@@ -409,7 +441,7 @@ def _hate_pact(st, ev, newly) -> bool:
     if not pact or not pact["on"] or pact["type"] != "hate":
         return False
     a, b = pact["a"], pact["b"]
-    last = st["pipe"]["last"]
+    last = st["cascade"]["last"]
 
     def killed_by(victim, killer):
         return any(killer in d["k"] for d in last.get(str(victim), []))
@@ -431,32 +463,33 @@ def _pact_collapse(st, ev, newly) -> list:
     a, b = pact["a"], pact["b"]
     if a not in newly and b not in newly:
         return []
-    pact["on"] = 0
+    pact["on"], pact["collapsed"] = 0, 1
     survivor = b if a in newly else a
-    pub(ev, "pact_collapse", seat=survivor)
-    if st["out"][survivor]:
+    gm(ev, "pact_collapse", seat=survivor)
+    tell(ev, survivor, "pact_collapse", seat=survivor)
+    if st["eliminated"][survivor]:
         return []
     return [mark("pacto", [], inev=1, indirect=1, cid=c)
             for c in held(st, survivor) if alive(st, c) and on_row(st, c)]
 
 
 def awaken_lone(st: dict, ev: list) -> None:
-    for s in range(st["n"]):
-        if st["out"][s]:
+    for s in range(st["players"]):
+        if st["eliminated"][s]:
             continue
         live = [c for c in held(st, s) if alive(st, c)]
-        if len(live) == 1 and not st["c"][live[0]]["aw"] and on_row(st, live[0]):
+        if len(live) == 1 and not st["cards"][live[0]]["awake"] and on_row(st, live[0]):
             awaken(st, ev, live[0])
 
 
 def awaken(st: dict, ev: list, c: str) -> None:
-    if c in st["tok"]["pandora"]:
+    if c in st["tokens"]["pandora"]:
         return
-    st["c"][c]["aw"], st["c"][c]["awr"] = 1, st["round"]
+    st["cards"][c]["awake"], st["cards"][c]["awoke_round"] = 1, st["round"]
     s, p = where(st, c)
     pub(ev, "awakened", seat=s, pos=p)
     tell(ev, s, "your_awakening", card=c)
     if c == "richard_dadd":
-        st["c"][c]["rv"] = 1
+        st["cards"][c]["revealed"] = 1
         pub(ev, "richard_revealed", seat=s, pos=p)
 

@@ -15,7 +15,7 @@ from .table import acting_seat, alive, card_opt, owner, parse_card, where, where
 
 
 def _doc(st):
-    return st["cx"]["doc"]
+    return st["custom"]["doc"]
 
 
 def _dying(st):
@@ -35,17 +35,17 @@ def step(st: dict, ev: list) -> None:
     dying = _dying(st)
     ask(st, s, "doctor_look", [opt("pass", "pass")] + [card_opt(st, c) for c in dying], "pass",
         "night_step", "doctor_look")
-    if st["c"]["medico"]["aw"]:
+    if st["cards"]["medico"]["awake"]:
         push(st, ["virus_turn", s])
 
 
 @handler("doctor_look")
 def _look(st, ev, q, choice):
-    s, seen = q["s"], None
+    s, seen = q["seat"], None
     if choice != "pass":
         seen = parse_card(st, choice)
         tell(ev, s, "peek_result", card=seen, **where_public(st, seen))
-        st["know"][s].append(seen)
+        st["known_cards"][s].append(seen)
         log(st, ev, "gm_peek", by=s, card=seen, **where_public(st, seen))
     from .custom import extra_power
     doc, caps = _doc(st), rules()["medico"]
@@ -68,37 +68,37 @@ def _treat(st, ev, q, choice):
     if choice == "pass":
         return
     if choice == "trasplante":
-        _transplant(st, ev, q["s"], q["x"]["seen"])
+        _transplant(st, ev, q["seat"], q["context"]["seen"])
         return
     cards = [c for c in _dying(st) if _savable(st, c)]
-    ask(st, q["s"], "doctor_target", [card_opt(st, c) for c in cards], None, "night_step",
+    ask(st, q["seat"], "doctor_target", [card_opt(st, c) for c in cards], None, "night_step",
         "doctor_target", {"t": choice})
 
 
 @handler("doctor_target")
 def _target(st, ev, q, choice):
-    c, treat = parse_card(st, choice), q["x"]["t"]
+    c, treat = parse_card(st, choice), q["context"]["t"]
     _doc(st)[treat] += 1
     unmark(st, c)
     if treat == "coma":
-        st["tok"]["coma"].append(c)
-        st["nt"]["dawn"].append(["coma_placed", c])
-    log(st, ev, "gm_doctor", by=q["s"], treat=treat, **where_public(st, c))
+        st["tokens"]["coma"].append(c)
+        st["night"]["dawn"].append(["coma_placed", c])
+    log(st, ev, "gm_doctor", by=q["seat"], treat=treat, **where_public(st, c))
 
 
 def _transplant(st, ev, s, c):
-    old = st["tok"].get("transplant")
+    old = st["tokens"].get("transplant")
     if old and alive(st, old):
         place(st, old, mark("medico", [], indirect=1))
     unmark(st, c)
-    st["tok"]["transplant"] = c
-    st["nt"]["dawn"].append(["transplant_placed", c])
+    st["tokens"]["transplant"] = c
+    st["night"]["dawn"].append(["transplant_placed", c])
     log(st, ev, "gm_doctor", by=s, treat="trasplante", **where_public(st, c))
 
 
 def transplant_seat(st: dict, cid: str):
     """Who wakes for a transplanted card: La Médico, while she can act."""
-    if st["tok"].get("transplant") != cid or "medico" not in st["c"]:
+    if st["tokens"].get("transplant") != cid or "medico" not in st["cards"]:
         return None
     s = owner(st, "medico")
     return s if s is not None and acting_seat(st, "medico") == s else None

@@ -10,7 +10,7 @@ Risk: the player bet on ends among the losing ones, or a death bet in a round wh
 from __future__ import annotations
 
 from .cards import CELLMATES, GROUPS, TWINS, group, rules
-from .core import ask, handler, opt, pub, tell
+from .core import ask, handler, opt, plural, pub, tell
 from .deaths import awaken, mark, resolve_now
 from .night import kill_night, log, mark_death, woke
 from .table import (acting_seat, alive, card_opt, held, living, living_targets, owner,
@@ -20,11 +20,11 @@ BETS = ("leader", "group", "cellmate", "card", "twins")
 
 
 def _g(st):
-    return st["cx"]["gamble"]
+    return st["custom"]["gamble"]
 
 
 def _lucky(st):
-    return bool(st["c"]["ludopata"]["an"])
+    return bool(st["cards"]["ludopata"]["announced"])
 
 
 def step(st: dict, ev: list) -> None:
@@ -45,9 +45,9 @@ def _next(st, s):
         return
     cap = rules()["ludopata_bets_per_type"]
     kinds = [k for k in BETS if _lucky(st) or g["count"].get(k, 0) < cap]
-    if "cellmate" in kinds and CELLMATES[0] not in st["c"]:
+    if "cellmate" in kinds and CELLMATES[0] not in st["cards"]:
         kinds.remove("cellmate")
-    if "twins" in kinds and not all(t in st["c"] and alive(st, t) for t in TWINS):
+    if "twins" in kinds and not all(t in st["cards"] and alive(st, t) for t in TWINS):
         kinds.remove("twins")
     ask(st, s, "bet", [opt("pass", "pass")] + [opt(k, "bet_" + k) for k in kinds], "pass",
         "night_step", "bet")
@@ -57,7 +57,7 @@ def _next(st, s):
 def _bet(st, ev, q, choice):
     if choice == "pass":
         return
-    s = q["s"]
+    s = q["seat"]
     if choice == "leader":
         opts = [seat_opt(t) for t in seats(st)]
     elif choice == "group":
@@ -72,10 +72,10 @@ def _bet(st, ev, q, choice):
 
 @handler("bet_on")
 def _bet_on(st, ev, q, choice):
-    k = q["x"]["k"]
+    k = q["context"]["k"]
     arg = parse_card(st, choice) if k == "card" else (parse_seat(choice) if k == "leader"
                                                        else choice)
-    _place(st, ev, q["s"], k, arg)
+    _place(st, ev, q["seat"], k, arg)
 
 
 def _place(st, ev, s, kind, arg):
@@ -98,9 +98,9 @@ def settle(st: dict, ev: list, r: int) -> None:
     g = _g(st)
     bets = [b for b in g["bets"] if b["r"] == r]
     g["bets"] = [b for b in g["bets"] if b["r"] != r]
-    if not bets or "ludopata" not in st["c"]:
+    if not bets or "ludopata" not in st["cards"]:
         return
-    died = [c for c, info in st["c"].items() if info["d"] and info.get("dr") == r]
+    died = [c for c, info in st["cards"].items() if info["dead"] and info.get("died_round") == r]
     act = seats(st)
     ranks = {s: _rank(st, s) for s in act}
     top = max(ranks.values()) if act else None
@@ -112,7 +112,7 @@ def settle(st: dict, ev: list, r: int) -> None:
                "group": any(group(c) == a for c in died),
                "cellmate": any(c in CELLMATES for c in died),
                "card": a in died,
-               "twins": all(t in died or (t in st["c"] and st["c"][t]["d"]) for t in TWINS)
+               "twins": all(t in died or (t in st["cards"] and st["cards"][t]["dead"]) for t in TWINS)
                and any(t in died for t in TWINS)}[k]
         if won:
             g["owed"].append({"leader": ["look"], "group": ["kill"], "cellmate": ["any"],
@@ -123,7 +123,7 @@ def settle(st: dict, ev: list, r: int) -> None:
             lose = True
     s = owner(st, "ludopata")
     if s is not None:
-        tell(ev, s, "bets_settled", won=len(g["owed"]))
+        tell(ev, s, plural("bets_settled", len(g["owed"])), won=len(g["owed"]))
     if lose and not _lucky(st) and alive(st, "ludopata"):
         resolve_now(st, [mark("ludopata", [], indirect=1, cid="ludopata")])
 
@@ -144,7 +144,7 @@ def _collect(st, s, owed):
 
 
 def _sleepers(st, s):
-    return [c for c in st["rows"][s] if alive(st, c) and not st["c"][c]["aw"]]
+    return [c for c in st["rows"][s] if alive(st, c) and not st["cards"][c]["awake"]]
 
 
 def _pay(st, s, used_all=False):
@@ -156,7 +156,7 @@ def _pay(st, s, used_all=False):
 
 @handler("reward")
 def _reward(st, ev, q, choice):
-    s, g = q["s"], _g(st)
+    s, g = q["seat"], _g(st)
     if choice == "pass":
         g["owed"].pop(0)
         _next(st, s)
@@ -169,7 +169,7 @@ def _reward(st, ev, q, choice):
         _pay(st, s)
         if st["deck"]:
             e = st["deck"].pop(0)
-            st["hand"][s].append(e)
+            st["hands"][s].append(e)
             pub(ev, "drew_event", seat=s)
             tell(ev, s, "you_drew", event=e)
         _next(st, s)
@@ -186,13 +186,13 @@ def _reward(st, ev, q, choice):
 
 @handler("reward_target")
 def _reward_target(st, ev, q, choice):
-    s, k, c = q["s"], q["x"]["k"], parse_card(st, choice)
+    s, k, c = q["seat"], q["context"]["k"], parse_card(st, choice)
     _pay(st, s, k == "awaken")
     if k == "kill":
         mark_death(st, ev, c, "ludopata", s)
     elif k == "look":
         tell(ev, s, "peek_result", card=c, **where_public(st, c))
-        st["know"][s].append(c)
+        st["known_cards"][s].append(c)
     else:
         awaken(st, ev, c)
     _next(st, s)

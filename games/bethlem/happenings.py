@@ -34,7 +34,7 @@ def new_hap(st: dict, every) -> dict | None:
 
 
 def hap(st: dict) -> dict | None:
-    return st["cx"].get("hap") if st["mode"] == "custom" else None
+    return st["custom"].get("hap") if st["mode"] == "custom" else None
 
 
 def on(st: dict, hid: str) -> bool:
@@ -62,7 +62,7 @@ def _draw(st, ev):
     if h is None:
         return
     _siesta(st, ev, h)
-    who, h["rev"] = [s for s in h["rev"] if not st["out"][s]], []
+    who, h["rev"] = [s for s in h["rev"] if not st["eliminated"][s]], []
     if who and h["one"]:
         pair = [h["one"].pop(0), _periodic(st, h)]
         pair = [x for x in pair if x]
@@ -80,10 +80,10 @@ def _draw(st, ev):
 @handler("happening_pick")
 def _pick(st, ev, q, choice):
     h = hap(st)
-    h["votes"][str(q["s"])] = choice
-    if any(x["k"] == "happening_pick" for x in st["q"]):
+    h["votes"][str(q["seat"])] = choice
+    if any(x["kind"] == "happening_pick" for x in st["questions"]):
         return
-    pair, order = q["x"]["pair"], q["x"]["order"]
+    pair, order = q["context"]["pair"], q["context"]["order"]
     picks = [h["votes"][str(s)] for s in order if str(s) in h["votes"]]
     chosen = picks[0] if picks else pair[0]
     for other in pair:
@@ -115,7 +115,7 @@ def start_round(st: dict, ev: list) -> None:
         return
     group = _cat()[hid].get("off_group")
     if group:
-        st["tok"]["off_groups"] = [group]
+        st["tokens"]["off_groups"] = [group]
     if hid == "jugada_arriesgada":
         h["risky"] = 1
     if _cat()[hid]["kind"] == "oneoff":
@@ -123,7 +123,7 @@ def start_round(st: dict, ev: list) -> None:
 
 
 def end_round(st: dict) -> None:
-    st["tok"]["off_groups"], st["tok"]["idle"] = [], []
+    st["tokens"]["off_groups"], st["tokens"]["idle"] = [], []
 
 
 PROMPTS = {"dia_visitas": "visit_choice", "todos_para_uno": "show_card",
@@ -133,9 +133,9 @@ PROMPTS = {"dia_visitas": "visit_choice", "todos_para_uno": "show_card",
 def _cards_for(st, hid, s):
     row = st["rows"][s]
     if hid == "investigacion":
-        return [c for c in row if not st["c"][c].get("gone")]
+        return [c for c in row if not st["cards"][c].get("gone")]
     if hid == "todos_para_uno":
-        return [c for c in row if alive(st, c) and not st["c"][c]["rv"]]
+        return [c for c in row if alive(st, c) and not st["cards"][c]["revealed"]]
     return [c for c in row if alive(st, c)]
 
 
@@ -155,7 +155,7 @@ def _ask_all(st, ev, hid):
 
 @handler("happening_answer")
 def _answer(st, ev, q, choice):
-    hap(st)["votes"][str(q["s"])] = choice
+    hap(st)["votes"][str(q["seat"])] = choice
 
 
 @task("happening_done")
@@ -167,7 +167,7 @@ def _done(st, ev, hid):
         _visits(st, ev, got)
     elif hid == "todos_para_uno":
         for s, c in sorted(got.items()):
-            st["c"][c]["rv"] = 1
+            st["cards"][c]["revealed"] = 1
             pub(ev, "card_shown", card=c, **where_public(st, c))
     elif hid == "investigacion":
         _police(st, ev, got)
@@ -179,8 +179,10 @@ def _done(st, ev, hid):
 
 def _visits(st, ev, got):
     good = sorted(s for s, c in got.items() if c is None)
-    st["tok"]["idle"] = [c for s in good for c in st["rows"][s]]
-    pub(ev, "visit_choices", behaved=good, punished=sorted(s for s in got if s not in good))
+    st["tokens"]["idle"] = [c for s in good for c in st["rows"][s]]
+    bad = sorted(s for s in got if s not in good)
+    pub(ev, "visit_choices" if good and bad else "visit_all_behaved" if good
+        else "visit_all_punished", behaved=good, punished=bad)
     kills = [mark("visitas", [s], inev=1, notrig=1, cid=c) for s, c in got.items() if c]
     if kills:
         resolve_now(st, kills)
@@ -189,7 +191,7 @@ def _visits(st, ev, got):
 def _police(st, ev, got):
     """Removed cards count as dead for good: no trigger, no revival, no borrowing."""
     for s, c in sorted(got.items()):
-        st["c"][c]["gone"] = 1
+        st["cards"][c]["gone"] = 1
         if alive(st, c):
             kill_card(st, ev, c, [], "policia")
         else:
@@ -216,8 +218,8 @@ def skip_day(st: dict, ev: list) -> bool:
 def _siesta(st, ev, h):
     """Hora de la siesta: a day whose lynches killed nothing buys the next night a second kill."""
     if h["on"] == "hora_siesta" and not any(
-            c["d"] and c.get("why") == "lynch" and c.get("dr") == st["round"]
-            for c in st["c"].values()):
+            c["dead"] and c.get("cause") == "lynch" and c.get("died_round") == st["round"]
+            for c in st["cards"].values()):
         h["siesta"] = st["round"] + 1
         pub(ev, "siesta_kill")
 
@@ -229,8 +231,8 @@ def twice(st: dict) -> bool:
 
 def party(st: dict, ev: list) -> None:
     """Fiesta nocturna: a night without deaths buys the day an extra lynch."""
-    if on(st, "fiesta_nocturna") and not st["nt"].get("deaths"):
-        st["dy"]["extra"].append("normal")
+    if on(st, "fiesta_nocturna") and not st["night"].get("deaths"):
+        st["day"]["extra"].append("normal")
         pub(ev, "party_lynch")
 
 
@@ -269,12 +271,12 @@ def risky(st: dict, ev: list, s: int) -> None:
 
 @handler("risky_card")
 def _risky_card(st, ev, q, choice):
-    s, c = q["s"], parse_card(st, choice)
+    s, c = q["seat"], parse_card(st, choice)
     hap(st)["risky_used"].append(s)
     pub(ev, "risky_used", seat=s)
     if st["deck"]:
         card = st["deck"].pop(0)
-        st["hand"][s].append(card)
+        st["hands"][s].append(card)
         pub(ev, "drew_event", seat=s)
         tell(ev, s, "you_drew", event=card)
     resolve_now(st, [mark("arriesgada", [s], inev=1, notrig=1, cid=c)])

@@ -17,7 +17,7 @@ CARD = "gas_risa"
 
 
 def _cx(st):
-    return st["cx"]
+    return st["custom"]
 
 
 def step(st: dict, ev: list) -> None:
@@ -25,8 +25,8 @@ def step(st: dict, ev: list) -> None:
     if s is None:
         return
     woke(st, "c11", s)
-    again = st["c"][CARD]["aw"]
-    names = sorted(c for c in st["c"] if c != CARD and (again or c not in _cx(st)["laughs"]))
+    again = st["cards"][CARD]["awake"]
+    names = sorted(c for c in st["cards"] if c != CARD and (again or c not in _cx(st)["laughs"]))
     ask(st, s, "laugh", [opt("pass", "pass")] + [opt(c, "card_name", card=c) for c in names],
         "pass", "night_step", "laugh")
 
@@ -41,7 +41,7 @@ def _laugh(st, ev, q, choice):
     if holder is None:
         pub(ev, "laugh_nobody", card=choice)
         return
-    st["nt"]["laughed"].append(choice)
+    st["night"]["laughed"].append(choice)
     pub(ev, "laugh", card=choice, seat=holder)
 
 
@@ -53,7 +53,7 @@ def _named(st):
 # ---- on death: the revenge ---------------------------------------------------------------------
 
 def fires(st: dict, c: str, seat: int) -> bool:
-    return c == CARD and st["mode"] == "custom" and not st["out"][seat] \
+    return c == CARD and st["mode"] == "custom" and not st["eliminated"][seat] \
         and not wakes_with_mutineers(st, seat)
 
 
@@ -65,7 +65,7 @@ def on_death(st: dict, ev: list) -> None:
 
 def revenge_seat(st: dict):
     r = _cx(st).get("revenge") if st["mode"] == "custom" else None
-    if r and r[1] == st["round"] and not st["out"][r[0]]:
+    if r and r[1] == st["round"] and not st["eliminated"][r[0]]:
         return r[0]
     return None
 
@@ -90,17 +90,17 @@ def _revenge_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    mark_death(st, ev, c, "gas_risa", q["s"])
-    _revenge_ask(st, q["s"], q["x"]["left"] - 1)
+    mark_death(st, ev, c, "gas_risa", q["seat"])
+    _revenge_ask(st, q["seat"], q["context"]["left"] - 1)
 
 
 # ---- awakening: the pills ----------------------------------------------------------------------
 
 def pills(st: dict, ev: list, m: dict) -> list:
     """An attack on the awakened card: the marks the pipeline keeps instead of `m`."""
-    info, c = st["c"][CARD], _cx(st)
+    info, c = st["cards"][CARD], _cx(st)
     used = c.get("pills", 0)
-    if not info["aw"] or used >= 2 or m["i"]:
+    if not info["awake"] or used >= 2 or m["i"]:
         return [m]
     c["pills"] = used + 1
     named = _named(st)
@@ -109,6 +109,6 @@ def pills(st: dict, ev: list, m: dict) -> list:
         return [{**m, "c": named}] if named and alive(st, named) else []
     holder = owner(st, named) if named else None
     if holder is not None:
-        st["novote"][holder] = 1
+        st["vote_lost"][holder] = 1
         pub(ev, "laugh_silenced", seat=holder)
     return [m]

@@ -20,36 +20,38 @@ def voters(st: dict) -> list:
     """Active players with a vote today (3p even rounds: only the two partners vote)."""
     out = []
     for s in seats(st):
-        if st["novote"][s] or s == st["dy"]["sanction"] or stopped(st, s) or silenced(st, s):
+        if st["vote_lost"][s] or s == st["day"]["sanction"] or stopped(st, s) or silenced(st, s):
             continue
-        if st["mode"] == "three" and s == st["lone"]:
+        if st["mode"] == "three" and s == st["lone_player"]:
             continue
-        if any(st["c"][c]["lob"] and not st["c"][c].get("lobv") for c in held(st, s)):
+        if any(st["cards"][c]["lobotomy"] and not st["cards"][c].get("lobotomy_keeps_vote") for c in held(st, s)):
             continue
         out.append(s)
     return out
 
 
 def weight(st: dict, s: int) -> int:
-    return 2 if st["pers"][s] == "responsabilidad" and st["mode"] not in ("two", "three") else 1
+    return 2 if st["personalities"][s] == "responsabilidad" and st["mode"] not in ("two", "three") else 1
 
 
 def _arrows(st):
     """John Flick's arrows that still add a vote (normal rules only; the card must live)."""
     if st["mode"] in ("two", "three"):
         return []
-    return [c for c in st["tok"]["arrow"] if alive(st, c) and active(st, owner(st, c))]
+    return [c for c in st["tokens"]["arrow"] if alive(st, c) and active(st, owner(st, c))]
 
 
 @task("lynches")
 def _lynches(st, ev):
-    dy = st["dy"]
+    dy = st["day"]
     if not dy["done"]:
         dy["done"] = 1
         if dy["cancel"]:
             pub(ev, "lynch_cancelled")
             push(st, ["lynches"])
         else:
+            if amnesia_may_follow(st):
+                dy["defer"] = 1
             push(st, ["lynch", "normal"], ["amnesia_late"], ["lynches"])
         return
     if dy["extra"]:
@@ -63,11 +65,17 @@ def _lynches(st, ev):
         check(st, ev)
 
 
+def amnesia_may_follow(st: dict) -> bool:
+    """Whether the window after the first lynch opens (a public fact: Amnesia lives). While it
+    may, awakenings wait until the lynches end (spec §5.13), whatever Amnesia's holder does."""
+    return "amnesia" in st["cards"] and alive(st, "amnesia")
+
+
 @task("amnesia_late")
 def _amnesia_late(st, ev):
     """The short window right after the first lynch in which Amnesia may still be declared."""
     from .dayevents import amnesia_holder
-    if "amnesia" not in st["c"] or not alive(st, "amnesia"):
+    if not amnesia_may_follow(st):
         return
     clock(st, "window_clock", "reactive_min", window="amnesia")
     s = amnesia_holder(st)
@@ -80,12 +88,12 @@ def _amnesia_late(st, ev):
 def _amnesia_late_h(st, ev, q, choice):
     if choice == "yes":
         from .dayevents import use
-        use(st, ev, q["s"], "amnesia")
+        use(st, ev, q["seat"], "amnesia")
 
 
 @task("lynch")
 def _lynch(st, ev, kind):
-    dy = st["dy"]
+    dy = st["day"]
     dy["b1"], dy["b2"], dy["kind"] = {}, {}, kind
     pub(ev, "lynch_opens", kind=kind)
     if st["mode"] in ("two", "three") and kind == "normal":
@@ -93,7 +101,7 @@ def _lynch(st, ev, kind):
         if chooser is not None:
             _ask_chooser(st, chooser)
             return
-    if kind == "pick" and not st["out"][dy["picker"]]:
+    if kind == "pick" and not st["eliminated"][dy["picker"]]:
         s = dy["picker"]
         ask(st, s, "amnesia_pick", [seat_opt(t) for t in seats(st)], None, "vote",
             "amnesia_pick")
@@ -103,15 +111,15 @@ def _lynch(st, ev, kind):
 
 def _small_mode_chooser(st):
     """3p: odd rounds the lone player; 2p: odd rounds internos, even rounds mutineers."""
-    r, side = st["round"], st["side"]
+    r, side = st["round"], st["sides"]
     if st["mode"] == "three":
-        return st["lone"] if r % 2 == 1 and not st["out"][st["lone"]] else None
+        return st["lone_player"] if r % 2 == 1 and not st["eliminated"][st["lone_player"]] else None
     want = INTERNOS if r % 2 == 1 else MUTINEER
     return next((s for s in seats(st) if side[s] == want), None)
 
 
 def _ask_chooser(st, s):
-    rivals = [t for t in seats(st) if st["side"][t] != st["side"][s]]
+    rivals = [t for t in seats(st) if st["sides"][t] != st["sides"][s]]
     if st["mode"] == "two":
         cards = [c for t in rivals for c in _eligible(st, t, "normal")]
         ask(st, s, "lynch_card", [opt("none", "none")] + [card_opt(st, c) for c in cards],
@@ -132,7 +140,7 @@ def _chooser_player(st, ev, q, choice):
     if not cards:
         pub(ev, "no_card_eligible", seat=t)
         return
-    ask(st, q["s"], "lynch_card", [card_opt(st, c) for c in cards], card_opt(st, cards[0])[0],
+    ask(st, q["seat"], "lynch_card", [card_opt(st, c) for c in cards], card_opt(st, cards[0])[0],
         "vote", "chooser_card")
 
 
@@ -142,32 +150,32 @@ def _chooser_card(st, ev, q, choice):
         pub(ev, "no_lynch")
         return
     c = parse_card(st, choice)
-    push(st, ["lynch_window", c, [q["s"]]])
+    push(st, ["lynch_window", c, [q["seat"]]])
 
 
 @handler("amnesia_pick")
 def _amnesia_pick(st, ev, q, choice):
     t = parse_seat(choice)
-    st["dy"]["lynched"].append(t)
+    st["day"]["lynched"].append(t)
     pub(ev, "lynched_player", seat=t)
     _card_stage(st, ev, t, voters(st), "pick")
 
 
 def _ballot1(st, kind):
-    dy = st["dy"]
+    dy = st["day"]
     if kind == "dead":
         cands = [t for t in seats(st) if _eligible(st, t, "dead")]
     elif kind == "curse":
         cands = [t for t in dy["curse"] if t in seats(st)]
     else:
         cands = seats(st)
-    order = st["neuro"]["order"] if st["neuro"] else None
+    order = st["neurotic"]["order"] if st["neurotic"] else None
     dy["voters"] = [v for v in voters(st) if kind != "curse" or v in cands]
     for v in dy["voters"]:
         arch = [t for t in cands if not blocked_against(st, v, t)]
         opts = [seat_opt(t) for t in arch] + [opt("abstain", "abstain")]
         default = "abstain"
-        if (order and order[0] == st["round"] and st["neuro"]["ctl"] == v and st["round"] % 2 == 0
+        if (order and order[0] == st["round"] and st["neurotic"]["ctl"] == v and st["round"] % 2 == 0
                 and order[1] in arch and kind == "normal"):
             opts, default = [seat_opt(order[1])], f"s{order[1]}"
         ask(st, v, "vote_player", opts, default, "vote", "ballot1", public=True, kind=kind)
@@ -176,7 +184,7 @@ def _ballot1(st, kind):
 
 @handler("ballot1")
 def _ballot1_h(st, ev, q, choice):
-    st["dy"]["b1"][str(q["s"])] = None if choice == "abstain" else parse_seat(choice)
+    st["day"]["b1"][str(q["seat"])] = None if choice == "abstain" else parse_seat(choice)
 
 
 def _count(st, ev, voters, ballots, announce) -> dict:
@@ -194,7 +202,7 @@ def _count(st, ev, voters, ballots, announce) -> dict:
 
 @task("b1_close")
 def _b1_close(st, ev):
-    dy = st["dy"]
+    dy = st["day"]
     tally = _count(st, ev, dy["voters"], dy["b1"],
                    lambda v, t: pub(ev, "vote_player_cast", voter=v, target=t))
     if tally:
@@ -216,7 +224,7 @@ def _b1_close(st, ev):
 
 def _two_birds(st, ev, tally):
     """Dos pájaros de un tiro: every player tied on top loses a card, picked by their voters."""
-    dy, best = st["dy"], max(tally.values())
+    dy, best = st["day"], max(tally.values())
     tops = sorted(k for k, v in tally.items() if v == best)
     for t in tops:
         dy["lynched"].append(t)
@@ -227,7 +235,7 @@ def _two_birds(st, ev, tally):
 
 @task("tie_stage")
 def _tie_stage(st, ev, t, backers):
-    st["dy"]["b2"] = {}
+    st["day"]["b2"] = {}
     _card_stage(st, ev, t, backers, "normal")
 
 
@@ -245,21 +253,21 @@ def _eligible(st, t, kind):
         return [c for c in row if not alive(st, c)]
     out = []
     for c in row:
-        if not alive(st, c) or c in st["tok"]["celda"]:
+        if not alive(st, c) or c in st["tokens"]["celda"]:
             continue
-        if c == "john_flick" and st["c"][c]["an"]:
+        if c == "john_flick" and st["cards"][c]["announced"]:
             continue
-        if st["mode"] in ("two", "three") and c in st["tok"]["arrow"]:
+        if st["mode"] in ("two", "three") and c in st["tokens"]["arrow"]:
             continue
         out.append(c)
     return out
 
 
 def _card_stage(st, ev, t, backers, kind):
-    dy = st["dy"]
+    dy = st["day"]
     cards = _eligible(st, t, kind)
     flick = [c for c in _arrows(st) if c in cards]
-    if flick and "john_flick" in st["c"] and st["c"]["john_flick"]["an"] and kind != "dead":
+    if flick and "john_flick" in st["cards"] and st["cards"]["john_flick"]["announced"] and kind != "dead":
         push(st, ["lynch_window", flick[0], backers])
         return
     if not cards:
@@ -277,12 +285,12 @@ def _card_stage(st, ev, t, backers, kind):
 
 @handler("ballot2")
 def _ballot2_h(st, ev, q, choice):
-    st["dy"]["b2"][str(q["s"])] = None if choice == "abstain" else parse_card(st, choice)
+    st["day"]["b2"][str(q["seat"])] = None if choice == "abstain" else parse_card(st, choice)
 
 
 @task("b2_close")
 def _b2_close(st, ev, cards):
-    dy = st["dy"]
+    dy = st["day"]
     tally = _count(st, ev, dy["b2voters"], dy["b2"],
                    lambda v, c: pub(ev, "vote_card_cast", voter=v, **where_public(st, c)))
     if tally and dy["kind"] != "dead":
@@ -299,13 +307,13 @@ def _b2_close(st, ev, cards):
 
 @task("lynch_window")
 def _lynch_window(st, ev, c, killers):
-    dy = st["dy"]
+    dy = st["day"]
     pub(ev, "lynch_card_chosen", **where_public(st, c))
     if dy["kind"] == "dead":
         revive(st, ev, c, "amnesia")
         return
     note_attack(st, c)
-    holders = [s for s in seats(st) if "indulto" in st["hand"][s]]
+    holders = [s for s in seats(st) if "indulto" in st["hands"][s]]
     clock(st, "window_clock", "reactive_min", window="indulto")
     for s in holders:
         ask(st, s, "indulto", [opt("no", "no"), opt("yes", "play_indulto")], "no", "reactive",
@@ -316,16 +324,16 @@ def _lynch_window(st, ev, c, killers):
 
 @handler("indulto")
 def _indulto(st, ev, q, choice):
-    dy = st["dy"]
-    if choice == "yes" and dy["pardon"] is None and "indulto" in st["hand"][q["s"]]:
-        dy["pardon"] = q["s"]
-        st["hand"][q["s"]].remove("indulto")
-        st["disc"].append("indulto")
+    dy = st["day"]
+    if choice == "yes" and dy["pardon"] is None and "indulto" in st["hands"][q["seat"]]:
+        dy["pardon"] = q["seat"]
+        st["hands"][q["seat"]].remove("indulto")
+        st["discard"].append("indulto")
 
 
 @task("lynch_kill")
 def _lynch_kill(st, ev, c, killers):
-    dy = st["dy"]
+    dy = st["day"]
     if dy["pardon"] is not None:
         pub(ev, "pardoned", by_seat=dy["pardon"], **where_public(st, c))
         return

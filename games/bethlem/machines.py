@@ -20,8 +20,8 @@ from .table import alive, card_opt, living_targets, owner, parse_card
 
 
 def king(st: dict) -> bool:
-    info = st["c"].get("otaku")
-    return bool(info) and info["aw"] and alive(st, "otaku") and owner(st, "otaku") is not None
+    info = st["cards"].get("otaku")
+    return bool(info) and info["awake"] and alive(st, "otaku") and owner(st, "otaku") is not None
 
 
 def asleep(st: dict, cid: str) -> bool:
@@ -30,31 +30,31 @@ def asleep(st: dict, cid: str) -> bool:
 
 
 def recover_hakis(st: dict) -> None:
-    c = st["cx"]
-    if st["c"]["otaku"]["aw"] and not c.get("king"):
+    c = st["custom"]
+    if st["cards"]["otaku"]["awake"] and not c.get("king"):
         c["king"], c["hakis"] = 1, []
 
 
 # ---- the Cyborg's robots -----------------------------------------------------------------------
 
 def robots(st: dict) -> int:
-    if "cyborg" not in st["c"] or not st["c"]["cyborg"]["an"]:
+    if "cyborg" not in st["cards"] or not st["cards"]["cyborg"]["announced"]:
         return 0
-    return 2 - st["cx"].get("robots_lost", 0)
+    return 2 - st["custom"].get("robots_lost", 0)
 
 
 def robot_shield(st: dict, ev: list, m: dict) -> bool:
     """True when a robot takes this attack."""
     if m["i"] or not robots(st) or owner(st, m["c"]) != owner(st, "cyborg"):
         return False
-    st["cx"]["robots_lost"] = st["cx"].get("robots_lost", 0) + 1
+    st["custom"]["robots_lost"] = st["custom"].get("robots_lost", 0) + 1
     pub(ev, "robot_destroyed", left=robots(st))
     return True
 
 
 def robot_turn(st: dict, ev: list) -> None:
     s = owner(st, "cyborg")
-    if not robots(st) or s is None or st["out"][s] or kill_night(st):
+    if not robots(st) or s is None or st["eliminated"][s] or kill_night(st):
         return
     woke(st, "c14", s)
     ask(st, s, "robot_kill", [opt("pass", "pass")] + [card_opt(st, c) for c in living_targets(st)
@@ -67,13 +67,13 @@ def _robot_kill(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    mark_death(st, ev, c, "cyborg", q["s"])
+    mark_death(st, ev, c, "cyborg", q["seat"])
 
 
 # ---- the Chef's comeback -----------------------------------------------------------------------
 
 def _food(st):
-    c = st["cx"]
+    c = st["custom"]
     return c["centre"] + sum(c["broc"].values()) + len(c["broc_die"])
 
 
@@ -92,12 +92,12 @@ def chef_offer(st: dict, ev: list) -> None:
 def _chef_return(st, ev, q, choice):
     if choice != "yes":
         return
-    c = st["cx"]
+    c = st["custom"]
     c["broc"], c["broc_die"], c["centre"] = {}, [], 0
-    pub(ev, "food_destroyed", seat=q["s"])
+    pub(ev, "food_destroyed", seat=q["seat"])
     revive(st, ev, "chef", "chef")
     from .custom import reveal_objective
-    reveal_objective(st, ev, q["s"])
+    reveal_objective(st, ev, q["seat"], "chef")
 
 
 # ---- the Chef's "Comida rápida": stealing a broccoli victim's power ----------------------------
@@ -106,13 +106,13 @@ def stolen_candidates(st: dict) -> list:
     """Cards broccoli killed last round, whose night power the announced Chef may take, with
     its awakening, this round (one a night: the borrow slot is shared with La Médium)."""
     borrow = catalog()["borrowable"]
-    return [c for c, info in sorted(st["c"].items())
-            if info["d"] and info.get("why") == "brocoli" and info.get("dr") == st["round"] - 1
+    return [c for c, info in sorted(st["cards"].items())
+            if info["dead"] and info.get("cause") == "brocoli" and info.get("died_round") == st["round"] - 1
             and not info.get("gone") and borrow.get(c) not in (None, "16", "16b", "day")]
 
 
 def steal_offer(st: dict, s: int) -> None:
-    if not st["c"]["chef"]["an"] or st["nt"]["dir"]:
+    if not st["cards"]["chef"]["announced"] or st["night"]["dir"]:
         return
     cards = stolen_candidates(st)
     if cards:
@@ -125,5 +125,5 @@ def _steal(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    log(st, ev, "gm_chef_steals", by=q["s"], card=c)
-    borrow_turn(st, c, q["s"], "chef")
+    log(st, ev, "gm_chef_steals", by=q["seat"], card=c)
+    borrow_turn(st, c, q["seat"], "chef")

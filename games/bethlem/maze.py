@@ -25,7 +25,7 @@ def _cards(st, s):
 
 
 def offer(st: dict, s: int) -> None:
-    if not st["c"][CARD]["aw"] or not alive(st, CARD) or st["nt"]["dir"]:
+    if not st["cards"][CARD]["awake"] or not alive(st, CARD) or st["night"]["dir"]:
         return
     cards = _cards(st, s)
     if cards:
@@ -37,10 +37,10 @@ def offer(st: dict, s: int) -> None:
 def _turn(st, ev, q, choice):
     if choice == "pass":
         return
-    s, c = q["s"], parse_card(st, choice)
-    st["cx"]["maze_card"] = c
-    st["cx"]["maze_night"] = [c, st["c"][c]["u"]]
-    st["c"][c]["u"] = 0
+    s, c = q["seat"], parse_card(st, choice)
+    st["custom"]["maze_card"] = c
+    st["custom"]["maze_night"] = [c, st["cards"][c]["used"]]
+    st["cards"][c]["used"] = 0
     borrow_turn(st, c, s, CARD)
     t = owner(st, c)
     tell(ev, s, "maze_partner", seat=t, card=c)
@@ -50,19 +50,19 @@ def _turn(st, ev, q, choice):
 
 def restore(st: dict) -> None:
     """End of round: the card's one use is as it was before that night."""
-    night = st["cx"].pop("maze_night", None)
+    night = st["custom"].pop("maze_night", None)
     if night:
-        st["c"][night[0]]["u"] = night[1]
+        st["cards"][night[0]]["used"] = night[1]
 
 
 def fires(st: dict, c: str) -> bool:
-    other = st["cx"].get("maze_card") if c == CARD and st["mode"] == "custom" else None
-    return bool(other) and st["c"][CARD]["aw"] and owner(st, other) not in (None, owner(st, c))
+    other = st["custom"].get("maze_card") if c == CARD and st["mode"] == "custom" else None
+    return bool(other) and st["cards"][CARD]["awake"] and owner(st, other) not in (None, owner(st, c))
 
 
 def swap(st: dict, ev: list) -> None:
     """The dead Arquitecto changes places with the card he last woke with."""
-    other = st["cx"]["maze_card"]
+    other = st["custom"]["maze_card"]
     (a, pa), (b, pb) = where(st, CARD), where(st, other)
     st["rows"][a][pa - 1], st["rows"][b][pb - 1] = other, CARD
     tell(ev, a, "your_row", row=list(st["rows"][a]))

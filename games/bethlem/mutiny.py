@@ -23,9 +23,9 @@ from .table import (acting_seat, alive, card_opt, held, is_mut, living_targets, 
 def participants(st: dict) -> list:
     if kill_night(st) or revenge_seat(st) is not None:
         return []
-    nt, out = st["nt"], []
+    nt, out = st["night"], []
     for s in seats(st):
-        if s in nt["blocked"] or s in st["hist"]["mary_perm"]:
+        if s in nt["blocked"] or s in st["history"]["mary_perm"]:
             continue
         if st["mode"] == "custom":
             from .objectives import wakes_with_mutineers
@@ -33,7 +33,7 @@ def participants(st: dict) -> list:
                 out.append(s)
         elif any(is_mut(st, c) and acting_seat(st, c) == s for c in MUTINEER_CARDS):
             out.append(s)
-    if nt["imp"] is not None and nt["imp"] not in out and not st["out"][nt["imp"]]:
+    if nt["imp"] is not None and nt["imp"] not in out and not st["eliminated"][nt["imp"]]:
         out.append(nt["imp"])
     return sorted(out)
 
@@ -52,7 +52,7 @@ def _s16(st, ev):
 def _undecided_traitor(st):
     if st["mode"] != "custom" or st["traitor"] is not None:
         return None
-    return next((s for s in seats(st) if st["ocard"][s] == "obj_traidor"), None)
+    return next((s for s in seats(st) if st["objective_cards"][s] == "obj_traidor"), None)
 
 
 @handler("traitor_side")
@@ -66,7 +66,7 @@ def _traitor_side(st, ev, q, choice):
 def _conf_open(st, ev):
     parts = participants(st)
     spies = _spies(st)
-    st["nt"]["conf"] = {"p": parts, "sel": {}, "n": {}, "lock": None, "spies": spies,
+    st["night"]["conf"] = {"p": parts, "sel": {}, "n": {}, "lock": None, "spies": spies,
                         "nath": None}
     for s in parts:
         woke(st, "16", s)
@@ -74,7 +74,7 @@ def _conf_open(st, ev):
         return
     tell(ev, parts + spies, "conference_open", seats=parts)
     log(st, ev, "gm_conference", seats=parts)
-    pct = st["opt"]["ali_detect_pct"]
+    pct = st["options"]["ali_detect_pct"]
     for spy in spies:
         if Rng(st).below(100) < pct:
             tell(ev, parts, "ali_caught", seat=spy)
@@ -86,10 +86,10 @@ def _conf_open(st, ev):
 
 def _spies(st):
     out = []
-    ali = st["nt"]["ali"]
+    ali = st["night"]["ali"]
     if ali.get("spy") and acting_seat(st, "ali") is not None:
         out.append(acting_seat(st, "ali"))
-    d = st["nt"]["dir"]
+    d = st["night"]["dir"]
     if d and d["card"] == "ali" and not d.get("peek") and acting_seat(st, "krugman") is not None:
         out.append(acting_seat(st, "krugman"))
     return sorted(set(out))
@@ -105,18 +105,18 @@ def _ask_pick(st, s):
 
 
 def _nathaniel_ready(st, s):
-    return ("nathaniel" in st["c"] and acting_seat(st, "nathaniel") == s
-            and st["c"]["nathaniel"]["aw"] and not st["hist"]["nath"] and is_mut(st, "nathaniel"))
+    return ("nathaniel" in st["cards"] and acting_seat(st, "nathaniel") == s
+            and st["cards"]["nathaniel"]["awake"] and not st["history"]["nath"] and is_mut(st, "nathaniel"))
 
 
 @handler("conf_pick")
 def _conf_pick(st, ev, q, choice):
-    conf, s = st["nt"]["conf"], q["s"]
+    conf, s = st["night"]["conf"], q["seat"]
     audience = conf["p"] + conf["spies"]
     if choice == "done":
         return
     if choice == "nath":
-        st["hist"]["nath"] = 1
+        st["history"]["nath"] = 1
         conf["nath"] = s
         tell(ev, audience, "nathaniel_announces", seat=s)
         _ask_pick(st, s)
@@ -136,7 +136,7 @@ def _conf_pick(st, ev, q, choice):
 
 @task("conf_close")
 def _conf_close(st, ev):
-    conf = st["nt"]["conf"]
+    conf = st["night"]["conf"]
     audience = conf["p"] + conf["spies"]
     picks = {c for c in conf["sel"].values() if c}
     target = conf["lock"] or (picks.pop() if len(picks) == 1 else None)
@@ -150,8 +150,8 @@ def _conf_close(st, ev):
         tell(ev, audience, "conference_failed")
     if conf["nath"] is not None:
         _nathaniel(st, ev, conf["nath"])
-    if twice(st) and not st["nt"].get("conf2"):
-        st["nt"]["conf2"] = 1
+    if twice(st) and not st["night"].get("conf2"):
+        st["night"]["conf2"] = 1
         push(st, ["conf_open"])
 
 
@@ -166,7 +166,7 @@ def _nathaniel(st, ev, s):
 
 def _nath_ask(st, s, left):
     pool = [c for t in seats(st) if not any(is_mut(st, m) for m in held(st, t))
-            for c in st["rows"][t] if alive(st, c) and c not in st["tok"]["celda"]
+            for c in st["rows"][t] if alive(st, c) and c not in st["tokens"]["celda"]
             and not any(m["c"] == c and m["s"] == "nathaniel" for m in st["marks"])]
     if pool and left:
         ask(st, s, "nathaniel_kill", [card_opt(st, c) for c in pool], card_opt(st, pool[0])[0],
@@ -176,12 +176,12 @@ def _nath_ask(st, s, left):
 @handler("nathaniel_kill")
 def _nath_kill(st, ev, q, choice):
     c = parse_card(st, choice)
-    mark_death(st, ev, c, "nathaniel", q["s"], mut=1)
-    _nath_ask(st, q["s"], q["x"]["left"] - 1)
+    mark_death(st, ev, c, "nathaniel", q["seat"], mut=1)
+    _nath_ask(st, q["seat"], q["context"]["left"] - 1)
 
 
 def _s16b(st, ev):
-    d = st["nt"]["dir"]
+    d = st["night"]["dir"]
     s = acting_seat(st, "krugman")
     if s is None or kill_night(st) or not d:
         return
@@ -192,12 +192,12 @@ def _s16b(st, ev):
 def _solo_seat(st):
     """Daniel's holder, or Richard's if Daniel is dead or lobotomised (not merely blocked)."""
     for c in ("daniel", "richard_dadd"):
-        if c not in st["c"]:
+        if c not in st["cards"]:
             continue
         if not alive(st, c) or not is_mut(st, c):
             continue
         s = acting_seat(st, c)
-        if s is None or s in st["nt"]["blocked"] or s in st["hist"]["mary_perm"]:
+        if s is None or s in st["night"]["blocked"] or s in st["history"]["mary_perm"]:
             return None, None
         return s, c
     return None, None
@@ -219,11 +219,11 @@ def _ask_kill(st, s, source):
 
 @handler("solo_kill")
 def _solo_kill(st, ev, q, choice):
-    s, src = q["s"], q["x"]["src"]
+    s, src = q["seat"], q["context"]["src"]
     if choice != "pass":
         c = parse_card(st, choice)
         mark_death(st, ev, c, src, s, mut=1)
-    if src == "daniel" and st["c"]["daniel"]["aw"] and not st["hist"]["dan_conv"]:
+    if src == "daniel" and st["cards"]["daniel"]["awake"] and not st["history"]["dan_conv"]:
         ask(st, s, "daniel_convert", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
                                                               if t != s],
             "pass", "night_step", "daniel_convert")
@@ -234,10 +234,10 @@ def _daniel_convert(st, ev, q, choice):
     if choice == "pass":
         return
     t = parse_seat(choice)
-    st["hist"]["dan_conv"] = 1
-    st["tok"]["daniel"].append(t)
-    st["nt"]["dawn_pub"] = st["nt"].get("dawn_pub", []) + [["daniel_token", {"seat": t}]]
-    log(st, ev, "gm_daniel_convert", by=q["s"], seat=t)
+    st["history"]["dan_conv"] = 1
+    st["tokens"]["daniel"].append(t)
+    st["night"]["dawn_pub"] = st["night"].get("dawn_pub", []) + [["daniel_token", {"seat": t}]]
+    log(st, ev, "gm_daniel_convert", by=q["seat"], seat=t)
 
 
 STEPS = {"16": _s16, "16b": _s16b, "17": _s17}

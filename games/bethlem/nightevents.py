@@ -18,7 +18,7 @@ from .table import (active, alive, card_at, card_opt, living_targets, parse_seat
 
 def _night_events(st, s):
     """Night events in hand that have something to aim at right now."""
-    evs = {e for e in st["hand"][s] if event_when(e) == "night"}
+    evs = {e for e in st["hands"][s] if event_when(e) == "night"}
     if not living_targets(st):
         evs -= {"celda", "leproso"}
     return sorted(evs)
@@ -50,7 +50,7 @@ def _any_row_cards(st):
 def _night_event(st, ev, q, choice):
     if choice == "none":
         return
-    s, e = q["s"], choice
+    s, e = q["seat"], choice
     x = {"e": e, "t": []}
     if e in ("celda", "leproso"):
         _pick(st, s, x, _pos_opts(st, living_targets(st)))
@@ -71,7 +71,7 @@ def _pick(st, s, x, opts):
 
 @handler("event_target")
 def _event_target(st, ev, q, choice):
-    s, x = q["s"], q["x"]
+    s, x = q["seat"], q["context"]
     x = {**x, "t": x["t"] + [choice]}
     e, got = x["e"], len(x["t"])
     if e == "cirujano" and got == 1:
@@ -89,22 +89,54 @@ def _event_target(st, ev, q, choice):
 
 
 def _play(st, s, x):
-    st["hand"][s].remove(x["e"])
-    st["nt"]["plays"].append([s, x["e"], x["t"]])
+    st["hands"][s].remove(x["e"])
+    st["night"]["plays"].append([s, x["e"], x["t"]])
     _offer(st, s)
 
 
 def resolve_plays(st: dict, ev: list) -> None:
-    plays = sorted(st["nt"]["plays"], key=lambda p: (event_order(p[1]), p[0]))
-    st["nt"]["plays"] = []
+    plays = sorted(st["night"]["plays"], key=lambda p: (event_order(p[1]), p[0]))
+    st["night"]["plays"] = []
     for s, e, t in plays:
         if not active(st, s) or not RESOLVE[e](st, ev, s, t):
             if active(st, s):
-                st["hand"][s].append(e)
+                st["hands"][s].append(e)
                 tell(ev, s, "event_fizzled", event=e)
             continue
-        st["disc"].append(e)
-        log(st, ev, "gm_event", by=s, event=e, targets=t)
+        st["discard"].append(e)
+        kind, data = _played(s, e, t)
+        log(st, ev, kind, **data)
+
+
+TARGET_SHAPES = {(): "gm_event", ("card",): "gm_event_card", ("card", "card"): "gm_event_cards",
+                 ("player",): "gm_event_player", ("player", "player"): "gm_event_players",
+                 ("player", "pos", "pos"): "gm_event_room", ("player", "power"): "gm_event_power"}
+
+
+def _played(s, e, targets) -> tuple:
+    """The GM log line of a night event: its targets as seats, positions and a power."""
+    data, shape = {"by": s, "event": e}, []
+    for i, t in enumerate(targets):
+        suffix = "" if i == 0 or shape[-1:] != [_kind(t)] else "2"
+        if _kind(t) == "card":
+            seat, pos = t[1:].split("p")
+            data.update({"seat" + suffix: int(seat), "pos" + suffix: int(pos)})
+        elif _kind(t) == "player":
+            data["seat" + suffix] = int(t[1:])
+        elif _kind(t) == "pos":
+            data["pos" + suffix] = int(t)
+        else:
+            data["power"] = t
+        shape.append(_kind(t))
+    return TARGET_SHAPES[tuple(shape)], data
+
+
+def _kind(target: str) -> str:
+    if target.isdigit():
+        return "pos"
+    if target[:1] == "s" and target[1:].replace("p", "").isdigit():
+        return "card" if "p" in target else "player"
+    return "power"
 
 
 def _card(st, oid):
@@ -115,11 +147,11 @@ def _card(st, oid):
 
 def _celda(st, ev, s, t):
     c = _card(st, t[0])
-    if c is None or not alive(st, c) or c in st["tok"]["celda"]:
+    if c is None or not alive(st, c) or c in st["tokens"]["celda"]:
         return False
-    st["tok"]["celda"].append(c)
+    st["tokens"]["celda"].append(c)
     st["marks"] = [m for m in st["marks"] if m["c"] != c]
-    st["nt"]["dawn"].append(["celda_placed", c])
+    st["night"]["dawn"].append(["celda_placed", c])
     return True
 
 
@@ -127,7 +159,7 @@ def _swap(st, ev, a, b, kind):
     (sa, pa), (sb, pb) = where(st, a), where(st, b)
     st["rows"][sa][pa - 1], st["rows"][sb][pb - 1] = b, a
     pub_data = {"seat": sa, "pos": pa, "to_seat": sb, "to_pos": pb}
-    st["nt"].setdefault("dawn_pub", []).append([kind, pub_data])
+    st["night"].setdefault("dawn_pub", []).append([kind, pub_data])
     for s_ in {sa, sb}:
         tell(ev, s_, "your_row", row=list(st["rows"][s_]))
     refresh(st, ev)
@@ -138,7 +170,7 @@ def _cambio(st, ev, s, t):
     if not active(st, who):
         return False
     a, b = card_at(st, who, int(t[1])), card_at(st, who, int(t[2]))
-    if a in st["tok"]["celda"] or b in st["tok"]["celda"]:
+    if a in st["tokens"]["celda"] or b in st["tokens"]["celda"]:
         return False
     _swap(st, ev, a, b, "room_change")
     return True
@@ -146,7 +178,7 @@ def _cambio(st, ev, s, t):
 
 def _cirujano(st, ev, s, t):
     a, b = _card(st, t[0]), _card(st, t[1])
-    if a is None or b is None or a in st["tok"]["celda"] or b in st["tok"]["celda"]:
+    if a is None or b is None or a in st["tokens"]["celda"] or b in st["tokens"]["celda"]:
         return False
     _swap(st, ev, a, b, "surgeon_swap")
     return True
@@ -154,10 +186,10 @@ def _cirujano(st, ev, s, t):
 
 def _leproso(st, ev, s, t):
     c = _card(st, t[0])
-    if c is None or not alive(st, c) or c in st["tok"]["celda"] or kill_night(st):
+    if c is None or not alive(st, c) or c in st["tokens"]["celda"] or kill_night(st):
         return False
     place(st, c, mark("leproso", [s], inev=1, notrig=1))
-    st["nt"]["dawn"].append(["leper_placed", c])
+    st["night"]["dawn"].append(["leper_placed", c])
     return True
 
 
@@ -169,9 +201,9 @@ def _hipnosis(st, ev, s, t):
     pub(ev, "hypnosis", card=power)
     tell(ev, target, "hypnotised", card=power)
     if code == "day":
-        st["nt"].setdefault("hyp_amnesia", []).append(target)
+        st["night"].setdefault("hyp_amnesia", []).append(target)
     else:
-        st["nt"]["hyp"].setdefault(code, []).append([target, power])
+        st["night"]["hyp"].setdefault(code, []).append([target, power])
         insert_after(st, code, code + "h")
     return True
 
@@ -184,16 +216,18 @@ def _identify(st, ev, s, kind, found, named):
 
 
 def _hc_neurotico(st, ev, s, t):
-    holder = next((x for x in seats(st) if st["pers"][x] == "neuroticismo"), None)
-    ctl = st["neuro"]["ctl"] if st["neuro"] else None
-    found = {"holders": [holder] if holder is not None else [],
-             "followers": [ctl] if ctl is not None else []}
-    return _identify(st, ev, s, "record_neurotic", found, [holder, ctl])
+    holder = next((x for x in seats(st) if st["personalities"][x] == "neuroticismo"), None)
+    ctl = st["neurotic"]["ctl"] if st["neurotic"] else None
+    if holder is None:
+        return _identify(st, ev, s, "record_neurotic_none", {}, [])
+    kind = "record_neurotic" if ctl is not None else "record_neurotic_free"
+    return _identify(st, ev, s, kind, {"holders": [holder], "followers": [ctl]}, [holder, ctl])
 
 
 def _hc_siamesas(st, ev, s, t):
-    holders = sorted({where(st, c)[0] for c in TWINS if c in st["c"]})
-    return _identify(st, ev, s, "record_twins", {"seats": holders}, holders)
+    holders = sorted({where(st, c)[0] for c in TWINS if c in st["cards"]})
+    kind = "record_twins" if holders else "record_twins_none"
+    return _identify(st, ev, s, kind, {"seats": holders}, holders)
 
 
 def _hc_secretos(st, ev, s, t):
@@ -209,10 +243,10 @@ def _recuerdos(st, ev, s, t):
     a, b = parse_seat(t[0]), parse_seat(t[1])
     if not (active(st, a) and active(st, b)):
         return False
-    st["pers"][a], st["pers"][b] = st["pers"][b], st["pers"][a]
+    st["personalities"][a], st["personalities"][b] = st["personalities"][b], st["personalities"][a]
     for x in (a, b):
-        tell(ev, x, "your_personality", card=st["pers"][x])
-    st["nt"].setdefault("dawn_pub", []).append(["memories_swap", {"seats": [a, b]}])
+        tell(ev, x, "your_personality", card=st["personalities"][x])
+    st["night"].setdefault("dawn_pub", []).append(["memories_swap", {"seats": [a, b]}])
     return True
 
 

@@ -17,25 +17,27 @@ _CUSTOM = {"obj_internos": INTERNOS, "obj_amotinados": MUTINEER, "obj_renegado":
 
 
 def pact_of(st: dict, seat: int):
+    """The pact that sets this seat's objective. A collapsed normal pact still does: both
+    members lost with it and win with nobody else (R-83)."""
     pact = st["pact"]
-    if pact and pact["on"] and seat in (pact["a"], pact["b"]):
+    if pact and (pact["on"] or pact.get("collapsed")) and seat in (pact["a"], pact["b"]):
         return pact
     return None
 
 
 def compute(st: dict, seat: int) -> str:
     if st["mode"] in ("two", "three"):
-        return st["side"][seat]
+        return st["sides"][seat]
     pact = pact_of(st, seat)
     if pact:
         return HATE_PACT if pact["type"] == "hate" else PACT
     if st["mode"] == "custom":
-        return _CUSTOM[st["ocard"][seat]]
+        return _CUSTOM[st["objective_cards"][seat]]
     cards = held(st, seat)
     if "richard_dadd" in cards and is_mut(st, "richard_dadd"):
         return RICHARD
     if (any(c in ("daniel", "nathaniel") and is_mut(st, c) for c in cards)
-            or seat in st["tok"]["daniel"] or any(st["c"][c]["lob"] == 2 for c in cards)):
+            or seat in st["tokens"]["daniel"] or any(st["cards"][c]["lobotomy"] == 2 for c in cards)):
         return MUTINEER
     if "krugman" in cards:
         return DIRECTOR
@@ -43,30 +45,30 @@ def compute(st: dict, seat: int) -> str:
 
 
 def refresh(st: dict, ev: list) -> None:
-    for s in range(st["n"]):
+    for s in range(st["players"]):
         new = compute(st, s)
-        if new != st["obj"][s]:
-            st["obj"][s] = new
+        if new != st["objectives"][s]:
+            st["objectives"][s] = new
             tell(ev, s, "objective", objective=new)
 
 
 def wakes_with_mutineers(st: dict, seat: int) -> bool:
     """Custom mode: Amotinado, Renegado, or a traitor who chose the mutineers."""
-    card = st["ocard"][seat]
+    card = st["objective_cards"][seat]
     return card in ("obj_amotinados", "obj_renegado") or (
         card == "obj_traidor" and st["traitor"] == "mut")
 
 
 def _others_dead(st: dict, seat: int, spare=()) -> bool:
-    return all(living(st, s) == 0 for s in range(st["n"]) if s != seat and s not in spare)
+    return all(living(st, s) == 0 for s in range(st["players"]) if s != seat and s not in spare)
 
 
 def _satisfied(st: dict) -> list:
     """Every (reason, winners) pair whose condition holds now."""
-    n, obj, out = st["n"], st["obj"], []
+    n, obj, out = st["players"], st["objectives"], []
     act = set(seats(st))
     if st["mode"] in ("two", "three"):
-        side = st["side"]
+        side = st["sides"]
         if all(living(st, s) == 0 for s in range(n) if side[s] == INTERNOS):
             out.append(("mutineers", [s for s in range(n) if side[s] == MUTINEER]))
         if all(not alive(st, c) for c in ("daniel", "nathaniel") if is_mut(st, c)):
@@ -107,20 +109,20 @@ def _pact_satisfied(st: dict, act: set) -> list:
 
 def _others_dead_but_pact(st: dict, pair) -> bool:
     """Only the pair lives, or also an awakened pact card in a third row (spec R-25)."""
-    for s in range(st["n"]):
+    for s in range(st["players"]):
         if s in pair:
             continue
         for c in held(st, s):
-            if alive(st, c) and not (c == "pacto_de_sangre" and st["c"][c]["aw"]):
+            if alive(st, c) and not (c == "pacto_de_sangre" and st["cards"][c]["awake"]):
                 return False
     return True
 
 
 def _custom_satisfied(st: dict, act: set) -> list:
-    n, obj, out = st["n"], st["obj"], []
-    hidden = [s for s in range(n) if st["ocard"][s] in ("obj_amotinados", "obj_renegado")
-              and not st["orv"][s]]
-    traitor = next((s for s in range(n) if st["ocard"][s] == "obj_traidor"), None)
+    n, obj, out = st["players"], st["objectives"], []
+    hidden = [s for s in range(n) if st["objective_cards"][s] in ("obj_amotinados", "obj_renegado")
+              and not st["objective_shown"][s]]
+    traitor = next((s for s in range(n) if st["objective_cards"][s] == "obj_traidor"), None)
     ints = [s for s in range(n) if obj[s] == INTERNOS]
     if ints and act & set(ints) and not hidden:
         extra = [traitor] if traitor is not None and st["traitor"] == "mut" else []
@@ -163,6 +165,13 @@ def check(st: dict, ev: list) -> bool:
 
 def reveal_all(st: dict, ev: list) -> None:
     """End of game: every card, personality, pact and objective becomes public."""
-    rows = {str(s): st["rows"][s] + st["res"][s] + st["grave"][s] for s in range(st["n"])}
-    pub(ev, "final_reveal", rows=rows, personalities=dealt_pers(st), objectives=st["obj"],
+    rows = {str(s): st["rows"][s] + st["reserve"][s] + st["grave"][s] for s in range(st["players"])}
+    pub(ev, "final_reveal", rows=rows, personalities=dealt_pers(st), objectives=st["objectives"],
         pact=st["pact"])
+    for s in range(st["players"]):
+        pub(ev, "final_seat", seat=s, cards=rows[str(s)], personality=dealt_pers(st)[s],
+            objective=st["objectives"][s])
+    pact = st["pact"]
+    if pact and pact.get("maker") is not None:
+        pub(ev, "final_pact_failed" if pact["failed"] else "final_pact", a=pact["a"],
+            b=pact["b"], type=pact["type"], maker=pact["maker"])

@@ -1,50 +1,139 @@
-"""A PNG of the table: one line per player, four card slots each. Face-down cards are grey, dead
-cards dark red, revealed living cards amber; in a seat's view its own cards show their names
-inside a green frame. Tokens are listed under the card name."""
+"""A PNG of the table, drawn from a view only (so it can show nothing the view hides), sized to
+read on a phone: 480 px wide, one band per player with four card slots. Face-down cards are grey,
+dead cards dark red, revealed living cards amber; in a seat's view its own cards carry their names
+inside a green frame. Tokens are symbols on the card, explained by a legend under the table that
+lists only the symbols drawn."""
 from __future__ import annotations
 
 import io
 
 from PIL import Image, ImageDraw
 
-from games.fonts import font as bundled_font
+from games.fonts import font
 
-CARD_W, CARD_H, GAP, NAME_W, ROW_H, TOP = 150, 58, 8, 130, 70, 30
-COLOURS = {"down": (90, 90, 98), "dead": (120, 30, 30), "revealed": (176, 120, 24)}
-OWN, TEXT, BG = (40, 170, 80), (245, 245, 245), (24, 24, 30)
+WIDTH, NAME_W, GAP, CARD_H, PAD = 480, 84, 4, 66, 8
+CARD_W = (WIDTH - NAME_W - PAD - 4 * GAP) // 4
+COLOURS = {"down": (90, 90, 98), "dead": (118, 32, 32), "revealed": (170, 112, 20)}
+OWN, TEXT, DIM, BG = (46, 180, 90), (245, 245, 245), (190, 190, 200), (24, 24, 30)
+SYMBOLS = {"arrow": "→", "scythe": "☠", "melan": "☁", "celda": "▦", "paciencia": "◷",
+           "chip": "♦", "flames": "♨", "director": "★", "pandora": "◆", "coma": "☾",
+           "transplant": "✚", "awake": "☀", "lob": "✂"}
 
 
-def _fit(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+def _wrap(draw, text: str, width: int, fnt, lines: int) -> list[str]:
+    out, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if draw.textlength(trial, font=fnt) <= width or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = word
+    out.append(line)
+    if len(out) > lines:
+        out = out[:lines]
+        while out[-1] and draw.textlength(out[-1] + "…", font=fnt) > width:
+            out[-1] = out[-1][:-1]
+        out[-1] += "…"
+    return out
+
+
+def _marks(slot) -> list[tuple[str, str]]:
+    """(symbol, legend key) for each token on a card; a watchmaker number shows itself."""
+    out = []
+    for k in slot["tokens"]:
+        if k.startswith("number_"):
+            out.append((k.split("_")[1], "tok_number"))
+        else:
+            out.append((SYMBOLS.get(k, "?"), "tok_" + k))
+    if slot["awake"]:
+        out.append((SYMBOLS["awake"], "tok_awake"))
+    if slot.get("lob"):
+        out.append((SYMBOLS["lob"], "tok_lob"))
+    return out
 
 
 def render(view: dict, t) -> bytes:
     players = view["players"]
-    width = NAME_W + 4 * (CARD_W + GAP) + GAP
-    img = Image.new("RGB", (width, TOP + ROW_H * len(players) + GAP), BG)
-    draw = ImageDraw.Draw(img)
-    font = bundled_font(11)
-    draw.text((GAP, 8), t("views", "header", phase=t("phases", view["phase"]),
-                          round=view["round"]), fill=TEXT, font=font)
     me = view.get("me")
     mine = {c["pos"]: c["card"] for c in me["cards"] if c["pos"] > 0} if me else {}
+    small, label, bold, symbols = font(12), font(13), font(14, bold=True), font(16)
+    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    used: dict[str, str] = {}
+    band = CARD_H + GAP * 2
+    top = 34
+    legend_keys = _legend_rows(view, players, used)
+    legend = _legend_lines(scratch, t, used, small)
+    img = Image.new("RGB", (WIDTH, top + band * len(players) + 60 + 18 * len(legend)), BG)
+    draw = ImageDraw.Draw(img)
+    title = t("views", "header", phase=t("phases", view["phase"]), round=view["round"])
+    if me:
+        title += " · " + t("views", "picture_of", seat=me["seat"])
+    draw.text((PAD, 9), title, fill=TEXT, font=bold)
     for i, p in enumerate(players):
-        y = TOP + i * ROW_H
-        name = t.seat_name(p["seat"]) + (" " + t("views", "out") if p["out"] else "")
-        draw.text((GAP, y + CARD_H // 2 - 6), _fit(name, 20), fill=TEXT, font=font)
+        y = top + i * band
+        name = _wrap(draw, t.seat_name(p["seat"]), NAME_W - PAD - 2, label, 2)
+        for j, line in enumerate(name):
+            draw.text((PAD, y + 10 + 16 * j), line, fill=TEXT, font=label)
+        if p["out"]:
+            draw.text((PAD, y + 44), t("views", "out"), fill=DIM, font=small)
+        own = me is not None and p["seat"] == me["seat"]
         for slot in p["cards"]:
-            x = NAME_W + GAP + (slot["pos"] - 1) * (CARD_W + GAP)
-            own = me is not None and p["seat"] == me["seat"]
-            draw.rectangle([x, y, x + CARD_W, y + CARD_H], fill=COLOURS[slot["state"]],
-                           outline=OWN if own else None, width=3 if own else 1)
+            x = NAME_W + (slot["pos"] - 1) * (CARD_W + GAP)
+            draw.rounded_rectangle([x, y, x + CARD_W, y + CARD_H], 6,
+                                   fill=COLOURS[slot["state"]], outline=OWN if own else None,
+                                   width=3 if own else 1)
             card = slot["card"] or (mine.get(slot["pos"]) if own else None)
-            label = t.lookup("cards", card) if card else "#%d" % slot["pos"]
-            draw.text((x + 6, y + 6), _fit(label), fill=TEXT, font=font)
-            marks = [t("views", "tok_" + k) for k in slot["tokens"]]
-            if slot["awake"]:
-                marks.append(t("views", "tok_awake"))
+            text = t.lookup("cards", card) if card else "#%d" % slot["pos"]
+            for j, line in enumerate(_wrap(draw, text, CARD_W - 10, small, 3)):
+                draw.text((x + 5, y + 4 + 14 * j), line, fill=TEXT, font=small)
+            marks = " ".join(sym for sym, _ in _marks(slot))
             if marks:
-                draw.text((x + 6, y + 24), _fit(", ".join(marks)), fill=TEXT, font=font)
+                draw.text((x + 5, y + CARD_H - 21), marks, fill=TEXT, font=symbols)
+    y = top + band * len(players) + 6
+    y = _colour_legend(draw, t, y, small, legend_keys)
+    for line in legend:
+        draw.text((PAD, y), line, fill=DIM, font=small)
+        y += 18
     out = io.BytesIO()
-    img.save(out, "PNG", optimize=False)
+    img.crop((0, 0, WIDTH, y + PAD)).save(out, "PNG", optimize=False)
     return out.getvalue()
+
+
+def _legend_rows(view, players, used) -> list[str]:
+    """The colour keys the picture needs, and (filled into `used`) every symbol drawn."""
+    states = {slot["state"] for p in players for slot in p["cards"]}
+    for p in players:
+        for slot in p["cards"]:
+            for sym, key in _marks(slot):
+                used.setdefault(key, sym if key != "tok_number" else "1-4")
+    keys = [s for s in ("down", "dead", "revealed") if s in states]
+    return keys + (["own"] if view.get("me") else [])
+
+
+def _colour_legend(draw, t, y, fnt, keys) -> int:
+    x = PAD
+    for key in keys:
+        text = t("views", "legend_" + key)
+        if x + 16 + draw.textlength(text, font=fnt) > WIDTH - PAD:
+            x, y = PAD, y + 18
+        if key == "own":
+            draw.rectangle([x, y + 2, x + 11, y + 13], outline=OWN, width=2)
+        else:
+            draw.rectangle([x, y + 2, x + 11, y + 13], fill=COLOURS[key])
+        draw.text((x + 16, y), text, fill=DIM, font=fnt)
+        x += 16 + draw.textlength(text, font=fnt) + 14
+    return y + 20
+
+
+def _legend_lines(draw, t, used, fnt) -> list[str]:
+    items = [f"{sym} {t('views', key)}" for key, sym in used.items()]
+    lines, line = [], ""
+    for item in items:
+        trial = f"{line}   {item}" if line else item
+        if draw.textlength(trial, font=fnt) <= WIDTH - 2 * PAD:
+            line = trial
+        else:
+            lines.append(line)
+            line = item
+    return lines + ([line] if line else [])

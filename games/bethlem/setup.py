@@ -10,6 +10,7 @@ from .core import ask, handler, opt, pub, push, refuse, run, task, tell
 from .deaths import awaken_lone
 from .objectives import INTERNOS, MUTINEER, compute
 from .table import new_card
+from .state import STATE_VERSION
 
 SMALL_SIDES = {MUTINEER: ("daniel", "nathaniel"), INTERNOS: ("larry_owls", "krugman")}
 
@@ -83,29 +84,32 @@ def new_state(options: dict, n: int, seed: int) -> dict:
         cards = {**cards, "P2": sets()["three"]["3"]["P2_alternative"]}
     _check_set(mode, n, cards)
     st = {
-        "rng": Rng.seed(seed), "mode": mode, "n": n, "round": 1, "phase": "setup", "seq": 0,
-        "q": [], "todo": [], "win": None, "ring": list(range(n)),
-        "opt": {k: options[k] for k in ("ali_detect_pct", "cuentacuentos", "round_cap")},
-        "rows": [[] for _ in range(n)], "res": [[] for _ in range(n)],
-        "grave": [[] for _ in range(n)], "c": {}, "pers": [None] * n, "prv": [0] * n,
-        "hand": [[] for _ in range(n)], "deck": [], "disc": [], "out": [0] * n,
-        "novote": [0] * n, "obj": [None] * n, "know": [[] for _ in range(n)],
-        "tok": {"arrow": [], "scythe": [], "flames": [], "melan": [], "chip": None,
-                "chip_mode": "n", "chip_round": 0, "paci": [], "celda": [], "director": None,
-                "daniel": [], "pandora": [], "coma": [], "transplant": None},
-        "hist": {"melan": [], "hostil": [], "ans": [], "larry": [], "mary": [], "mary_dir": [],
-                 "mary_perm": [], "mary_aw": 0, "arch_aw": [], "arch_lost": 0, "dir": [],
-                 "arthur": {}, "parca": None, "paci": None, "flick": None, "dan_conv": 0,
-                 "nath": 0, "questions": [], "ali_peek": 0},
+        "version": STATE_VERSION, "rng": Rng.seed(seed), "mode": mode, "players": n, "round": 1,
+        "phase": "setup", "questions_asked": 0, "questions": [], "agenda": [], "win": None,
+        "seating": list(range(n)),
+        "options": {k: options[k] for k in ("ali_detect_pct", "cuentacuentos", "round_cap")},
+        "rows": [[] for _ in range(n)], "reserve": [[] for _ in range(n)],
+        "grave": [[] for _ in range(n)], "cards": {}, "personalities": [None] * n,
+        "personality_shown": [0] * n, "hands": [[] for _ in range(n)], "deck": [],
+        "discard": [], "eliminated": [0] * n, "vote_lost": [0] * n, "objectives": [None] * n,
+        "known_cards": [[] for _ in range(n)],
+        "tokens": {"arrow": [], "scythe": [], "flames": [], "melan": [], "chip": None,
+                   "chip_mode": "n", "chip_round": 0, "paci": [], "celda": [], "director": None,
+                   "daniel": [], "pandora": [], "coma": [], "transplant": None},
+        "history": {"melan": [], "hostil": [], "ans": [], "larry": [], "mary": [],
+                    "mary_dir": [], "mary_perm": [], "mary_aw": 0, "arch_aw": [], "arch_lost": 0,
+                    "dir": [], "arthur": {}, "parca": None, "paci": None, "flick": None,
+                    "dan_conv": 0, "nath": 0, "questions": [], "ali_peek": 0},
         "parca": {"cnt": 0, "hit": 0, "kill": 0, "set": 0},
-        "marks": [], "att": [], "nt": {"laughed": [], "woke": {}}, "pipe": None,
-        "dy": {"sanction": None, "done": 0, "lynched": []},
-        "pact": None, "md": None, "rabies": [], "neuro": None, "nostra": [], "round_blocks": [],
-        "side": None, "lone": None, "ocard": None, "orv": None, "traitor": None, "cx": None,
+        "marks": [], "attacked": [], "night": {"laughed": [], "woke": {}}, "cascade": None,
+        "day": {"sanction": None, "done": 0, "lynched": []},
+        "pact": None, "sweet_death": None, "rabies": [], "neurotic": None, "prophecies": [],
+        "round_blocks": [], "sides": None, "lone_player": None, "objective_cards": None,
+        "objective_shown": None, "traitor": None, "custom": None,
         "pool": {g: list(cards[g]) for g in GROUPS + ("personality",)},
     }
     rng = Rng(st)
-    rng.shuffle(st["ring"])
+    rng.shuffle(st["seating"])
     deck = [e for e in options["events"] if mode == "custom" or not catalog()["events"][e].get(
         "custom")]
     st["deck"] = rng.shuffle(list(deck))
@@ -113,17 +117,17 @@ def new_state(options: dict, n: int, seed: int) -> dict:
         objs = [o for o, k in sorted(options["objectives"].items()) for _ in range(k)]
         if len(objs) != n:
             refuse("bad_card_set", "One objective card per player.", group="objectives", count=n)
-        st["ocard"], st["orv"] = rng.shuffle(objs), [0] * n
-        st["cx"] = new_cx()
+        st["objective_cards"], st["objective_shown"] = rng.shuffle(objs), [0] * n
+        st["custom"] = new_cx()
         from .happenings import new_hap
-        st["cx"]["hap"] = new_hap(st, options.get("happenings"))
+        st["custom"]["hap"] = new_hap(st, options.get("happenings"))
     return st
 
 
 def setup(options: dict, n: int, seed: int):
     st = new_state(options, n, seed)
     ev: list = []
-    pub(ev, "seating", seats=list(st["ring"]))
+    pub(ev, "seating", seats=list(st["seating"]))
     pool = st["pool"]
     pub(ev, "card_set", cards=[c for g in GROUPS for c in pool[g]],
         personalities=pool["personality"])
@@ -135,14 +139,14 @@ def setup(options: dict, n: int, seed: int):
     else:
         push(st, ["deal"])
     push_after = [["arrange_all"], ["start"]]
-    st["todo"].extend(push_after)
+    st["agenda"].extend(push_after)
     run(st, ev)
     return st, ev
 
 
 def _give(st, s, cid):
-    st["c"][cid] = new_card(s)
-    st["res"][s].append(cid)
+    st["cards"][cid] = new_card(s)
+    st["reserve"][s].append(cid)
 
 
 @task("deal")
@@ -153,29 +157,29 @@ def _deal(st, ev):
         for s, cid in enumerate(rng.shuffle(list(pool[g]))):
             _give(st, s, cid)
     pers = rng.shuffle(list(pool["personality"]))
-    st["pers"] = pers[:st["n"]]
-    if st["mode"] == "custom" and "alquimista" in st["c"]:
-        st["c"]["alquimista"]["ghost"] = 1
+    st["personalities"] = pers[:st["players"]]
+    if st["mode"] == "custom" and "alquimista" in st["cards"]:
+        st["cards"]["alquimista"]["ghost"] = 1
 
 
 # ---- 3-player mode -----------------------------------------------------------------------------
 
 @task("three_lone")
 def _three_lone(st, ev):
-    st["lone"] = Rng(st).below(st["n"])
-    pub(ev, "lone_player", seat=st["lone"])
-    ask(st, st["lone"], "choose_side", [opt(MUTINEER, "side_mutineers"),
+    st["lone_player"] = Rng(st).below(st["players"])
+    pub(ev, "lone_player", seat=st["lone_player"])
+    ask(st, st["lone_player"], "choose_side", [opt(MUTINEER, "side_mutineers"),
                                         opt(INTERNOS, "side_internos")],
         MUTINEER, "setup", "choose_side")
 
 
 @handler("choose_side")
 def _choose_side(st, ev, q, choice):
-    lone, rng = st["lone"], Rng(st)
+    lone, rng = st["lone_player"], Rng(st)
     other = INTERNOS if choice == MUTINEER else MUTINEER
-    st["side"] = [choice if s == lone else other for s in range(st["n"])]
+    st["sides"] = [choice if s == lone else other for s in range(st["players"])]
     pub(ev, "side_chosen", seat=lone, side=choice)
-    partners = [s for s in range(st["n"]) if s != lone]
+    partners = [s for s in range(st["players"]) if s != lone]
     for cid in SMALL_SIDES[choice]:
         _give(st, lone, cid)
     for s, cid in zip(partners, SMALL_SIDES[other]):
@@ -186,7 +190,7 @@ def _choose_side(st, ev, q, choice):
             _give(st, lone, cid)
         for s, cid in zip(partners, cards[2:]):
             _give(st, s, cid)
-    st["pers"] = rng.shuffle(list(st["pool"]["personality"]))[:st["n"]]
+    st["personalities"] = rng.shuffle(list(st["pool"]["personality"]))[:st["players"]]
 
 
 # ---- 2-player mode: fixed main characters, then a draft ----------------------------------------
@@ -194,9 +198,9 @@ def _choose_side(st, ev, q, choice):
 @task("two_deal")
 def _two_deal(st, ev):
     mut = Rng(st).below(2)
-    st["side"] = [MUTINEER if s == mut else INTERNOS for s in range(2)]
+    st["sides"] = [MUTINEER if s == mut else INTERNOS for s in range(2)]
     for s in range(2):
-        for cid in SMALL_SIDES[st["side"][s]]:
+        for cid in SMALL_SIDES[st["sides"][s]]:
             _give(st, s, cid)
     pub(ev, "sides", mutineers=mut, internos=1 - mut)
     order = []
@@ -211,11 +215,11 @@ def _draft_options(st, g, s):
     pool = st["pool"][g]
     if g != "P2":
         return pool
-    mine = [c for c in st["res"][s] if group(c) == "P2"]
+    mine = [c for c in st["reserve"][s] if group(c) == "P2"]
     taken = [c for c in TWINS if c not in pool]
     free = [c for c in TWINS if c in pool]
     if len(taken) == 1 and free:
-        taker = next(t for t in range(2) if taken[0] in st["res"][t])
+        taker = next(t for t in range(2) if taken[0] in st["reserve"][t])
         if taker == s:
             return free
         return pool
@@ -229,7 +233,7 @@ def _draft_next(st, ev):
     if not st["draft"]:
         st.pop("draft")
         for s in range(2):
-            tell(ev, s, "rival_cards", cards=sorted(st["res"][1 - s]))
+            tell(ev, s, "rival_cards", cards=sorted(st["reserve"][1 - s]))
         return
     g, s = st["draft"].pop(0)
     opts = _draft_options(st, g, s)
@@ -240,10 +244,10 @@ def _draft_next(st, ev):
 
 @handler("draft")
 def _draft(st, ev, q, choice):
-    g, s = q["x"]["g"], q["s"]
+    g, s = q["context"]["g"], q["seat"]
     st["pool"][g].remove(choice)
     if g == "personality":
-        st["pers"][s] = choice
+        st["personalities"][s] = choice
     else:
         _give(st, s, choice)
     pub(ev, "drafted", seat=s, card=choice)
@@ -253,13 +257,13 @@ def _draft(st, ev, q, choice):
 
 @task("arrange_all")
 def _arrange_all(st, ev):
-    for s in range(st["n"]):
-        tell(ev, s, "your_cards", cards=list(st["res"][s]), personality=st["pers"][s])
+    for s in range(st["players"]):
+        tell(ev, s, "your_cards", cards=list(st["reserve"][s]), personality=st["personalities"][s])
         _arrange_ask(st, s)
 
 
 def _arrange_ask(st, s):
-    row, spare = st["rows"][s], st["res"][s]
+    row, spare = st["rows"][s], st["reserve"][s]
     used = {group(c) for c in row}
     cands = [c for c in spare if group(c) not in used]
     if len(row) == 4 or not cands:
@@ -273,24 +277,24 @@ def _arrange_ask(st, s):
 
 
 def _place(st, s, cid):
-    st["res"][s].remove(cid)
+    st["reserve"][s].remove(cid)
     st["rows"][s].append(cid)
 
 
 @handler("arrange")
 def _arrange(st, ev, q, choice):
-    _place(st, q["s"], choice)
-    _arrange_ask(st, q["s"])
+    _place(st, q["seat"], choice)
+    _arrange_ask(st, q["seat"])
 
 
 @task("start")
 def _start(st, ev):
-    for s in range(st["n"]):
-        st["obj"][s] = compute(st, s)
+    for s in range(st["players"]):
+        st["objectives"][s] = compute(st, s)
         tell(ev, s, "your_row", row=list(st["rows"][s]))
-        tell(ev, s, "objective", objective=st["obj"][s])
-        if st["ocard"]:
-            tell(ev, s, "your_objective_card", objective=st["ocard"][s])
+        tell(ev, s, "objective", objective=st["objectives"][s])
+        if st["objective_cards"]:
+            tell(ev, s, "your_objective_card", objective=st["objective_cards"][s])
     del st["pool"]
     awaken_lone(st, ev)
     push(st, ["night"])

@@ -13,7 +13,8 @@ from .core import opt
 
 
 def new_card(owner: int) -> dict:
-    return {"d": 0, "rv": 0, "u": 0, "aw": 0, "au": 0, "lob": 0, "an": 0, "o0": owner}
+    return {"dead": 0, "revealed": 0, "used": 0, "awake": 0, "awake_used": 0, "lobotomy": 0,
+            "announced": 0, "first_owner": owner}
 
 
 def where(st: dict, cid: str):
@@ -21,7 +22,7 @@ def where(st: dict, cid: str):
     for s, row in enumerate(st["rows"]):
         if cid in row:
             return s, row.index(cid) + 1
-    for key, pos in (("res", 0), ("grave", -1)):
+    for key, pos in (("reserve", 0), ("grave", -1)):
         for s, pile in enumerate(st[key]):
             if cid in pile:
                 return s, pos
@@ -43,60 +44,60 @@ def card_at(st: dict, seat: int, pos: int) -> str:
 
 
 def alive(st: dict, cid: str) -> bool:
-    return not st["c"][cid]["d"]
+    return not st["cards"][cid]["dead"]
 
 
 def held(st: dict, seat: int) -> list:
     """Every card a seat holds: row, reserve and grave, alive or dead."""
-    return st["rows"][seat] + st["res"][seat] + st["grave"][seat]
+    return st["rows"][seat] + st["reserve"][seat] + st["grave"][seat]
 
 
 def living(st: dict, seat: int) -> int:
     """Living cards of a seat (a bipolar cataleptic waiting to return still counts)."""
     return sum(1 for c in held(st, seat)
-               if (alive(st, c) or st["c"][c].get("cd")) and not st["c"][c].get("ghost"))
+               if (alive(st, c) or st["cards"][c].get("dead_by_day")) and not st["cards"][c].get("ghost"))
 
 
 def active(st: dict, seat: int) -> bool:
-    return not st["out"][seat]
+    return not st["eliminated"][seat]
 
 
 def seats(st: dict) -> list:
-    return [s for s in range(st["n"]) if not st["out"][s]]
+    return [s for s in range(st["players"]) if not st["eliminated"][s]]
 
 
 def neighbour(st: dict, seat: int, step: int):
     """Next active seat to the left (step 1) or right (step -1) around the seating ring."""
-    ring = st["ring"]
+    ring = st["seating"]
     n, at = len(ring), ring.index(seat)
     for i in range(1, n):
         s = ring[(at + step * i) % n]
-        if not st["out"][s]:
+        if not st["eliminated"][s]:
             return s
     return None
 
 
 def personality(st: dict, seat: int) -> str:
-    return st["pers"][seat]
+    return st["personalities"][seat]
 
 
 def dealt_pers(st: dict) -> list:
     """The personalities as dealt: the Arquitecto's borrowed one acts only for its round."""
-    swap = st["cx"].get("maze_swap") if st["cx"] else None
+    swap = st["custom"].get("maze_swap") if st["custom"] else None
     if not swap:
-        return st["pers"]
-    out = list(st["pers"])
+        return st["personalities"]
+    out = list(st["personalities"])
     out[swap["a"]], out[swap["t"]] = swap["pa"], swap["pt"]
     return out
 
 
 def bipolar(st: dict, seat) -> bool:
-    return seat is not None and st["pers"][seat] == "bipolaridad"
+    return seat is not None and st["personalities"][seat] == "bipolaridad"
 
 
 def is_mut(st: dict, cid: str) -> bool:
     """A mutineer card that still counts as one (lobotomy cures it for good)."""
-    return cid in MUTINEER_CARDS and cid in st["c"] and not st["c"][cid]["lob"]
+    return cid in MUTINEER_CARDS and cid in st["cards"] and not st["cards"][cid]["lobotomy"]
 
 
 def principal(st: dict, seat: int, pool=None) -> str | None:
@@ -105,13 +106,13 @@ def principal(st: dict, seat: int, pool=None) -> str | None:
     if not cards:
         return None
     order = {c: i for i, c in enumerate(held(st, seat))}
-    return min(cards, key=lambda c: (group_rank(c), st["c"][c]["o0"] != seat, order.get(c, 9)))
+    return min(cards, key=lambda c: (group_rank(c), st["cards"][c]["first_owner"] != seat, order.get(c, 9)))
 
 
 def inactive(st: dict, cid: str) -> bool:
     """No power, no passive, no on-death effect this round (Melancolía, Celda, happenings)."""
-    tok = st["tok"]
-    return (cid in tok["melan"] or cid in tok["celda"] or cid in st["nt"].get("laughed", ())
+    tok = st["tokens"]
+    return (cid in tok["melan"] or cid in tok["celda"] or cid in st["night"].get("laughed", ())
             or group(cid) in tok.get("off_groups", ()) or cid in tok["coma"]
             or cid in tok.get("idle", ()))
 
@@ -119,17 +120,17 @@ def inactive(st: dict, cid: str) -> bool:
 def acting_seat(st: dict, cid: str):
     """Who wakes for a card tonight: its owner, if the card is alive (or lent its power back by
     La Médium's physical body), on a row and active."""
-    if cid not in st["c"] or inactive(st, cid) or not (
-            alive(st, cid) or cid in st["tok"].get("haunt", ())):
+    if cid not in st["cards"] or inactive(st, cid) or not (
+            alive(st, cid) or cid in st["tokens"].get("haunt", ())):
         return None
-    if st["mode"] == "custom" and "otaku" in st["c"]:
+    if st["mode"] == "custom" and "otaku" in st["cards"]:
         from .machines import asleep
         if asleep(st, cid):
             return None
     found = where(st, cid)
-    if not found or found[1] <= 0 or st["out"][found[0]]:
+    if not found or found[1] <= 0 or st["eliminated"][found[0]]:
         return None
-    if st["tok"]["transplant"] == cid:
+    if st["tokens"]["transplant"] == cid:
         from .doctor import transplant_seat
         return transplant_seat(st, cid)
     return found[0]
@@ -137,22 +138,22 @@ def acting_seat(st: dict, cid: str):
 
 def usable_action(st: dict, cid: str) -> bool:
     """An action card still has its normal use or an awakened one."""
-    c = st["c"][cid]
-    return not c["u"] or (c["aw"] and not c["au"])
+    c = st["cards"][cid]
+    return not c["used"] or (c["awake"] and not c["awake_used"])
 
 
 def spend(st: dict, cid: str) -> None:
     """Spend the awakened use first when the normal one is gone."""
-    c = st["c"][cid]
-    if c["u"] and c["aw"]:
-        c["au"] = 1
-    c["u"] = 1
+    c = st["cards"][cid]
+    if c["used"] and c["awake"]:
+        c["awake_used"] = 1
+    c["used"] = 1
 
 
 def dead_cards(st: dict) -> list:
     """Dead cards still in play: a card the police removed can never be borrowed or revived."""
-    return [c for s in range(st["n"]) for c in held(st, s)
-            if not alive(st, c) and not st["c"][c].get("gone")]
+    return [c for s in range(st["players"]) for c in held(st, s)
+            if not alive(st, c) and not st["cards"][c].get("gone")]
 
 
 # ---- option encoding: cards travel as "s<seat>p<pos>", players as "s<seat>" -------------------
@@ -185,22 +186,22 @@ def living_targets(st: dict, exclude=()) -> list:
     out = []
     for s in seats(st):
         for c in st["rows"][s]:
-            if alive(st, c) and c not in st["tok"]["celda"] and c not in exclude:
+            if alive(st, c) and c not in st["tokens"]["celda"] and c not in exclude:
                 out.append(c)
     return out
 
 
 def cycle_pool(st: dict, key: str, holder: int) -> list:
     """Cycle powers: a player is not picked again until every other active one has been."""
-    done = [s for s in st["hist"][key] if active(st, s)]
+    done = [s for s in st["history"][key] if active(st, s)]
     others = [s for s in seats(st) if s != holder]
     if all(s in done for s in others):
-        st["hist"][key] = done = []
+        st["history"][key] = done = []
     return [s for s in seats(st) if s not in done]
 
 
 def personality_seat(st, pid):
     for s in seats(st):
-        if st["pers"][s] == pid:
+        if st["personalities"][s] == pid:
             return s
     return None

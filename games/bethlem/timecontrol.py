@@ -11,7 +11,7 @@ he has announced the awakening (so calling step 27 for them reveals nothing new)
 from __future__ import annotations
 
 from .core import ask, handler, opt, pub, task
-from .deaths import kill_card, resolve_now
+from .deaths import announce_revival, kill_card, resolve_now
 from .night import kill_night, mark_death
 from .table import (alive, card_opt, living, owner, parse_card, parse_seat, seat_opt, seats,
                     where_public)
@@ -20,12 +20,12 @@ CARD = "relojero"
 
 
 def _t(st):
-    return st["cx"]["clock"].setdefault("time", {"used": [], "snap": None, "stop": None})
+    return st["custom"]["clock"].setdefault("time", {"used": [], "snap": None, "stop": None})
 
 
 def _open(st):
-    info = st["c"].get(CARD)
-    return bool(info) and info["an"] and info["aw"] and alive(st, CARD)
+    info = st["cards"].get(CARD)
+    return bool(info) and info["announced"] and info["awake"] and alive(st, CARD)
 
 
 def night_left(st: dict) -> list:
@@ -57,28 +57,28 @@ def _future_next(st, s, todo):
 @handler("time_future_card")
 def _future_card(st, ev, q, choice):
     c = parse_card(st, choice)
-    mark_death(st, ev, c, CARD, q["s"])
-    _future_next(st, q["s"], q["x"]["todo"])
+    mark_death(st, ev, c, CARD, q["seat"])
+    _future_next(st, q["seat"], q["context"]["todo"])
 
 
 @handler("time_stop")
 def _stop(st, ev, q, choice):
     t = parse_seat(choice)
     _t(st)["stop"] = [t, st["round"] + 1]
-    st["nt"].setdefault("dawn_pub", []).append(["time_stopped", {"seat": t}])
+    st["night"].setdefault("dawn_pub", []).append(["time_stopped", {"seat": t}])
 
 
 def stopped(st: dict, s: int) -> bool:
-    if st["mode"] != "custom" or CARD not in st["c"]:
+    if st["mode"] != "custom" or CARD not in st["cards"]:
         return False
     stop = _t(st)["stop"]
     return bool(stop) and stop == [s, st["round"]]
 
 
 def start_round(st: dict) -> None:
-    for s in range(st["n"]):
+    for s in range(st["players"]):
         if stopped(st, s):
-            st["tok"]["idle"] = st["tok"].get("idle", []) + list(st["rows"][s])
+            st["tokens"]["idle"] = st["tokens"].get("idle", []) + list(st["rows"][s])
 
 
 def untouchable(st: dict, cid: str) -> bool:
@@ -91,11 +91,11 @@ def untouchable(st: dict, cid: str) -> bool:
 @task("time_past")
 def _past(st, ev):
     """After the lynches: offer the trip back, then remember this moment for next time."""
-    if st["mode"] != "custom" or CARD not in st["c"]:
+    if st["mode"] != "custom" or CARD not in st["cards"]:
         return
     t = _t(st)
     s = owner(st, CARD)
-    if _open(st) and "t_past" not in t["used"] and t["snap"] and not st["out"][s]:
+    if _open(st) and "t_past" not in t["used"] and t["snap"] and not st["eliminated"][s]:
         ask(st, s, "time_past", [opt("no", "no"), opt("yes", "travel_past")], "no", "reactive",
             "time_past_h")
         return
@@ -103,28 +103,28 @@ def _past(st, ev):
 
 
 def _snapshot(st):
-    _t(st)["snap"] = {c: info["d"] for c, info in st["c"].items() if not info.get("gone")}
+    _t(st)["snap"] = {c: info["dead"] for c, info in st["cards"].items() if not info.get("gone")}
 
 
 @handler("time_past_h")
 def _past_h(st, ev, q, choice):
     if choice == "yes":
         _t(st)["used"].append("t_past")
-        pub(ev, "time_past", seat=q["s"])
-        _rewind(st, ev, q["s"])
+        pub(ev, "time_past", seat=q["seat"])
+        _rewind(st, ev, q["seat"])
     _snapshot(st)
 
 
 def _rewind(st, ev, s):
     snap = _t(st)["snap"]
     for c, was_dead in sorted(snap.items()):
-        info = st["c"][c]
-        if info.get("gone") or owner(st, c) is None or bool(info["d"]) == bool(was_dead):
+        info = st["cards"][c]
+        if info.get("gone") or owner(st, c) is None or bool(info["dead"]) == bool(was_dead):
             continue
         if was_dead:
             kill_card(st, ev, c, [s], CARD)
         else:
-            st["out"][owner(st, c)] = 0
-            info["d"], info["cd"] = 0, 0
-            pub(ev, "card_revived", card=c, cause=CARD, **where_public(st, c))
+            st["eliminated"][owner(st, c)] = 0
+            info["dead"], info["dead_by_day"] = 0, 0
+            announce_revival(st, ev, c, CARD)
     resolve_now(st, [])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .cards import CELLMATES, GROUPS, group
 from .core import ask, gm, handler, opt, pub
-from .deaths import add_mark, mark, revive
+from .deaths import add_mark, mark, open_news, revive
 from .table import (alive, bipolar, card_opt, dead_cards, held, is_mut, living_targets,
                     neighbour, owner, parse_card, principal, where, where_public)
 
@@ -44,23 +44,23 @@ def _mode_question(st, s, kind, h, c):
 
 def _profeta(st, ev, c):
     keep = []
-    for a, b, mode in st["tok"]["flames"]:
+    for a, b, mode in st["tokens"]["flames"]:
         if c not in (a, b):
             keep.append([a, b, mode])
         elif mode == "n" and c == a:
             revive(st, ev, b, "profeta")
         elif mode == "b":
             add_mark(st, b if c == a else a, mark("profeta", [], indirect=1))
-    st["tok"]["flames"] = keep
+    st["tokens"]["flames"] = keep
 
 
 def _juego(st, ev, c):
-    chip = st["tok"]["chip"]
+    chip = st["tokens"]["chip"]
     if not chip:
         return
-    card = st["c"][c]
-    if card["aw"] and not card.get("gg"):
-        card["gg"] = 1
+    card = st["cards"][c]
+    if card["awake"] and not card.get("guessed"):
+        card["guessed"] = 1
         ask(st, owner(st, c), "gamble_guess", [opt(g, "group", group=g) for g in GROUPS],
             GROUPS[0], "reactive", "gamble_guess", {"c": c})
         return
@@ -68,15 +68,15 @@ def _juego(st, ev, c):
 
 
 def _chip_falls(st, ev):
-    chip = st["tok"]["chip"]
-    st["tok"]["chip"] = None
+    chip = st["tokens"]["chip"]
+    st["tokens"]["chip"] = None
     add_mark(st, chip, mark("juego_de_azar", [], indirect=1))
 
 
 @handler("gamble_guess")
 def _gamble_guess(st, ev, q, choice):
-    c = q["x"]["c"]
-    chip = st["tok"]["chip"]
+    c = q["context"]["c"]
+    chip = st["tokens"]["chip"]
     right = chip is not None and group(chip) == choice
     pub(ev, "gamble_guess", group=choice, right=right)
     if right:
@@ -95,18 +95,18 @@ def _celda_mates(st, ev, c):
 
 @handler("mates_mode")
 def _mates_mode(st, ev, q, choice):
-    _mates_apply(st, ev, q["x"]["c"], "b" if choice == "opposite" else "n")
+    _mates_apply(st, ev, q["context"]["c"], "b" if choice == "opposite" else "n")
 
 
 def _mates_apply(st, ev, c, mode):
     s, p = where(st, c)
     pos = 5 - p if mode == "b" else p
-    rows = sorted({owner(st, o) for o in CELLMATES if o != c and o in st["c"]} - {s, None})
+    rows = sorted({owner(st, o) for o in CELLMATES if o != c and o in st["cards"]} - {s, None})
     for h in rows:
-        if not st["out"][h]:
+        if not st["eliminated"][h]:
             add_mark(st, st["rows"][h][pos - 1], mark("companeros", [], indirect=1))
-    if st["c"][c]["aw"]:
-        mine = [d for d in held(st, s) if not alive(st, d) and st["c"][d].get("why") == "companeros"]
+    if st["cards"][c]["awake"]:
+        mine = [d for d in held(st, s) if not alive(st, d) and st["cards"][d].get("cause") == "companeros"]
         if mine:
             ask(st, s, "mates_revive", [opt("yes", "yes"), opt("no", "no")], "no", "reactive",
                 "mates_revive", {"cards": mine})
@@ -115,12 +115,12 @@ def _mates_apply(st, ev, c, mode):
 @handler("mates_revive")
 def _mates_revive(st, ev, q, choice):
     if choice == "yes":
-        for d in q["x"]["cards"]:
+        for d in q["context"]["cards"]:
             revive(st, ev, d, "companeros")
 
 
 def _dulce(st, ev, c):
-    md = st["md"]
+    md = st["sweet_death"]
     s = owner(st, c)
     key = "dulce_revive" if md["mode"] == "b" else "dulce_take"
     ask(st, s, key, [opt("yes", "yes"), opt("no", "no")], "no", "reactive", key, {"t": md["T"]})
@@ -129,15 +129,15 @@ def _dulce(st, ev, c):
 @handler("dulce_take")
 def _dulce_take(st, ev, q, choice):
     if choice == "yes":
-        add_mark(st, q["x"]["t"], mark("muerte_dulce", [q["s"]]))
-    st["md"] = None
+        add_mark(st, q["context"]["t"], mark("muerte_dulce", [q["seat"]]))
+    st["sweet_death"] = None
 
 
 @handler("dulce_revive")
 def _dulce_revive(st, ev, q, choice):
     if choice == "yes":
-        revive(st, ev, q["x"]["t"], "muerte_dulce")
-    st["md"] = None
+        revive(st, ev, q["context"]["t"], "muerte_dulce")
+    st["sweet_death"] = None
 
 
 def _rabia(st, ev, c):
@@ -150,13 +150,13 @@ def _rabia(st, ev, c):
 
 @handler("rabia_mode")
 def _rabia_mode(st, ev, q, choice):
-    _rabia_apply(st, ev, q["x"]["c"], -1 if choice == "opposite" else 1)
+    _rabia_apply(st, ev, q["context"]["c"], -1 if choice == "opposite" else 1)
 
 
 def infected_card(st: dict, s: int, step: int):
     """Nearest other active player that way holding a living mutineer card; its best one."""
     t = s
-    for _ in range(st["n"]):
+    for _ in range(st["players"]):
         t = neighbour(st, t, step)
         if t is None or t == s:
             return None
@@ -173,10 +173,11 @@ def _rabia_apply(st, ev, c, step):
         rabies_reveal(st, ev, s)
         return
     target = infected_card(st, s, step)
-    gm(ev, "gm_rabies", card=target)
     if target is None:
+        gm(ev, "gm_rabies_nobody")
         return
-    if st["c"][c]["aw"]:
+    gm(ev, "gm_rabies", card=target)
+    if st["cards"][c]["awake"]:
         add_mark(st, target, mark("infecto_de_rabia", [], indirect=1))
     else:
         st["rabies"].append(target)
@@ -184,20 +185,20 @@ def _rabia_apply(st, ev, c, step):
 
 def _mania(st, ev, c):
     s = owner(st, c)
-    card = st["c"][c]
-    if card["aw"] and bipolar(st, s):
+    card = st["cards"][c]
+    if card["awake"] and bipolar(st, s):
         opts = [opt("normal", "effect_normal")] + [
             [f"rev:{card_opt(st, d)[0]}", "revive_card", card_opt(st, d)[2]]
             for d in dead_cards(st) if d != c and where(st, d)[1] > 0]
         ask(st, s, "mania_awake", opts, "normal", "reactive", "mania_awake", {"c": c})
         return
-    _mania_ask(st, c, 2 if card["aw"] else 1)
+    _mania_ask(st, c, 2 if card["awake"] else 1)
 
 
 def _mania_ask(st, c, left):
     s = owner(st, c)
     opts = [card_opt(st, t) for t in living_targets(st, exclude=(c,))
-            if t not in st["pipe"]["taken"]]
+            if t not in st["cascade"]["taken"]]
     if not opts:
         return
     ask(st, s, "mania_target", opts + [opt("pass", "pass")], "pass", "reactive",
@@ -207,7 +208,7 @@ def _mania_ask(st, c, left):
 @handler("mania_awake")
 def _mania_awake(st, ev, q, choice):
     if choice == "normal":
-        _mania_ask(st, q["x"]["c"], 2)
+        _mania_ask(st, q["context"]["c"], 2)
     else:
         revive(st, ev, parse_card(st, choice[4:]), "mania_persecutoria")
 
@@ -217,15 +218,15 @@ def _mania_target(st, ev, q, choice):
     if choice == "pass":
         return
     t = parse_card(st, choice)
-    st["pipe"]["taken"].append(t)
-    add_mark(st, t, mark("mania_persecutoria", [q["s"]]))
-    pub(ev, "mania_takes", by_seat=q["s"], **where_public(st, t))
-    if q["x"]["left"] > 1:
-        _mania_ask(st, q["x"]["c"], q["x"]["left"] - 1)
+    st["cascade"]["taken"].append(t)
+    add_mark(st, t, mark("mania_persecutoria", [q["seat"]]))
+    open_news(st, ev, q["seat"], "mania_takes", by_seat=q["seat"], **where_public(st, t))
+    if q["context"]["left"] > 1:
+        _mania_ask(st, q["context"]["c"], q["context"]["left"] - 1)
 
 
 def _ali(st, ev, c):
-    killers = sorted(st["c"][c]["k"])
+    killers = sorted(st["cards"][c]["killers"])
     if len(killers) == 1:
         _silence(st, ev, killers[0])
         return
@@ -240,10 +241,10 @@ def _ali_silence(st, ev, q, choice):
 
 
 def _silence(st, ev, seat):
-    st["novote"][seat] = 1
+    st["vote_lost"][seat] = 1
     pub(ev, "vote_lost", seat=seat)
 
 
 def _larry(st, ev, c):
-    add_mark(st, st["nt"]["shown"], mark("larry_owls", [], indirect=1))
+    add_mark(st, st["night"]["shown"], mark("larry_owls", [], indirect=1))
 

@@ -12,11 +12,11 @@ from .table import alive, dealt_pers, where
 def _tonight(st):
     if st["phase"] != "night":
         return set()
-    return {c for _, *cards in st["nt"].get("dawn", []) for c in cards}
+    return {c for _, *cards in st["night"].get("dawn", []) for c in cards}
 
 
 def _card_tokens(st, c, hidden):
-    tok, out = st["tok"], []
+    tok, out = st["tokens"], []
     if c in hidden:
         return out
     for key in ("arrow", "scythe", "melan", "celda"):
@@ -36,42 +36,42 @@ def _card_tokens(st, c, hidden):
         out.append("coma")
     if tok["transplant"] == c:
         out.append("transplant")
-    shown = st["cx"]["clock"]["shown"] if st["cx"] else ()
+    shown = st["custom"]["clock"]["shown"] if st["custom"] else ()
     if c in shown:
-        out.append("number_%d" % st["cx"]["clock"]["num"][c])
+        out.append("number_%d" % st["custom"]["clock"]["num"][c])
     return out
 
 
 def _slot(st, c, pos, hidden):
-    info = st["c"][c]
-    shown = not alive(st, c) or info["rv"]
-    lob = info["lob"] if info["lob"] and c not in hidden else 0
+    info = st["cards"][c]
+    shown = not alive(st, c) or info["revealed"]
+    lob = info["lobotomy"] if info["lobotomy"] and c not in hidden else 0
     return {"pos": pos, "card": c if shown else None,
             "state": "dead" if not alive(st, c) else ("revealed" if shown else "down"),
-            "awake": bool(info["aw"]), "lob": lob, "tokens": _card_tokens(st, c, hidden)}
+            "awake": bool(info["awake"]), "lob": lob, "tokens": _card_tokens(st, c, hidden)}
 
 
 def public_view(st: dict) -> dict:
     hidden = _tonight(st)
     players = []
-    for s in range(st["n"]):
-        p = {"seat": s, "out": bool(st["out"][s]),
+    for s in range(st["players"]):
+        p = {"seat": s, "out": bool(st["eliminated"][s]),
              "cards": [_slot(st, c, i + 1, hidden) for i, c in enumerate(st["rows"][s])],
-             "reserve": len(st["res"][s]), "dead_off_row": list(st["grave"][s]),
-             "personality": dealt_pers(st)[s] if st["prv"][s] else None,
-             "no_vote": bool(st["novote"][s]), "daniel_token": s in st["tok"]["daniel"]
-             and st["phase"] != "night", "events": len(st["hand"][s])}
+             "reserve": len(st["reserve"][s]), "dead_off_row": list(st["grave"][s]),
+             "personality": dealt_pers(st)[s] if st["personality_shown"][s] else None,
+             "no_vote": bool(st["vote_lost"][s]), "daniel_token": s in st["tokens"]["daniel"]
+             and st["phase"] != "night", "events": len(st["hands"][s])}
         if st["mode"] == "two" or st["mode"] == "three":
-            p["side"] = st["side"][s] if st["side"] else None
-        if st["orv"] is not None and st["orv"][s]:
-            p["objective_card"] = st["ocard"][s]
+            p["side"] = st["sides"][s] if st["sides"] else None
+        if st["objective_shown"] is not None and st["objective_shown"][s]:
+            p["objective_card"] = st["objective_cards"][s]
         players.append(p)
     view = {"phase": st["phase"], "round": st["round"], "mode": st["mode"],
-            "seating": list(st["ring"]), "players": players, "deck": len(st["deck"])}
-    if st["phase"] == "night" and st["nt"].get("cur"):
-        view["step"] = st["nt"]["cur"]
+            "seating": list(st["seating"]), "players": players, "deck": len(st["deck"])}
+    if st["phase"] == "night" and st["night"].get("cur"):
+        view["step"] = st["night"]["cur"]
     if st["phase"] == "day":
-        view["sanctioned"] = st["dy"].get("sanction")
+        view["sanctioned"] = st["day"].get("sanction")
     if st["win"] is not None:
         view["winners"] = st["win"]["w"]
         view["reason"] = st["win"]["r"]
@@ -81,28 +81,28 @@ def public_view(st: dict) -> dict:
 def seat_view(st: dict, seat: int) -> dict:
     view = public_view(st)
     own = []
-    for c in st["rows"][seat] + st["res"][seat]:
-        info = st["c"][c]
+    for c in st["rows"][seat] + st["reserve"][seat]:
+        info = st["cards"][c]
         own.append({"card": c, "pos": where(st, c)[1], "dead": not alive(st, c),
-                    "spent": bool(info["u"]), "awake": bool(info["aw"])})
+                    "spent": bool(info["used"]), "awake": bool(info["awake"])})
     known = []
-    for c in dict.fromkeys(st["know"][seat]):
+    for c in dict.fromkeys(st["known_cards"][seat]):
         found = where(st, c)
         if found and found[0] != seat and found[1] > 0:
             known.append({"seat": found[0], "pos": found[1], "card": c})
     mine = {"seat": seat, "cards": own, "personality": dealt_pers(st)[seat],
-            "hand": sorted(st["hand"][seat]), "objective": st["obj"][seat], "known": known}
+            "hand": sorted(st["hands"][seat]), "objective": st["objectives"][seat], "known": known}
     pact = st["pact"]
     if pact and pact["on"] and seat in (pact["a"], pact["b"]):
         mine["pact"] = {"partner": pact["b"] if seat == pact["a"] else pact["a"],
                         "type": pact["type"]}
-    if st["ocard"] is not None:
-        mine["objective_card"] = st["ocard"][seat]
-    if st["phase"] == "night" and any(q["s"] == seat for q in st["q"]):
+    if st["objective_cards"] is not None:
+        mine["objective_card"] = st["objective_cards"][seat]
+    if st["phase"] == "night" and any(q["seat"] == seat for q in st["questions"]):
         mine["night_marks"] = [{"seat": w[0], "pos": w[1]} for w in
                                (where(st, m["c"]) for m in st["marks"]) if w]
         mine["night_tokens"] = [[kind] + [where(st, c) for c in cards]
-                                for kind, *cards in st["nt"].get("dawn", [])
+                                for kind, *cards in st["night"].get("dawn", [])
                                 if all(where(st, c) for c in cards)]
     view["me"] = mine
     return view

@@ -13,7 +13,7 @@ from .table import card_opt, neighbour, parse_card, seat_opt, seats
 
 
 def _v(st):
-    return st["cx"].setdefault("virus", {})
+    return st["custom"].setdefault("virus", {})
 
 
 def _infected(st, doc):
@@ -23,7 +23,7 @@ def _infected(st, doc):
 def _add(st, t):
     v = _v(st)
     v[str(t)] = v.get(str(t), 0) + 1
-    st["nt"].setdefault("dawn_pub", []).append(["virus", {"seat": t, "count": v[str(t)]}])
+    st["night"].setdefault("dawn_pub", []).append(["virus", {"seat": t, "count": v[str(t)]}])
 
 
 @task("virus_turn")
@@ -47,17 +47,17 @@ def _spread_targets(st, s):
 
 @handler("virus_add")
 def _add_h(st, ev, q, choice):
-    s = q["s"]
+    s = q["seat"]
     if choice != "pass":
         _add(st, int(choice[1:]))
-    if q["x"]["next"] == "spread":
+    if q["context"]["next"] == "spread":
         fresh, everyone = _spread_targets(st, s)
         pool = _infected(st, s) if everyone else fresh
         if pool:
             ask(st, s, "virus_spread", [opt("pass", "pass")] + [seat_opt(t) for t in pool],
                 "pass", "night_step", "virus_add", {"next": "cull"})
             return
-    if q["x"]["next"] in ("spread", "cull"):
+    if q["context"]["next"] in ("spread", "cull"):
         _cull_ask(st, s)
 
 
@@ -79,16 +79,16 @@ def _cull(st, ev, q, choice):
     if v[str(t)] >= 4:
         v[str(t)] -= 4
         for c in st["rows"][t]:
-            place(st, c, mark("virus", [q["s"]]))
-        log(st, ev, "gm_virus_all", by=q["s"], seat=t)
+            place(st, c, mark("virus", [q["seat"]]))
+        log(st, ev, "gm_virus_all", by=q["seat"], seat=t)
         return
     v[str(t)] -= 2
-    ask(st, q["s"], "virus_card", [card_opt(st, c) for c in st["rows"][t]
-                                   if c in st["c"] and not st["c"][c]["d"]], None,
+    ask(st, q["seat"], "virus_card", [card_opt(st, c) for c in st["rows"][t]
+                                   if c in st["cards"] and not st["cards"][c]["dead"]], None,
         "night_step", "virus_card")
 
 
 @handler("virus_card")
 def _card(st, ev, q, choice):
     c = parse_card(st, choice)
-    mark_death(st, ev, c, "virus", q["s"])
+    mark_death(st, ev, c, "virus", q["seat"])

@@ -32,18 +32,18 @@ def _voodoo(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    st["nt"]["voodoo"] = c
-    tell(ev, q["s"], "voodoo_set", **where_public(st, c))
-    log(st, ev, "gm_voodoo", by=q["s"], **where_public(st, c))
+    st["night"]["voodoo"] = c
+    tell(ev, q["seat"], "voodoo_set", **where_public(st, c))
+    log(st, ev, "gm_voodoo", by=q["seat"], **where_public(st, c))
 
 
 def redirect(st: dict, cid: str, inevitable=0) -> str:
     """The card that takes harm aimed at `cid` this round."""
-    v = st["nt"].get("voodoo")
+    v = st["night"].get("voodoo")
     if not v or v == cid or inevitable or not alive(st, v) or not on_row(st, v):
         return cid
     mine = owner(st, v)
-    return v if mine is not None and mine == owner(st, cid) and not st["out"][mine] else cid
+    return v if mine is not None and mine == owner(st, cid) and not st["eliminated"][mine] else cid
 
 
 # ---- extra power: when the card dies, the round's harm may move ---------------------------------
@@ -59,9 +59,9 @@ def harm(st: dict, s: int) -> list:
     """What her player suffered this round: tokens on her cards, and her other cards that died
     this round (each may come back while another card takes the death)."""
     mine = [c for c in st["rows"][s] if c != "vudu"]
-    out = [[k, c] for k in TOKENS for c in st["tok"][k] if c in mine]
-    return out + [["death", c] for c in mine if st["c"][c]["d"] and not st["c"][c].get("gone")
-                  and st["c"][c].get("dr") == st["round"]]
+    out = [[k, c] for k in TOKENS for c in st["tokens"][k] if c in mine]
+    return out + [["death", c] for c in mine if st["cards"][c]["dead"] and not st["cards"][c].get("gone")
+                  and st["cards"][c].get("died_round") == st["round"]]
 
 
 def offer(st: dict, ev: list, s: int, left: list) -> None:
@@ -76,14 +76,14 @@ def offer(st: dict, ev: list, s: int, left: list) -> None:
 
 @handler("voodoo_move")
 def _move(st, ev, q, choice):
-    (kind, c), rest = q["x"]["left"][0], q["x"]["left"][1:]
+    (kind, c), rest = q["context"]["left"][0], q["context"]["left"][1:]
     if choice != "pass":
         t = parse_card(st, choice)
         if kind == "death":
             revive(st, ev, c, "vudu")
-            add_mark(st, t, mark("vudu", [q["s"]]))
+            add_mark(st, t, mark("vudu", [q["seat"]]))
         else:
-            lst = st["tok"][kind]
+            lst = st["tokens"][kind]
             lst[lst.index(c)] = t
             pub(ev, "voodoo_moved", kind=kind, **where_public(st, t))
-    offer(st, ev, q["s"], rest)
+    offer(st, ev, q["seat"], rest)

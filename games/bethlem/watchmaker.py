@@ -21,7 +21,7 @@ POWERS = ("1", "2", "3", "4")
 
 
 def _w(st):
-    return st["cx"]["clock"]
+    return st["custom"]["clock"]
 
 
 def setup_step(st: dict, ev: list) -> None:
@@ -37,7 +37,7 @@ def setup_step(st: dict, ev: list) -> None:
 
 def called_late(st: dict) -> bool:
     """Step 27 is called while the card is publicly alive and some number is visible."""
-    return not st["c"]["relojero"]["d"] and (bool(_w(st)["shown"])
+    return not st["cards"]["relojero"]["dead"] and (bool(_w(st)["shown"])
                                              or bool(timecontrol.night_left(st)))
 
 
@@ -74,7 +74,7 @@ def step(st: dict, ev: list) -> None:
 
 
 def _modifiers(st):
-    tok, out = st["tok"], []
+    tok, out = st["tokens"], []
     for key in ("arrow", "scythe"):
         out += [(f"{key}:{card_opt(st, c)[0]}", c) for c in tok[key] if owner(st, c) is not None]
     out += [(f"mark:{card_opt(st, c)[0]}", c) for c in sorted({m["c"] for m in st["marks"]
@@ -88,7 +88,7 @@ def _modifiers(st):
 def _power(st, ev, q, choice):
     if choice == "pass":
         return
-    s, w = q["s"], _w(st)
+    s, w = q["seat"], _w(st)
     if choice.startswith("t_"):
         timecontrol.use(st, ev, s, choice)
         return
@@ -107,15 +107,15 @@ def _power(st, ev, q, choice):
 
 @handler("clock_target")
 def _target(st, ev, q, choice):
-    s, p, w = q["s"], q["x"]["p"], _w(st)
+    s, p, w = q["seat"], q["context"]["p"], _w(st)
     w["powers"].remove(p)
     if p == "1" and "p" not in choice:
         t = parse_seat(choice)
-        tell(ev, s, "objective_seen", seat=t, objective=st["ocard"][t])
+        tell(ev, s, "objective_seen", seat=t, objective=st["objective_cards"][t])
     elif p == "1":
         c = parse_card(st, choice)
         tell(ev, s, "peek_result", card=c, **where_public(st, c))
-        st["know"][s].append(c)
+        st["known_cards"][s].append(c)
     elif p == "2":
         c = parse_card(st, choice)
         mark_death(st, ev, c, "relojero", s)
@@ -134,20 +134,20 @@ def _remove(st, ev, choice):
     if kind == "mark":
         unmark(st, c)
     elif kind == "chip":
-        st["tok"]["chip"] = None
+        st["tokens"]["chip"] = None
     else:
-        st["tok"][kind].remove(c)
+        st["tokens"][kind].remove(c)
     log(st, ev, "gm_modifier_removed", kind=kind, **where_public(st, c))
     if kind != "mark":
-        st["nt"].setdefault("dawn_pub", []).append(
+        st["night"].setdefault("dawn_pub", []).append(
             ["modifier_removed", {"kind": kind, **where_public(st, c)}])
 
 
 @handler("clock_move")
 def _move(st, ev, q, choice):
     w, c = _w(st), parse_card(st, choice)
-    w["num"][c] = w["num"].pop(q["x"]["from"])
-    if q["x"]["from"] in w["shown"]:
-        w["shown"][w["shown"].index(q["x"]["from"])] = c
-        st["nt"]["dawn"].append(["number_moved", c])
-    log(st, ev, "gm_clock_move", by=q["s"], **where_public(st, c))
+    w["num"][c] = w["num"].pop(q["context"]["from"])
+    if q["context"]["from"] in w["shown"]:
+        w["shown"][w["shown"].index(q["context"]["from"])] = c
+        st["night"]["dawn"].append(["number_moved", c])
+    log(st, ev, "gm_clock_move", by=q["seat"], **where_public(st, c))

@@ -27,22 +27,22 @@ def build(rows, pers=None, mode="normal", rnd=2, hands=None, dead=(), deck=(), p
     """A table with these rows (seat order = left to right), personalities and dead cards."""
     n = len(rows)
     st = new_state({**E.default_options(mode, n), "mode": mode}, n, 0)
-    st["ring"] = list(range(n))
+    st["seating"] = list(range(n))
     st["deck"] = list(deck)
     for s, row in enumerate(rows):
         st["rows"][s] = list(row)
         for c in row:
-            st["c"][c] = new_card(s)
+            st["cards"][c] = new_card(s)
     for c in dead:
-        st["c"][c]["d"] = st["c"][c]["rv"] = 1
-    st["pers"] = [(pers or {}).get(s, NO_POWER) for s in range(n)]
-    st["prv"] = [int(is_day_personality(p)) for p in st["pers"]]
+        st["cards"][c]["dead"] = st["cards"][c]["revealed"] = 1
+    st["personalities"] = [(pers or {}).get(s, NO_POWER) for s in range(n)]
+    st["personality_shown"] = [int(is_day_personality(p)) for p in st["personalities"]]
     for s, cards in (hands or {}).items():
-        st["hand"][s] = list(cards)
+        st["hands"][s] = list(cards)
     st["round"] = rnd
     if pact:
         st["pact"] = {"maker": None, "on": 1, "failed": 0, **pact}
-    st["obj"] = [compute(st, s) for s in range(n)]
+    st["objectives"] = [compute(st, s) for s in range(n)]
     return st
 
 
@@ -52,8 +52,8 @@ class Game:
         self.events = []
 
     def start(self, task: str):
-        self.st["todo"] = [[task]]
-        self.st["q"] = []
+        self.st["agenda"] = [[task]]
+        self.st["questions"] = []
         ev: list = []
         run(self.st, ev)
         self.events += ev

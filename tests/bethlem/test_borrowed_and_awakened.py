@@ -25,25 +25,25 @@ def test_director_borrowing_ali_may_spend_the_peek_instead_of_spying():
 
 def test_awakened_director_borrowing_mary_gets_her_awakening():
     st = build(ROWS, dead=["ali"])
-    st["c"]["krugman"]["aw"] = 1
+    st["cards"]["krugman"]["awake"] = 1
     st["rows"][UMA][0] = "mary_firth"
-    st["c"]["mary_firth"] = st["c"].pop("ali")
+    st["cards"]["mary_firth"] = st["cards"].pop("ali")
     g = Game(st).start("night")
     g.act("director", "mary_firth", TOM)
     p = g.until("mary", TOM)
     assert f"a{WES}" in [o.id for o in p.options]
     g.act("mary", f"a{WES}", TOM)
-    assert g.st["hist"]["mary_perm"] == [WES] and not g.st["hist"]["mary_aw"]
+    assert g.st["history"]["mary_perm"] == [WES] and not g.st["history"]["mary_aw"]
 
 
 def test_bipolar_awakened_cataleptic_returns_and_kills():
     st = build(ROWS, pers={VIC: "bipolaridad"})
-    cat = st["c"]["cataleptico"]
-    cat.update(bm="b", aw=1, d=1, rv=1, cd=1)
+    cat = st["cards"]["cataleptico"]
+    cat.update(bipolar_mode="b", awake=1, dead=1, revealed=1, dead_by_day=1)
     g = Game(st).start("night")
     g.act("cataleptic_kill", card(WES, 4), VIC)
     g.settle("day")
-    assert not g.st["c"]["cataleptico"]["d"] and g.died() == [(WES, 4)]
+    assert not g.st["cards"]["cataleptico"]["dead"] and g.died() == [(WES, 4)]
 
 
 def test_awakened_archivo_shields_its_player_from_every_targeting():

@@ -41,7 +41,7 @@ def test_host_can_edit_the_card_set_within_the_constraints():
     assert err.value.code == "bad_card_set"
     edited = {**opts["cards"], "P1": ["daniel", "richard_dadd", "ali", "krugman"]}
     state, _ = E.setup({"mode": "normal", "cards": edited}, 4, 1)
-    assert set(state["c"]) >= {"richard_dadd", "krugman"}
+    assert set(state["cards"]) >= {"richard_dadd", "krugman"}
 
 
 def test_setup_is_deterministic_plain_json_and_apply_is_pure():
@@ -67,8 +67,8 @@ def test_every_night_step_has_a_public_clock_and_announcement():
     steps = []
     while g.st["phase"] == "night":
         clocks = g.open("step_clock")
-        if clocks and g.st["nt"]["cur"] not in steps:
-            steps.append(g.st["nt"]["cur"])
+        if clocks and g.st["night"]["cur"] not in steps:
+            steps.append(g.st["night"]["cur"])
             assert clocks[0].deadline == "night_step_min" and clocks[0].seat is None
         g._default()
     called = [e.data["step"] for e in g.of("step_called")]
@@ -139,7 +139,7 @@ def test_views_describe_and_picture():
     pub = E.public_view(state)
     assert {"phase", "round", "players"} <= set(pub)
     mine = E.seat_view(state, TOM)
-    assert mine["me"]["personality"] == state["pers"][TOM]
+    assert mine["me"]["personality"] == state["personalities"][TOM]
     text = E.describe(mine, t)
     assert t.seat_name(TOM) in text and "{" not in text
     png = E.picture(mine, t)

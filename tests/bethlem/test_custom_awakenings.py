@@ -23,7 +23,7 @@ def test_laughing_gas_dying_takes_the_mutineers_turn_next_round():
 
 def test_laughing_gas_pills_redirect_then_silence():
     st = table("gas_risa")
-    st["c"]["gas_risa"]["aw"] = 1
+    st["cards"]["gas_risa"]["awake"] = 1
     g = Game(st).start("night")
     g.act("laugh", "arthur", TOM)
     g.until("conference", WES)
@@ -31,12 +31,12 @@ def test_laughing_gas_pills_redirect_then_silence():
     g.act("conference", card(TOM, 1), XIA)
     g.settle("day")
     assert g.died() == [(VIC, 2)] and [e.audience for e in g.of("laugh_pill")] == [PUBLIC]
-    g.st["cx"]["named"] = ["el_archivo", 2]
+    g.st["custom"]["named"] = ["el_archivo", 2]
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
     g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
     g.tick()
-    assert (TOM, 1) in g.died() and g.st["novote"][UMA] == 1
+    assert (TOM, 1) in g.died() and g.st["vote_lost"][UMA] == 1
 
 
 # ---- La Alquimista -----------------------------------------------------------------------------
@@ -47,11 +47,11 @@ def test_alchemist_comes_back_with_one_card_awakened():
     g.to_lynch()
     g.vote("vote_player", {s: player(UMA) for s in range(5)})
     g.vote("vote_card", {s: card(UMA, 4) for s in range(5)})
-    assert g.st["out"][UMA] and g.st["orv"][UMA]
+    assert g.st["eliminated"][UMA] and g.st["objective_shown"][UMA]
     p = g.until("alchemist_return", UMA)
     assert sorted(o.id for o in p.options) == [card(UMA, 2), card(UMA, 3), card(UMA, 4)]
     g.act("alchemist_return", card(UMA, 2), UMA)
-    assert not g.st["out"][UMA] and g.st["c"]["el_archivo"]["aw"] == 1
+    assert not g.st["eliminated"][UMA] and g.st["cards"]["el_archivo"]["awake"] == 1
     assert [e.audience for e in g.of("alchemist_returns")] == [PUBLIC]
     g.tick()
     assert not g.asked("alchemist_return")
@@ -59,12 +59,12 @@ def test_alchemist_comes_back_with_one_card_awakened():
 
 def test_alchemist_sacrifice_revives_a_whole_row_and_is_gone_for_good():
     st = table("medico", dead=["arthur", "profeta"])
-    st["c"]["alquimista"]["aw"] = 1
+    st["cards"]["alquimista"]["awake"] = 1
     g = Game(st).start("day")
     g.act("ready", "sacrifice", UMA)
     g.act("alchemist_sacrifice", player(VIC), UMA)
-    assert g.st["c"]["arthur"]["d"] == 0 and g.st["c"]["profeta"]["d"] == 0
-    assert g.st["c"]["alquimista"]["gone"] == 1 and g.died() == [(UMA, 1)]
+    assert g.st["cards"]["arthur"]["dead"] == 0 and g.st["cards"]["profeta"]["dead"] == 0
+    assert g.st["cards"]["alquimista"]["gone"] == 1 and g.died() == [(UMA, 1)]
     assert "sacrifice" not in [o.id for o in g.until("ready", UMA).options]
 
 
@@ -72,22 +72,22 @@ def test_alchemist_sacrifice_revives_a_whole_row_and_is_gone_for_good():
 
 def test_chef_comes_back_by_destroying_all_food():
     st = table("chef")
-    st["cx"]["centre"], st["cx"]["broc"] = 2, {"arthur": 1}
+    st["custom"]["centre"], st["custom"]["broc"] = 2, {"arthur": 1}
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
     g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
     g.act("chef_return", "yes", TOM)
     g.tick()
-    assert g.st["c"]["chef"]["d"] == 0 and g.st["orv"][TOM] == 1
-    assert (g.st["cx"]["centre"], g.st["cx"]["broc"]) == (0, {})
+    assert g.st["cards"]["chef"]["dead"] == 0 and g.st["objective_shown"][TOM] == 1
+    assert (g.st["custom"]["centre"], g.st["custom"]["broc"]) == (0, {})
     assert [e.audience for e in g.of("food_destroyed")] == [PUBLIC]
 
 
 def test_haki_of_the_king_keeps_all_but_main_characters_asleep_and_restores_hakis():
     st = table("medico")
-    st["c"]["otaku"]["aw"] = 1
-    st["cx"]["hakis"] = ["haki_off", "haki_def", "haki_obs"]
+    st["cards"]["otaku"]["awake"] = 1
+    st["custom"]["hakis"] = ["haki_off", "haki_def", "haki_obs"]
     g = Game(st).start("night")
     assert g.until("haki", VIC).options[1].id == "haki_off"
     asked = set()
@@ -102,12 +102,12 @@ def test_haki_of_the_king_keeps_all_but_main_characters_asleep_and_restores_haki
 
 def test_cyborg_robots_kill_each_night_and_take_the_blows():
     st = table("medico")
-    st["c"]["cyborg"]["an"] = 1
+    st["cards"]["cyborg"]["announced"] = 1
     g = Game(st).start("night")
     shock(g, card(XIA, 3))
     g.act("robot_kill", card(UMA, 3), XIA)
     g.settle("day")
-    assert g.died() == [(UMA, 3)] and g.st["cx"]["robots_lost"] == 1
+    assert g.died() == [(UMA, 3)] and g.st["custom"]["robots_lost"] == 1
     assert g.of("robot_destroyed")[0].data == {"left": 1}
 
 
@@ -115,7 +115,7 @@ def test_cyborg_robots_kill_each_night_and_take_the_blows():
 
 def test_deadly_virus_infects_spreads_and_cashes_in():
     st = table("medico")
-    st["c"]["medico"]["aw"] = 1
+    st["cards"]["medico"]["awake"] = 1
     g = Game(st).start("night")
     p = g.until("virus_first", TOM)
     assert TOM not in [int(o.id[1:]) for o in p.options[1:]]
@@ -132,14 +132,14 @@ def test_deadly_virus_infects_spreads_and_cashes_in():
     g.act("virus_cull", player(VIC), TOM)
     g.act("virus_card", card(VIC, 3), TOM)
     g.settle("day")
-    assert (VIC, 3) in g.died() and g.st["cx"]["virus"] == {str(VIC): 0, str(WES): 1}
+    assert (VIC, 3) in g.died() and g.st["custom"]["virus"] == {str(VIC): 0, str(WES): 1}
 
 
 # ---- El Relojero: Control del tiempo -----------------------------------------------------------
 
 def _clockmaker():
     st = table("relojero")
-    st["c"]["relojero"]["aw"] = st["c"]["relojero"]["an"] = 1
+    st["cards"]["relojero"]["awake"] = st["cards"]["relojero"]["announced"] = 1
     return st
 
 
@@ -164,7 +164,7 @@ def test_time_stop_idles_a_player_and_shields_them_next_round():
 
 def test_time_future_takes_a_card_from_everyone_with_more_than_one():
     st = _clockmaker()
-    st["c"]["cataleptico"]["d"] = st["c"]["profeta"]["d"] = st["c"]["arthur"]["d"] = 1
+    st["cards"]["cataleptico"]["dead"] = st["cards"]["profeta"]["dead"] = st["cards"]["arthur"]["dead"] = 1
     g = Game(st).start("night")
     g.act("clock_power", "t_future", TOM)
     asked = []
@@ -179,16 +179,16 @@ def test_time_future_takes_a_card_from_everyone_with_more_than_one():
 
 def test_time_past_restores_life_and_death_as_after_the_previous_lynch():
     st = _clockmaker()
-    st["cx"]["clock"]["time"] = {"used": [], "stop": None,
-                                 "snap": {c: 0 for c in st["c"]}}
-    st["c"]["arthur"]["d"] = 1
+    st["custom"]["clock"]["time"] = {"used": [], "stop": None,
+                                 "snap": {c: 0 for c in st["cards"]}}
+    st["cards"]["arthur"]["dead"] = 1
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(UMA) for s in range(5)})
     g.vote("vote_card", {s: card(UMA, 3) for s in range(5)})
     g.act("time_past", "yes", TOM)
     g.tick()
-    assert g.st["c"]["arthur"]["d"] == 0 and g.st["c"]["opio"]["d"] == 0
+    assert g.st["cards"]["arthur"]["dead"] == 0 and g.st["cards"]["opio"]["dead"] == 0
     assert [e.audience for e in g.of("time_past")] == [PUBLIC]
 
 
@@ -198,8 +198,8 @@ def _cursed(holder_row_of_uma=False):
     st = table("medico" if holder_row_of_uma else "vudu")
     if holder_row_of_uma:
         st["rows"][UMA][0] = "vudu"
-        st["c"]["vudu"] = {**st["c"].pop("alquimista"), "ghost": 0}
-    st["c"]["vudu"]["aw"] = 1
+        st["cards"]["vudu"] = {**st["cards"].pop("alquimista"), "ghost": 0}
+    st["cards"]["vudu"]["awake"] = 1
     return st
 
 
@@ -247,8 +247,8 @@ def test_lynching_the_cursed_card_sends_its_lynchers_to_a_second_lynch():
 
 def test_voodoo_death_moves_the_rounds_harm_elsewhere():
     st = table("vudu")
-    st["c"]["amnesia"].update(d=1, rv=1, dr=2)
-    st["tok"]["arrow"] = ["john_flick"]
+    st["cards"]["amnesia"].update(dead=1, revealed=1, died_round=2)
+    st["tokens"]["arrow"] = ["john_flick"]
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
@@ -258,14 +258,14 @@ def test_voodoo_death_moves_the_rounds_harm_elsewhere():
     g.act("voodoo_move", card(VIC, 2), TOM)
     g.act("voodoo_move", card(WES, 3), TOM)
     g.tick()
-    assert g.st["tok"]["arrow"] == ["arthur"] and g.st["c"]["amnesia"]["d"] == 0
+    assert g.st["tokens"]["arrow"] == ["arthur"] and g.st["cards"]["amnesia"]["dead"] == 0
     assert (WES, 3) in g.died()
 
 
 def test_fast_food_chef_borrows_a_broccoli_victims_power_with_its_awakening():
     st = table("chef", dead=["arthur"])
-    st["c"]["chef"].update(aw=1, an=1)
-    st["c"]["arthur"].update(why="brocoli", dr=1)
+    st["cards"]["chef"].update(awake=1, announced=1)
+    st["cards"]["arthur"].update(cause="brocoli", died_round=1)
     g = Game(st).start("night")
     p = g.until("chef_steal", TOM)
     assert [o.id for o in p.options] == ["pass", card(VIC, 2)]
@@ -273,34 +273,34 @@ def test_fast_food_chef_borrows_a_broccoli_victims_power_with_its_awakening():
     assert [o.id for o in g.until("medium", WES).options] == ["pass"]
     assert g.until("arthur", TOM)
     from games.bethlem.night import director_awake
-    assert g.st["nt"]["dir"]["via"] == "chef" and director_awake(g.st)
+    assert g.st["night"]["dir"]["via"] == "chef" and director_awake(g.st)
 
 
 # ---- El Arquitecto: another player's personality -----------------------------------------------
 
 def test_architect_uses_the_marked_players_personality_for_the_round():
     st = table("arquitecto", pers={UMA: "responsabilidad", TOM: "paciencia"})
-    st["cx"]["link"] = "john_flick"
+    st["custom"]["link"] = "john_flick"
     g = Game(st).start("night")
     g.act("labyrinth", player(UMA), TOM)
     from games.bethlem.lynch import weight
     from games.bethlem.table import dealt_pers
     assert (weight(g.st, TOM), weight(g.st, UMA)) == (2, 1)
     assert dealt_pers(g.st)[:2] == ["paciencia", "responsabilidad"]
-    assert g.st["pers"][:2] == ["responsabilidad", "cuentacuentos"]
+    assert g.st["personalities"][:2] == ["responsabilidad", "cuentacuentos"]
     assert E.seat_view(g.st, UMA)["me"]["personality"] == "responsabilidad"
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {})
     g.settle("night")
-    assert g.st["pers"][:2] == ["paciencia", "responsabilidad"]
+    assert g.st["personalities"][:2] == ["paciencia", "responsabilidad"]
 
 
 # ---- La Médium: Transición realmática ----------------------------------------------------------
 
 def test_medium_bodies_alternate_after_the_lynch_with_their_immunities():
     st = table("medico", dead=["arthur"])
-    st["c"]["medium"]["aw"] = 1
+    st["cards"]["medium"]["awake"] = 1
     g = Game(st).start("day")
     g.act("ready", "an:medium", WES)
     g.act("medium_body", "spirit", WES)
@@ -310,9 +310,9 @@ def test_medium_bodies_alternate_after_the_lynch_with_their_immunities():
     g.vote("vote_player", {s: player(WES) for s in range(5)})
     g.vote("vote_card", {s: card(WES, 1) for s in range(5)})
     g.settle("night")
-    assert g.died() == [] and g.st["cx"]["body"] == "flesh"
+    assert g.died() == [] and g.st["custom"]["body"] == "flesh"
     g.until("conference", WES)
-    assert "c16" not in g.st["nt"]["woke"]
+    assert "c16" not in g.st["night"]["woke"]
     g.act("conference", card(WES, 1), WES)
     g.act("conference", card(WES, 1), XIA)
     g.settle("day")
@@ -324,19 +324,19 @@ def test_curse_mirrors_john_flicks_arrow_onto_his_own_card():
     g.act("flick", card(UMA, 1), TOM)
     g.act("curse_token", card(TOM, 3), TOM)
     g.settle("day")
-    assert g.st["tok"]["arrow"] == ["vudu", "electroshock"]
+    assert g.st["tokens"]["arrow"] == ["vudu", "electroshock"]
     assert len(g.of("arrow_placed")) == 2
 
 
 def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
     st = table("arquitecto")
-    st["cx"]["link"] = "john_flick"
-    st["c"]["arquitecto"]["aw"] = 1
-    st["c"]["opio"]["u"] = 1
+    st["custom"]["link"] = "john_flick"
+    st["cards"]["arquitecto"]["awake"] = 1
+    st["cards"]["opio"]["used"] = 1
     g = Game(st).start("night")
     g.act("maze_turn", card(UMA, 3), TOM)
     assert [e.audience for e in g.of("maze_partner")] == [(TOM,), (UMA,)]
-    assert g.st["c"]["opio"]["u"] == 0 and g.st["nt"]["dir"]["via"] == "arquitecto"
+    assert g.st["cards"]["opio"]["used"] == 0 and g.st["night"]["dir"]["via"] == "arquitecto"
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
@@ -345,13 +345,13 @@ def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
     assert g.st["rows"][TOM][0] == "opio" and g.st["rows"][UMA][2] == "arquitecto"
     assert g.of("maze_swap")[0].data == {"seat": TOM, "pos": 1, "to_seat": UMA, "to_pos": 3}
     g.settle("night")
-    assert g.st["c"]["opio"]["u"] == 1
+    assert g.st["cards"]["opio"]["used"] == 1
 
 
 def test_physical_body_lets_a_player_use_dead_cards_instead_of_living_ones():
     st = table("medico", dead=["arthur"])
-    st["c"]["medium"]["aw"] = st["c"]["medium"]["an"] = 1
-    st["cx"]["body"] = "spirit"
+    st["cards"]["medium"]["awake"] = st["cards"]["medium"]["announced"] = 1
+    st["custom"]["body"] = "spirit"
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {})

@@ -14,11 +14,11 @@ def table(first, dead=(), objs=OBJS, **kw):
             ["medium", "siamesa_a", "infecto_de_rabia", "juego_de_azar"],
             ["cyborg", "siamesa_b", "mania_persecutoria", "companeros_a"]]
     st = build(rows, mode="custom", dead=dead, **kw)
-    st["ocard"], st["orv"] = list(objs), [0] * 5
-    st["cx"] = {**new_cx(), "broccoli_dealt": 1}
-    st["c"]["alquimista"]["ghost"] = 1
+    st["objective_cards"], st["objective_shown"] = list(objs), [0] * 5
+    st["custom"] = {**new_cx(), "broccoli_dealt": 1}
+    st["cards"]["alquimista"]["ghost"] = 1
     from games.bethlem.objectives import compute
-    st["obj"] = [compute(st, s) for s in range(5)]
+    st["objectives"] = [compute(st, s) for s in range(5)]
     return st
 
 
@@ -37,7 +37,7 @@ def test_doctor_crash_cart_saves_the_card_she_looked_at():
     g.act("doctor_treat", "carro", TOM)
     g.act("doctor_target", card(VIC, 2), TOM)
     g.settle("day")
-    assert g.died() == [] and g.st["cx"]["doc"]["carro"] == 1
+    assert g.died() == [] and g.st["custom"]["doc"]["carro"] == 1
 
 
 def test_doctor_coma_keeps_the_card_alive_but_powerless():
@@ -47,7 +47,7 @@ def test_doctor_coma_keeps_the_card_alive_but_powerless():
     g.act("doctor_treat", "coma", TOM)
     g.act("doctor_target", card(VIC, 2), TOM)
     g.settle("day")
-    assert g.died() == [] and g.st["tok"]["coma"] == ["arthur"]
+    assert g.died() == [] and g.st["tokens"]["coma"] == ["arthur"]
     assert [e.audience for e in g.of("coma_placed")] == [PUBLIC]
     from games.bethlem.table import acting_seat
     assert acting_seat(g.st, "arthur") is None
@@ -59,7 +59,7 @@ def test_doctor_transplant_wakes_her_for_the_card_and_a_new_one_lets_the_old_die
     g.act("doctor_look", card(VIC, 2), TOM)
     g.act("doctor_treat", "trasplante", TOM)
     g.settle("day")
-    assert g.died() == [] and g.st["tok"]["transplant"] == "arthur"
+    assert g.died() == [] and g.st["tokens"]["transplant"] == "arthur"
     from games.bethlem.table import acting_seat
     assert acting_seat(g.st, "arthur") == TOM
 
@@ -68,7 +68,7 @@ def test_doctor_transplant_wakes_her_for_the_card_and_a_new_one_lets_the_old_die
 
 def test_watchmaker_number_two_survives_while_number_one_lives():
     st = table("relojero")
-    st["cx"]["clock"]["num"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
+    st["custom"]["clock"]["num"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
                                 "amnesia": 4}
     g = Game(st).start("night")
     shock(g, card(TOM, 2))
@@ -77,30 +77,30 @@ def test_watchmaker_number_two_survives_while_number_one_lives():
     shown = g.of("clock_number")
     assert [(e.data, e.audience) for e in shown] == [
         ({"number": 2, "seat": TOM, "pos": 2}, PUBLIC)]
-    assert g.st["cx"]["clock"]["powers"] == ["2"]
+    assert g.st["custom"]["clock"]["powers"] == ["2"]
 
 
 def test_watchmaker_number_one_dies_and_grants_a_look():
     st = table("relojero")
-    st["cx"]["clock"]["num"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
+    st["custom"]["clock"]["num"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
                                 "amnesia": 4}
     g = Game(st).start("night")
     shock(g, card(TOM, 3))
     g.settle("day")
-    assert g.died() == [(TOM, 3)] and g.st["cx"]["clock"]["powers"] == ["1"]
+    assert g.died() == [(TOM, 3)] and g.st["custom"]["clock"]["powers"] == ["1"]
     g.settle("night")
     g.act("clock_power", "1", TOM)
     g.act("clock_target", player(WES), TOM)
     seen = [e for e in g.of("objective_seen") if e.audience == (TOM,)]
     assert seen[-1].data == {"seat": WES, "objective": "obj_amotinados"}
-    assert g.st["cx"]["clock"]["powers"] == []
+    assert g.st["custom"]["clock"]["powers"] == []
 
 
 def test_watchmaker_sets_hidden_numbers_on_night_one():
     g = Game(table("relojero", rnd=1)).start("night")
     g.until("step_clock")
     g.settle("day")
-    nums = g.st["cx"]["clock"]["num"]
+    nums = g.st["custom"]["clock"]["num"]
     assert sorted(nums.values()) == [1, 2, 3, 4] and set(nums) == set(g.st["rows"][TOM])
     told = g.of("clock_numbers")
     assert len(told) == 1 and told[0].audience == (TOM,)
@@ -132,11 +132,11 @@ def test_gambler_wins_two_rewards_when_the_card_she_named_dies():
     g.act("bet_on", card(VIC, 3), TOM)
     shock(g, card(VIC, 3))
     g.settle("day").settle("night")
-    assert g.st["cx"]["gamble"]["owed"] == [["any", "any"]]
+    assert g.st["custom"]["gamble"]["owed"] == [["any", "any"]]
     g.act("reward", "kill", TOM)
     g.act("reward_target", card(WES, 3), TOM)
     g.act("reward", "event", TOM)
-    assert g.st["cx"]["gamble"]["owed"] == []
+    assert g.st["custom"]["gamble"]["owed"] == []
 
 
 def test_gambler_loses_her_card_when_nothing_dies():
@@ -144,4 +144,4 @@ def test_gambler_loses_her_card_when_nothing_dies():
     g.act("bet", "group", TOM)
     g.act("bet_on", "A2", TOM)
     g.settle("day").settle("night")
-    assert g.st["c"]["ludopata"]["d"] == 1 and (TOM, 1) in g.died()
+    assert g.st["cards"]["ludopata"]["dead"] == 1 and (TOM, 1) in g.died()

@@ -10,7 +10,7 @@ from tests.bethlem.test_custom_characters import shock, table
 
 def hap_table(every=1, per=(), one=(), on=None, **kw):
     st = table("chef", **kw)
-    st["cx"]["hap"] = h = new_hap(st, every)
+    st["custom"]["hap"] = h = new_hap(st, every)
     h["per"], h["one"], h["on"] = list(per), list(one), on
     return st
 
@@ -25,13 +25,13 @@ def test_periodic_happening_is_shown_after_the_lynches_and_acts_next_round():
     g.vote("vote_player", {})
     g.settle("night")
     assert _happened(g) == [("corte_luz", PUBLIC)]
-    assert g.st["round"] == 3 and g.st["tok"]["off_groups"] == ["A1"]
+    assert g.st["round"] == 3 and g.st["tokens"]["off_groups"] == ["A1"]
     assert acting_seat(g.st, "electroshock") is None and acting_seat(g.st, "john_flick") == TOM
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {})
     g.settle("night")
-    assert g.st["tok"]["off_groups"] == [] and acting_seat(g.st, "electroshock") == TOM
+    assert g.st["tokens"]["off_groups"] == [] and acting_seat(g.st, "electroshock") == TOM
 
 
 def test_every_two_rounds_skips_odd_rounds():
@@ -39,12 +39,12 @@ def test_every_two_rounds_skips_odd_rounds():
     g.to_lynch()
     g.vote("vote_player", {})
     g.settle("night")
-    assert _happened(g) == [] and g.st["cx"]["hap"]["per"] == ["corte_luz"]
+    assert _happened(g) == [] and g.st["custom"]["hap"]["per"] == ["corte_luz"]
 
 
 def test_revealers_pick_between_a_one_off_and_a_periodic_card_earliest_breaks_ties():
     st = hap_table(per=["eclipse"], one=["todos_para_uno"])
-    st["cx"]["hap"]["rev"] = [VIC, UMA]
+    st["custom"]["hap"]["rev"] = [VIC, UMA]
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {})
@@ -54,7 +54,7 @@ def test_revealers_pick_between_a_one_off_and_a_periodic_card_earliest_breaks_ti
     g.act("happening_pick", "eclipse", UMA)
     g.act("happening_pick", "todos_para_uno", VIC)
     assert _happened(g) == [("todos_para_uno", PUBLIC)]
-    assert g.st["cx"]["hap"]["per"] == ["eclipse"] and g.st["cx"]["hap"]["one"] == []
+    assert g.st["custom"]["hap"]["per"] == ["eclipse"] and g.st["custom"]["hap"]["one"] == []
 
 
 def test_eclipse_skips_the_day_and_red_alert_the_night():
@@ -88,13 +88,13 @@ def test_two_birds_tie_costs_each_tied_player_a_card_chosen_by_their_voters():
 
 def test_risky_move_kills_an_own_card_silently_and_draws_an_event_once():
     st = hap_table(deck=["indulto"])
-    st["cx"]["hap"]["risky"] = 1
+    st["custom"]["hap"]["risky"] = 1
     g = Game(st).start("day")
     p = g.open("ready", XIA)[0]
     assert "risky" in [o.id for o in p.options]
     g.act("ready", "risky", XIA)
     g.act("risky_card", card(XIA, 3), XIA)
-    assert g.died() == [(XIA, 3)] and g.st["hand"][XIA] == ["indulto"]
+    assert g.died() == [(XIA, 3)] and g.st["hands"][XIA] == ["indulto"]
     assert not g.asked("mania_target")
     assert "risky" not in [o.id for o in g.until("ready", XIA).options]
 
@@ -102,9 +102,9 @@ def test_risky_move_kills_an_own_card_silently_and_draws_an_event_once():
 def _one_off(hid):
     """A round begins with this one-off happening; the night follows its answers."""
     st = hap_table()
-    st["cx"]["hap"]["next"] = hid
+    st["custom"]["hap"]["next"] = hid
     start_round(st, [])
-    st["todo"].append(["night"])
+    st["agenda"].append(["night"])
     g = Game(st)
     run(g.st, g.events)
     return g
@@ -130,7 +130,7 @@ def test_all_for_one_shows_a_card_of_each_player():
     shown = g.of("card_shown")
     assert [e.data["card"] for e in shown] == ["john_flick", "el_archivo", "arthur",
                                                "siamesa_a", "siamesa_b"]
-    assert all(e.audience == PUBLIC for e in shown) and g.st["c"]["arthur"]["rv"] == 1
+    assert all(e.audience == PUBLIC for e in shown) and g.st["cards"]["arthur"]["revealed"] == 1
 
 
 def test_police_removal_counts_as_dead_for_good():
@@ -145,11 +145,11 @@ def test_police_removal_counts_as_dead_for_good():
 
 def test_spy_ring_holds_until_all_but_one_are_hit_then_all_fall():
     st = hap_table()
-    st["cx"]["hap"]["ring"] = ["el_archivo", "arthur", "siamesa_a"]
+    st["custom"]["hap"]["ring"] = ["el_archivo", "arthur", "siamesa_a"]
     g = Game(st).start("night")
     shock(g, card(UMA, 2))
     g.settle("day")
-    assert g.died() == [] and g.st["cx"]["hap"]["hit"] == ["el_archivo"]
+    assert g.died() == [] and g.st["custom"]["hap"]["hit"] == ["el_archivo"]
     assert [e.data for e in g.of("spy_hit")] == [{"seat": UMA, "pos": 2}]
     g.to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})

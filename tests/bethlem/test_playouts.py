@@ -28,23 +28,23 @@ def check_step(old, new, pending, choice, events):
     for p in E.pending(new):
         if p.seat is None:
             continue
-        assert not new["out"][p.seat] or p.kind in TRIGGER_ASKS, (p.kind, p.seat)
+        assert not new["eliminated"][p.seat] or p.kind in TRIGGER_ASKS, (p.kind, p.seat)
         if p.kind in HOLDER and new["phase"] == "night":
             card, step = HOLDER[p.kind]
-            if new["nt"].get("cur") == step and new["tok"]["transplant"] == card:
+            if new["night"].get("cur") == step and new["tokens"]["transplant"] == card:
                 assert p.seat == transplant_seat(new, card), (p.kind, p.seat)
-            elif new["nt"].get("cur") == step:
-                haunted = card in new["tok"].get("haunt", ()) and card in held(new, p.seat)
+            elif new["night"].get("cur") == step:
+                haunted = card in new["tokens"].get("haunt", ()) and card in held(new, p.seat)
                 assert haunted or _holds_living(new, p.seat, card), (p.kind, p.seat)
-        if p.kind == "solo_kill" and new["nt"].get("cur") == "17":
+        if p.kind == "solo_kill" and new["night"].get("cur") == "17":
             assert any(_holds_living(new, p.seat, c) for c in ("daniel", "richard_dadd"))
         if p.kind == "conference" and new["mode"] != "custom":
-            assert new["nt"]["imp"] == p.seat or any(
-                _holds_living(new, p.seat, c) and not new["c"][c]["lob"] for c in MUTINEER_CARDS)
-    if new["phase"] == "day" and new["pipe"] is None and new["win"] is None:
-        assert new["obj"] == [compute(new, s) for s in range(new["n"])]
-        for s in range(new["n"]):
-            assert bool(new["out"][s]) == (living(new, s) == 0), s
+            assert new["night"]["imp"] == p.seat or any(
+                _holds_living(new, p.seat, c) and not new["cards"][c]["lobotomy"] for c in MUTINEER_CARDS)
+    if new["phase"] == "day" and new["cascade"] is None and new["win"] is None:
+        assert new["objectives"] == [compute(new, s) for s in range(new["players"])]
+        for s in range(new["players"]):
+            assert bool(new["eliminated"][s]) == (living(new, s) == 0), s
 
 
 # Owners of a card that died in this cascade may still answer its on-death effect.
@@ -57,26 +57,26 @@ def check_outcome(st):
     out = E.outcome(st)
     assert out is not None and out.reason in REASONS
     winners = set(out.winners)
-    assert winners <= set(range(st["n"]))
-    obj = st["obj"]
+    assert winners <= set(range(st["players"]))
+    obj = st["objectives"]
     if out.reason in ("no_winner", "round_cap"):
         assert not winners
     if out.reason == "mutineers" and st["mode"] == "normal":
-        assert winners == {s for s in range(st["n"]) if obj[s] == "MUTINEER"}
+        assert winners == {s for s in range(st["players"]) if obj[s] == "MUTINEER"}
     if out.reason == "internos" and st["mode"] == "normal":
-        assert winners == {s for s in range(st["n"]) if obj[s] == "INTERNOS"}
-        assert not any(alive(st, c) and not st["c"][c]["lob"] for c in MUTINEER_CARDS
-                       if c in st["c"])
+        assert winners == {s for s in range(st["players"]) if obj[s] == "INTERNOS"}
+        assert not any(alive(st, c) and not st["cards"][c]["lobotomy"] for c in MUTINEER_CARDS
+                       if c in st["cards"])
     if out.reason in ("richard", "renegade", "director"):
         (w,) = winners
-        assert not st["out"][w]
+        assert not st["eliminated"][w]
     if out.reason in ("richard", "renegade"):
-        assert all(living(st, s) == 0 for s in range(st["n"]) if s not in winners)
+        assert all(living(st, s) == 0 for s in range(st["players"]) if s not in winners)
     if out.reason == "hate_pact":
         assert len(winners) == 1 and obj[next(iter(winners))] == "HATE_PACT"
     if st["mode"] in ("two", "three") and out.reason in ("mutineers", "internos"):
         side = "MUTINEER" if out.reason == "mutineers" else "INTERNOS"
-        assert winners == {s for s in range(st["n"]) if st["side"][s] == side}
+        assert winners == {s for s in range(st["players"]) if st["sides"][s] == side}
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

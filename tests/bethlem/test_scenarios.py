@@ -31,7 +31,7 @@ def cid(g, seat, pos):
 
 def _beth1(wes_card_vote):
     st = build(FIVE, pers={TOM: "responsabilidad"})
-    st["tok"]["arrow"] = [st["rows"][VIC][1]]
+    st["tokens"]["arrow"] = [st["rows"][VIC][1]]
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {TOM: player(VIC), UMA: player(WES), VIC: player(WES),
                            WES: player(VIC), XIA: player(WES)})
@@ -47,13 +47,13 @@ def test_beth1_weights_arrow_and_card_tie():
     g = _beth1(card(VIC, 2))
     assert g.of("no_card_chosen") and not g.died()
     g.settle("night")
-    assert g.st["tok"]["arrow"] == []
+    assert g.st["tokens"]["arrow"] == []
 
 
 def test_beth1_variant_card_dies_with_killers():
     g = _beth1(card(VIC, 3))
     assert g.died() == [(VIC, 3)]
-    assert g.st["c"]["lobotomia"]["k"] == [TOM, WES]
+    assert g.st["cards"]["lobotomia"]["killers"] == [TOM, WES]
 
 
 def test_beth2_ballot_tie_and_losing_player_draws():
@@ -68,7 +68,7 @@ def test_beth2_ballot_tie_and_losing_player_draws():
     g.act("draw_event", "yes", TOM)
     assert [e.data["seat"] for e in g.of("drew_event")] == [TOM]
     drawn = g.of("you_drew")
-    assert [e.audience for e in drawn] == [(TOM,)] and g.st["hand"][TOM] == ["barbero"]
+    assert [e.audience for e in drawn] == [(TOM,)] and g.st["hands"][TOM] == ["barbero"]
     assert not g.asked("draw_event", UMA)
 
 
@@ -78,7 +78,7 @@ def test_beth2_variant_full_tie_earlier_seat_takes_last_card():
     g.vote("vote_player", {})
     g.act("draw_event", "yes", TOM)
     g.settle("night")
-    assert g.st["hand"][TOM] == ["barbero"] and g.st["hand"][UMA] == []
+    assert g.st["hands"][TOM] == ["barbero"] and g.st["hands"][UMA] == []
 
 
 def test_beth8_cellmates_chain_and_stop():
@@ -88,7 +88,7 @@ def test_beth8_cellmates_chain_and_stop():
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
     g.vote("vote_card", {s: card(TOM, 4) for s in range(5)})
     assert sorted(g.died()) == [(TOM, 4), (VIC, 4), (XIA, 4)]
-    assert g.st["c"]["companeros_b"]["d"] == 0
+    assert g.st["cards"]["companeros_b"]["dead"] == 0
 
 
 def test_beth8_variant_bipolar_opposite_positions():
@@ -112,7 +112,7 @@ def test_beth12_director_wins_on_secondary_characters():
     seven[WES] = ["nathaniel", "muerte_dulce", "arthur", "wakerfield"]
     st = build(seven, dead=["krugman", "el_archivo", "john_flick", "siamesa_a", "siamesa_b",
                             "la_parca", "wakerfield"])
-    assert st["obj"][ZED] == "DIRECTOR"
+    assert st["objectives"][ZED] == "DIRECTOR"
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(WES) for s in range(7) if s != WES})
     g.vote("vote_card", {s: card(WES, 3) for s in range(7) if s != WES})
@@ -132,16 +132,16 @@ def _hate_pact(tom_vote):
 def test_beth14_hate_pact_victory():
     g = _hate_pact(player(WES))
     assert not g.open("vote_card")
-    assert g.st["c"]["arthur"]["k"] == [TOM, UMA, XIA]
+    assert g.st["cards"]["arthur"]["killers"] == [TOM, UMA, XIA]
     out = E.outcome(g.st)
     assert out.winners == (TOM,) and out.reason == "hate_pact"
 
 
 def test_beth14_variant_hate_pact_dissolves():
     g = _hate_pact(player(VIC))
-    assert g.st["c"]["arthur"]["k"] == [UMA, XIA]
+    assert g.st["cards"]["arthur"]["killers"] == [UMA, XIA]
     assert E.outcome(g.st) is None
-    assert g.st["pact"]["on"] == 0 and g.st["obj"][TOM] == "MUTINEER"
+    assert g.st["pact"]["on"] == 0 and g.st["objectives"][TOM] == "MUTINEER"
 
 
 def _rabies(pers=None, awake=False):
@@ -151,7 +151,7 @@ def _rabies(pers=None, awake=False):
             ["nathaniel", "siamesa_a", "profeta", "cataleptico"],
             ["daniel", "siamesa_b", "mania_persecutoria", "companeros_a"]]
     st = build(base, pers=pers)
-    st["c"]["infecto_de_rabia"]["aw"] = int(awake)
+    st["cards"]["infecto_de_rabia"]["awake"] = int(awake)
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
     g.vote("vote_card", {s: card(TOM, 3) for s in range(5)})
@@ -187,11 +187,11 @@ def test_beth16_wakerfield_rescues_daniel():
     g.vote("vote_card", {s: card(TOM, 1) for s in range(5)})
     g.act("wakerfield", card(TOM, 1), XIA)
     g.tick()
-    assert g.st["rows"][XIA][1] == "daniel" and g.st["c"]["daniel"]["d"] == 0
+    assert g.st["rows"][XIA][1] == "daniel" and g.st["cards"]["daniel"]["dead"] == 0
     assert g.st["rows"][TOM][0] == "wakerfield" and g.died() == [(TOM, 1)]
     took = g.of("you_took")
     assert took[0].audience == (XIA,) and took[0].data["card"] == "daniel"
-    assert g.st["obj"][XIA] == "MUTINEER" and g.st["obj"][TOM] == "INTERNOS"
+    assert g.st["objectives"][XIA] == "MUTINEER" and g.st["objectives"][TOM] == "INTERNOS"
     assert E.outcome(g.st) is None
 
 
@@ -199,7 +199,7 @@ def _mania_lynch(melancholy):
     base = rows((VIC, 3, "mania_persecutoria"), (XIA, 3, "lobotomia"))
     st = build(base, rnd=4)
     if melancholy:
-        st["tok"]["melan"] = ["mania_persecutoria"]
+        st["tokens"]["melan"] = ["mania_persecutoria"]
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
     g.vote("vote_card", {s: card(VIC, 3) for s in range(5)})
@@ -215,7 +215,7 @@ def test_beth17_variant_mania_takes_a_card():
     g = _mania_lynch(False)
     g.act("mania_target", card(XIA, 1), VIC)
     assert g.died() == [(VIC, 3), (XIA, 1)]
-    assert g.st["c"]["mary_firth"]["k"] == [VIC]
+    assert g.st["cards"]["mary_firth"]["killers"] == [VIC]
 
 
 def _amnesia_day(declare):
@@ -233,19 +233,22 @@ def _amnesia_day(declare):
 
 def test_beth19_amnesia_defers_awakening():
     g = _amnesia_day(True)
-    assert g.died() == [(VIC, 2)] and not g.st["c"]["richard_dadd"]["aw"]
+    assert g.died() == [(VIC, 2)] and not g.st["cards"]["richard_dadd"]["awake"]
     g.vote("vote_player", {s: player(VIC) for s in range(5) if s != VIC})
     assert not g.open("vote_card")
-    assert (VIC, 1) in g.died() and g.st["out"][VIC]
+    assert (VIC, 1) in g.died() and g.st["eliminated"][VIC]
 
 
 def test_beth19_contrast_awakened_richard_survives_lynches():
     g = _amnesia_day(False)
-    assert g.st["c"]["richard_dadd"]["aw"] and g.of("richard_revealed")
+    assert not g.st["cards"]["richard_dadd"]["awake"]  # Amnesia may still be declared
+    g.act("amnesia_late", "no", UMA)
+    g.tick()
+    assert g.st["cards"]["richard_dadd"]["awake"] and g.of("richard_revealed")
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
-    assert g.st["c"]["richard_dadd"]["d"] == 0 and not g.st["out"][VIC]
+    assert g.st["cards"]["richard_dadd"]["dead"] == 0 and not g.st["eliminated"][VIC]
 
 
 # ---- night ------------------------------------------------------------------------------------
@@ -260,14 +263,14 @@ def _twin_table():
 
 def test_beth3_lone_twin_survives_and_prophet_does_not_fire():
     st = build(_twin_table(), dead=["amnesia"])
-    st["tok"]["flames"] = [["siamesa_a", "amnesia", "n"]]
+    st["tokens"]["flames"] = [["siamesa_a", "amnesia", "n"]]
     g = Game(st).start("night")
     g.act("conference", card(UMA, 1), TOM)
     g.act("conference", card(UMA, 1), WES)
     g.settle("day")
     assert not g.died() and not g.of("card_revived")
-    assert g.st["c"]["amnesia"]["d"] == 1
-    assert g.st["tok"]["flames"] == [["siamesa_a", "amnesia", "n"]]
+    assert g.st["cards"]["amnesia"]["dead"] == 1
+    assert g.st["tokens"]["flames"] == [["siamesa_a", "amnesia", "n"]]
     assert not [e for e in g.events if e.audience == PUBLIC and e.data.get("seat") == UMA
                 and e.data.get("pos") == 1]
 
@@ -327,12 +330,12 @@ def test_beth6_arthur_stops_only_the_mutineers():
     g.act("action_kill", card(VIC, 2), TOM)
     g.settle("day")
     assert sorted(g.died()) == [(VIC, 2), (XIA, 4)]
-    assert g.st["c"]["wakerfield"]["k"] == [TOM] and g.st["c"]["juego_de_azar"]["k"] == [TOM]
+    assert g.st["cards"]["wakerfield"]["killers"] == [TOM] and g.st["cards"]["juego_de_azar"]["killers"] == [TOM]
 
 
 def test_beth6_variant_arthur_cannot_repeat():
     st = build(_arthur_table())
-    st["hist"]["arthur"]["own"] = "siamesa_a"
+    st["history"]["arthur"]["own"] = "siamesa_a"
     g = Game(st).start("night")
     p = g.until("arthur", WES)
     assert card(VIC, 2) not in [o.id for o in p.options]
@@ -362,7 +365,7 @@ def test_beth7_opium_saves_patience_delays():
     p = g.until("patience", XIA)
     assert card(UMA, 2) not in [o.id for o in p.options]
     g.settle("day")
-    assert g.died() == [(UMA, 2)] and g.st["c"]["john_flick"]["k"] == [WES]
+    assert g.died() == [(UMA, 2)] and g.st["cards"]["john_flick"]["killers"] == [WES]
 
 
 def test_beth9_surgeon_swap_changes_objectives():
@@ -376,7 +379,7 @@ def test_beth9_surgeon_swap_changes_objectives():
     g.act("event_target", card(TOM, 1), XIA)
     g.act("event_target", card(UMA, 1), XIA)
     g.until("conference")
-    assert g.st["obj"][TOM] == "INTERNOS" and g.st["obj"][UMA] == "MUTINEER"
+    assert g.st["objectives"][TOM] == "INTERNOS" and g.st["objectives"][UMA] == "MUTINEER"
     objs = {e.audience: e.data["objective"] for e in g.of("objective")}
     assert objs[(TOM,)] == "INTERNOS" and objs[(UMA,)] == "MUTINEER"
     assert {e.audience for e in g.of("your_row")} == {(TOM,), (UMA,)}
@@ -395,8 +398,8 @@ def test_beth10_richard_refuses_the_pact():
     g.act("pact_first", player(WES), TOM)
     g.act("pact_second", player(XIA), TOM)
     g.act("pact_meet", "no", WES)
-    assert g.st["pact"]["on"] == 0 and g.st["c"]["pacto_de_sangre"]["u"] == 1
-    assert g.st["obj"][WES] == "RICHARD" and g.st["obj"][XIA] == "DIRECTOR"
+    assert g.st["pact"]["on"] == 0 and g.st["cards"]["pacto_de_sangre"]["used"] == 1
+    assert g.st["objectives"][WES] == "RICHARD" and g.st["objectives"][XIA] == "DIRECTOR"
     failed = g.of("pact_failed")
     assert [e.audience for e in failed] == [(XIA,)]
     assert not g.of("pact_partner")
@@ -434,13 +437,13 @@ def test_beth13_blood_pact_collapse():
     st = build(t, dead=["larry_owls", "siamesa_a", "juego_de_azar", "opio", "amnesia"])
     st["pact"] = {"a": UMA, "b": VIC, "type": "normal", "maker": TOM, "on": 1, "failed": 0}
     from games.bethlem.objectives import compute
-    st["obj"] = [compute(st, s) for s in range(5)]
+    st["objectives"] = [compute(st, s) for s in range(5)]
     g = Game(st).start("night")
     g.act("conference", card(VIC, 3), TOM)
     g.act("conference", card(VIC, 3), WES)
     g.settle("day")
     assert sorted(g.died()) == [(UMA, 1), (UMA, 2), (VIC, 3)]
-    assert g.st["out"][UMA] and g.st["out"][VIC]
+    assert g.st["eliminated"][UMA] and g.st["eliminated"][VIC]
 
 
 def test_beth18_leper_is_inevitable_and_silent():
@@ -463,7 +466,7 @@ def test_beth20_third_identical_modifier_refused():
     t = _arthur_table()
     t[VIC][0] = "krugman"
     st = build(t, rnd=4, dead=["profeta", "electroshock", "amnesia", "opio"])
-    st["tok"]["flames"] = [["daniel", "amnesia", "n"], ["ali", "opio", "n"]]
+    st["tokens"]["flames"] = [["daniel", "amnesia", "n"], ["ali", "opio", "n"]]
     g = Game(st).start("night")
     p = g.until("director", VIC)
     with pytest.raises(IllegalMove) as err:
@@ -491,7 +494,7 @@ def test_beth21_archivo_hit_then_miss():
     g.settle("day")
     g.to_lynch().settle("night")
     seen = len(g.events)
-    while g.st["nt"].get("cur") != "10":
+    while g.st["night"].get("cur") != "10":
         assert not g.open("archivo")
         g._default()
     assert any(e.kind == "step_called" and e.data["step"] == "9" for e in g.events[seen:])
@@ -534,7 +537,7 @@ def test_beth23_cataleptic_only_once():
     for s in (TOM, WES, ZED):
         g.act("conference", card(YAN, 4), s)
     g.settle("day")
-    assert not g.died() and g.st["c"]["cataleptico"]["u"] == 1
+    assert not g.died() and g.st["cards"]["cataleptico"]["used"] == 1
     g.to_lynch().settle("night")
     g.settle("day")
     g.to_lynch().settle("night")
@@ -587,7 +590,7 @@ def test_beth26_grim_reaper_kill_night():
     g.settle("day")
     g.to_lynch().settle("night")
     seen = len(g.events)
-    assert g.st["nt"]["kill_night"] == 1 and g.st["parca"]["cnt"] == 0
+    assert g.st["night"]["kill_night"] == 1 and g.st["parca"]["cnt"] == 0
     g.act("parca_kill", card(XIA, 3), VIC)
     g.act("scythe", card(TOM, 4), VIC)
     p = g.until("action_kill", TOM)
@@ -616,10 +619,10 @@ from games.bethlem.setup import new_cx  # noqa: E402
 
 def _custom(objs, **kw):
     st = build(CUSTOM, mode="custom", **kw)
-    st["ocard"], st["orv"] = list(objs), [0] * 5
-    st["cx"] = {**new_cx(), "broccoli_dealt": 1}
+    st["objective_cards"], st["objective_shown"] = list(objs), [0] * 5
+    st["custom"] = {**new_cx(), "broccoli_dealt": 1}
     from games.bethlem.objectives import compute
-    st["obj"] = [compute(st, s) for s in range(5)]
+    st["objectives"] = [compute(st, s) for s in range(5)]
     return st
 
 
@@ -628,11 +631,11 @@ OBJS = ["obj_internos", "obj_internos", "obj_internos", "obj_amotinados", "obj_a
 
 def test_beth27a_patience_ignores_broccoli():
     st = _custom(OBJS, pers={TOM: "paciencia"})
-    st["cx"]["broc"] = {"john_flick": 2}
-    st["cx"]["centre"] = 1
+    st["custom"]["broc"] = {"john_flick": 2}
+    st["custom"]["centre"] = 1
     g = Game(st).start("night")
     g.act("broccoli", card(UMA, 2), UMA)
-    assert g.st["cx"]["broc_die"] == ["john_flick"]
+    assert g.st["custom"]["broc_die"] == ["john_flick"]
     p = g.until("patience", TOM)
     assert [o.id for o in p.options] == ["pass"]
     g.settle("day")
@@ -645,14 +648,14 @@ def test_beth27b_rabies_reveals_an_objective_in_custom_mode():
     g.vote("vote_card", {s: card(VIC, 3) for s in range(5)})
     assert g.died() == [(VIC, 3)]
     rev = g.of("objective_revealed")
-    assert rev and rev[0].data == {"seat": WES, "objective": "obj_amotinados"}
+    assert rev and rev[0].data == {"seat": WES, "objective": "obj_amotinados", "why": "rabies"}
     assert rev[0].audience == PUBLIC
 
 
 def test_beth27c_architect_link_ends_with_elimination():
     st = _custom(OBJS, dead=["el_archivo", "electroshock", "muerte_dulce"])
-    st["cx"]["link"] = "john_flick"
+    st["custom"]["link"] = "john_flick"
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
-    assert g.st["out"][TOM] and g.st["c"]["john_flick"]["d"] == 0
-    assert g.st["cx"]["link"] is None
+    assert g.st["eliminated"][TOM] and g.st["cards"]["john_flick"]["dead"] == 0
+    assert g.st["custom"]["link"] is None

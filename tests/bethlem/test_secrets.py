@@ -34,17 +34,17 @@ def _audit(old, new, pending, choice, events, t):
             for key in ("card", "cards"):
                 vals = e.data.get(key)
                 for c in vals if isinstance(vals, list) else [vals]:
-                    if c in new["c"]:
-                        info = new["c"][c]
-                        assert info["d"] or info["rv"], (e.kind, c)
+                    if c in new["cards"]:
+                        info = new["cards"][c]
+                        assert info["dead"] or info["revealed"], (e.kind, c)
         elif e.audience != GM:
             if e.kind in SINGLE:
                 assert len(e.audience) == 1, e
             if e.kind in CONFERENCE:
-                conf = new["nt"].get("conf") or {}
+                conf = new["night"].get("conf") or {}
                 allowed = set(conf.get("p", [])) | set(conf.get("spies", []))
-                if new["nt"].get("ali", {}).get("seat") is not None:
-                    allowed.add(new["nt"]["ali"]["seat"])
+                if new["night"].get("ali", {}).get("seat") is not None:
+                    allowed.add(new["night"]["ali"]["seat"])
                 assert set(e.audience) <= allowed, e
 
 
@@ -63,6 +63,6 @@ def test_public_view_hides_living_cards():
         for p in view["players"]:
             for slot in p["cards"]:
                 c = state["rows"][p["seat"]][slot["pos"] - 1]
-                info = state["c"][c]
-                assert (slot["card"] is not None) == bool(info["d"] or info["rv"])
-        assert {c["card"] for c in view["me"]["cards"]} == set(state["rows"][s] + state["res"][s])
+                info = state["cards"][c]
+                assert (slot["card"] is not None) == bool(info["dead"] or info["revealed"])
+        assert {c["card"] for c in view["me"]["cards"]} == set(state["rows"][s] + state["reserve"][s])

@@ -1,0 +1,177 @@
+"""AI seats that play for their side (policy "side"), from what their seat knows only: the
+seat view (own role, route, hand, what the night told it) and public facts (map, positions,
+ghosts, room decks' sizes). Anything it cannot judge is left to the host's baseline."""
+from __future__ import annotations
+
+from games.cultists import board, data, views
+
+
+def choose(state: dict, pending, policy: str) -> str | None:
+    if policy != "side" or pending.seat is None:
+        return None
+    view = views.seat_view(state, pending.seat)
+    me = view["me"]
+    ids = [o.id for o in pending.options]
+    cult = me["team"] == "CULT"
+    pick = PICKERS.get(pending.kind)
+    return pick(state, view, me, ids, cult) if pick else None
+
+
+def mine(view: dict) -> dict:
+    return next(c for c in view["chars"] if c["char"] == view["me"]["char"])
+
+
+def known_cultists(view: dict) -> set:
+    return set(view["me"].get("cultists", []))
+
+
+def char_id(state: dict, who) -> int:
+    return next(ci for ci, c in enumerate(state["chars"])
+                if (c["seat"] if c["seat"] is not None else "AUTOMA") == who)
+
+
+def goal_rooms(state: dict, view: dict, cult: bool) -> list[str]:
+    """Rooms worth standing in today: unfinished rooms of the route's colours (any colour for
+    a Cultist, who sabotages where books wait)."""
+    colours = set(view["me"]["route"][view["me"]["line"]])
+    return [r for r, room in view["rooms"].items() if not room["finished"] and not room["cultist"]
+            and (cult or room["color"] in colours)]
+
+
+def meets(state: dict, place: str) -> bool:
+    """Whether walking into `place` now starts an Encounter (public positions and power)."""
+    key = board.logical(state, place)
+    n = len(board.participants(state, key)) + 1
+    return board.encounter_rule(n, board.power_at(state, key))
+
+
+def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) -> str | None:
+    """The step option that brings the mover closest to one of `goals`; stop once there.
+    A `shy` mover (an Investigator: Encounters only ever hand out Dead cards to them) avoids
+    a step into an Encounter when another way is as good."""
+    if here in goals and "stop" in ids:
+        return "stop"
+    best, best_key = None, None
+    for i in ids:
+        if not i.startswith("go:"):
+            continue
+        dist = board.distances(state, i[3:])
+        d = min((dist.get(g, 1 << 20) for g in goals), default=1 << 20)
+        key = (d, shy and meets(state, i[3:]))
+        if best_key is None or key < best_key:
+            best, best_key = i, key
+    return best
+
+
+def pick_move(state, view, me, ids, cult):
+    here = mine(view)["place"]
+    if cult:
+        crowd = [c["place"] for c in view["chars"] if not c["ghost"] and c["char"] != me["char"]
+                 and c["char"] not in known_cultists(view)]
+        goals = crowd or goal_rooms(state, view, cult)
+    else:
+        goals = goal_rooms(state, view, cult)
+    return toward(state, ids, here, goals, shy=not cult) or (ids[0] if ids else None)
+
+
+def pick_teleport(state, view, me, ids, cult):
+    goals = [g for g in goal_rooms(state, view, cult) if g in ids]
+    return goals[0] if goals else None
+
+
+def pick_give(state, view, me, ids, cult):
+    if cult:
+        partners = known_cultists(view)
+        for i in ids:
+            if i.startswith("D:") and state_name(state, int(i[2:])) not in partners:
+                return i
+    return next((i for i in ids if i.startswith("A:")), ids[0])
+
+
+def state_name(state: dict, ci: int):
+    c = state["chars"][ci]
+    return "AUTOMA" if c["seat"] is None else c["seat"]
+
+
+def pick_action(state, view, me, ids, cult):
+    order = (["fill:", "room:", "camr:", "chk:", "cams:"] if cult
+             else ["portal:", "room:", "fill:", "power", "camr:", "chk:", "fight:", "scare"])
+    if not cult and me["role"] == "SEER" and any(
+            c["char"] in known_cultists(view) and not c["ghost"] for c in view["chars"]):
+        order.insert(0, "vote")
+    if cult:  # sabotage only while red cards are left; a Cultist holding only S passes
+        if not (me["hand"]["F"] or me["hand"]["X"]):
+            order = ["chk:", "cams:"]
+    for prefix in order:
+        for i in ids:
+            if i.startswith(prefix):
+                if prefix in ("chk:", "cams:") and state["chars"][int(i[4:] if prefix == "chk:"
+                                                                  else i[5:])]["ghost"]:
+                    continue
+                return i
+    return "pass"
+
+
+def pick_card(state, view, me, ids, cult):
+    for k in ("X", "F", "S") if cult else ("S", "F", "X"):
+        if k in ids:
+            return k
+    return ids[0]
+
+
+def pick_confirm(state, view, me, ids, cult):
+    return "conceal" if "conceal" in ids else ids[0]
+
+
+def pick_ballot(state, view, me, ids, cult):
+    known = known_cultists(view)
+    alive = {c["char"]: c for c in view["chars"] if not c["ghost"]}
+    if cult:
+        for i in ids:
+            if i.startswith("c") and not i.startswith("2"):
+                who = state_name(state, int(i[1:]))
+                shown = alive.get(who, {}).get("role")
+                if who != me["char"] and who not in known and shown is None:
+                    return i
+        return "abstain"
+    for i in ids:
+        if i.startswith("c") and state_name(state, int(i[1:])) in known:
+            return i
+    return "abstain"
+
+
+def pick_claim(state, view, me, ids, cult):
+    if "claim" not in ids:
+        return "no"
+    need = data.table(state["count"])["kill_threshold"]
+    ghosts = sum(1 for c in view["chars"] if c["ghost"] and c["char"] != me["char"])
+    given = 3 - me["hand"]["D"]
+    dead_start = len(me.get("starting_dead", []))
+    return "claim" if ghosts + given + dead_start >= need + 2 else "no"
+
+
+def pick_consent(state, view, me, ids, cult):
+    return "no" if cult else "yes"
+
+
+def pick_eyes(state, view, me, ids, cult):
+    if cult:
+        return "no"
+    return next((i for i in ids if i != "no"), "no")
+
+
+def pick_seer(state, view, me, ids, cult):
+    """Name whoever voted most often against the characters this Cultist knows to be
+    Cultists (the public ballots)."""
+    ours = {char_id(state, c) for c in known_cultists(view)} | {char_id(state, me["char"])}
+    score = {i: sum(1 for voter, target in view["ballots"]
+                    if target in ours and f"c{voter}" == i) for i in ids if i != "none"}
+    return max(score, key=lambda i: (score[i], -ids.index(i))) if score else None
+
+
+PICKERS = {"move": pick_move, "teleport": pick_teleport, "give": pick_give,
+           "action": pick_action, "card_type": pick_card, "confirm_check": pick_confirm,
+           "ballot": pick_ballot, "claim": pick_claim, "portal_consent": pick_consent,
+           "false_eyes": pick_eyes, "in_control": lambda *a: "no",
+           "in_control_keep": lambda *a: "back", "knife_change": lambda *a: "keep",
+           "seer_pick": pick_seer}

@@ -1,0 +1,124 @@
+"""Mysterium: a cooperative game where a Ghost who cannot speak sends dream-like vision cards and
+psychics find, hour by hour, a suspect, a place and an object each, then vote on the culprit.
+
+The Ghost is a human seat or the bot (`ghost` option); the bot Ghost and AI seats read the tags
+of our generated card pack (`pack`). This module maps the rules onto the engine contract."""
+from __future__ import annotations
+
+from games.base import Engine, IllegalMove, Option, Outcome, Pending
+from games.mysterium import ai, desk, epilogue, hours, picture, setup, views
+from games.mysterium.settings import DIFFICULTIES
+from games.mysterium.setup import Ctx
+
+
+def _options(triples) -> tuple[Option, ...]:
+    return tuple(Option(i, k, p) for i, k, p in triples)
+
+
+class MysteriumEngine(Engine):
+    name = "mysterium"
+    modes = DIFFICULTIES
+    min_players = 1
+    max_players = 7
+    ai_policies = ("tags",)
+
+    def player_range(self, mode: str) -> tuple[int, int]:
+        return 1, 7       # 2..7 with a human Ghost, 1..6 with the bot Ghost: setup checks
+
+    def default_options(self, mode: str, players: int) -> dict:
+        return setup.default_options(mode, players)
+
+    def _setup(self, options, players, seed):
+        ctx = setup.build(options, players, seed)
+        hours.start_hour(ctx)
+        return ctx.state, ctx.events
+
+    # ---- questions ---------------------------------------------------------------------------
+    def pending(self, state: dict) -> list[Pending]:
+        phase = state["phase"]
+        out: list[Pending] = []
+        if phase in ("give", "shared") and not state["bot_ghost"]:
+            out.append(Pending(
+                f"ghost.{state['ghost_step']}", state["ghost_seat"], desk.kind(state),
+                _options(desk.options(state)), "auto",
+                "clue" if phase == "give" else "day_discussion", False, desk.params(state)))
+        for i, p in enumerate(state["psychics"]):
+            if hours.can_act(state, i):
+                out.append(Pending(
+                    f"look.{state['hour']}.{i}.{p['window']}", p["seat"], f"look_{p['persona']}",
+                    _options(hours.move_options(state, i)), "keep", "day_discussion", True,
+                    {"persona": p["persona"], "stage": p["stage"],
+                     "visions": p["visions"]}))
+        if phase == "window":
+            out.append(Pending(f"timer.{state['hour']}", None, "sand_timer",
+                               (Option("end", "timer_end"),), "end", "conference"))
+        if phase == "vote":
+            groups = [(f"group.{g['number']}", "vote_group", {"group": g["number"]})
+                      for g in state["epilogue"]["groups"]]
+            for key in epilogue.voters(state):
+                out.append(Pending(
+                    f"vote.{state['epilogue']['stage']}.{key}",
+                    epilogue.voter_seat(state, key), "vote",
+                    _options(groups + [("abstain", "abstain", {})]), "abstain", "action", False,
+                    {"revealed": state["epilogue"]["shared"][:state["epilogue"]["revealed"]]}))
+        return out
+
+    def apply(self, state, seat, pending_id, choice):
+        """The contract's checks, with the spec's own reasons for a move that cannot be made."""
+        if self.outcome(state) is None:
+            match = next((p for p in self.pending(state) if p.id == pending_id), None)
+            if match is None:
+                _why_closed(state, pending_id)
+            elif match.seat == seat and match.option(choice) is None:
+                if match.kind.startswith("ghost_"):
+                    desk.check(state, choice)
+                elif match.kind.startswith("look_"):
+                    hours.check_move(state, int(pending_id.split(".")[2]), choice)
+        return super().apply(state, seat, pending_id, choice)
+
+    def _apply(self, state, pending, choice):
+        ctx = Ctx(state)
+        if pending.kind.startswith("ghost_"):
+            desk.check(state, choice)
+            desk.apply(ctx, choice)
+        elif pending.kind.startswith("look_"):
+            i = int(pending.id.split(".")[2])
+            hours.check_move(state, i, choice)
+            hours.move(ctx, i, choice)
+        elif pending.kind == "sand_timer":
+            hours.resolve(ctx)
+        elif pending.kind == "vote":
+            epilogue.vote(ctx, pending.id.split(".")[2], choice)
+        return ctx.events
+
+    # ---- views & end -------------------------------------------------------------------------
+    public_view = staticmethod(views.public_view)
+    seat_view = staticmethod(views.seat_view)
+    describe = staticmethod(views.describe)
+    picture = staticmethod(picture.render)
+
+    def outcome(self, state):
+        result = state["result"]
+        if result is None:
+            return None
+        winners = tuple(range(state["seats"])) if result["won"] else ()
+        return Outcome(winners, result["reason"],
+                       {k: v for k, v in result.items() if k not in ("won", "reason")})
+
+    def round(self, state):
+        return state["hour"]
+
+    def ai_choice(self, state, pending, policy):
+        key = pending.id.split(".")[2] if pending.kind.startswith("look_") else ""
+        return ai.choose(state, pending.kind, key)
+
+
+def _why_closed(state: dict, pending_id: str) -> None:
+    """A psychic's move after the timer, or a ballot out of its stage, says so."""
+    word, *rest = pending_id.split(".")
+    if word == "look":
+        raise IllegalMove("window_closed", "The sand timer has run out.")
+    if word == "vote" and state["epilogue"]:
+        if rest[-1] in state["epilogue"]["votes"]:
+            raise IllegalMove("already_voted", "Your ballot is already in.")
+        raise IllegalMove("not_your_vote_stage", "Your level does not vote yet.")

@@ -1,0 +1,173 @@
+"""A human Ghost's decisions, one click at a time: pick a psychic, then toggle hand cards and
+give them; or toggle cards for a crow; in the epilogue pick the culprit group, then its suspect,
+place and object cards. `auto` (the deadline's default) lets the bot make the move; two in a row
+and the bot plays the Ghost for the rest of the game (spec section 7.7)."""
+from __future__ import annotations
+
+from games.base import IllegalMove
+from games.mysterium import deck, epilogue, ghost, hours
+from games.mysterium.setup import Ctx, plural
+from games.mysterium.state import CATEGORIES
+
+TAKEOVER_AFTER = 2
+
+
+def kind(state: dict) -> str:
+    first = "ghost_culprit" if state["phase"] == "shared" else "ghost_serve"
+    return {"give": "ghost_cards", "crow": "ghost_crow", "shared": "ghost_shared"}.get(
+        state["draft"].get("action"), first)
+
+
+def _card(state: dict, card: str) -> dict:
+    return {"card": card, "pos": state["hand"].index(card) + 1}
+
+
+def options(state: dict) -> list[tuple[str, str, dict]]:
+    draft, hand = state["draft"], state["hand"]
+    chosen = draft.get("cards", [])
+    step = kind(state)
+    out: list[tuple[str, str, dict]] = []
+    if step == "ghost_serve":
+        out += [(f"to.{i}", "serve", {"persona": state["psychics"][i]["persona"]})
+                for i in ghost.waiting(state)]
+    elif step == "ghost_culprit":
+        out += [(f"group.{g['number']}", "culprit", {"group": g["number"]})
+                for g in state["epilogue"]["groups"]]
+    if step in ("ghost_serve", "ghost_culprit") and ghost.crow_allowed(state):
+        out.append(("crow", "crow_start", {"left": state["crows_left"]}))
+    if step in ("ghost_cards", "ghost_crow"):
+        out += [(f"add.{c}", "add", _card(state, c)) for c in hand if c not in chosen]
+        out += [(f"drop.{c}", "drop", _card(state, c)) for c in chosen]
+        if chosen or (step == "ghost_cards" and not hand):   # R12: an empty hand gives none
+            counted = {"count": len(chosen), "form": plural(len(chosen))}
+            out.append(("give", "give", counted) if step == "ghost_cards"
+                       else ("crow", "crow_commit", counted))
+    if step == "ghost_shared":
+        element = CATEGORIES[len(chosen)]
+        out += [(f"pick.{c}", f"pick_{element}", _card(state, c))
+                for c in hand if c not in chosen]
+    if draft:
+        out.append(("back", "back", {}))
+    out.append(("auto", "auto", {}))
+    return out
+
+
+def params(state: dict) -> dict:
+    """What the Ghost's question says: whom it is serving, what it has picked so far."""
+    draft = state["draft"]
+    out: dict = {"cards": draft.get("cards", []), "hand": state["hand"]}
+    if "psychic" in draft:
+        out["persona"] = state["psychics"][draft["psychic"]]["persona"]
+    if "group" in draft:
+        out["group"] = draft["group"]
+        out["element"] = CATEGORIES[len(draft["cards"])]
+    return out
+
+
+def check(state: dict, choice: str) -> None:
+    """The spec's reasons for refusing a Ghost's well-formed but impossible move."""
+    word, _, arg = choice.partition(".")
+    draft = state["draft"]
+    if word == "to":
+        i = int(arg)
+        if not 0 <= i < len(state["psychics"]):
+            raise IllegalMove("illegal_option", "No such psychic.")
+        p = state["psychics"][i]
+        if p["stage"] == "done":
+            raise IllegalMove("psychic_finished", "That psychic has found everything.",
+                              persona=p["persona"])
+        if p["served"]:
+            raise IllegalMove("already_served", "That psychic has had visions this hour.",
+                              persona=p["persona"])
+    elif word == "crow" and not draft and state["crows_left"] <= 0:
+        raise IllegalMove("no_crow_left", "No crow is left.")
+    elif word in ("give", "crow") and draft and not draft.get("cards") and state["hand"]:
+        raise IllegalMove("no_cards", "Pick at least one card first.")
+    elif word in ("add", "pick"):
+        if arg not in state["hand"]:
+            raise IllegalMove("card_not_in_hand", "That card is not in your hand.", card=arg)
+        if arg in draft.get("cards", []):
+            raise IllegalMove("duplicate_card", "That card is already picked.", card=arg)
+    elif word == "group" and not any(str(g["number"]) == arg
+                                     for g in (state["epilogue"] or {}).get("groups", [])):
+        raise IllegalMove("invalid_group", "There is no such group.", group=arg)
+
+
+def apply(ctx: Ctx, choice: str) -> None:
+    state = ctx.state
+    state["ghost_step"] += 1
+    word, _, arg = choice.partition(".")
+    draft = state["draft"]
+    if word == "auto":
+        return _auto(ctx)
+    state["ghost_skips"] = 0
+    if word == "to":
+        state["draft"] = {"action": "give", "psychic": int(arg), "cards": []}
+    elif word == "group":
+        state["draft"] = {"action": "shared", "group": int(arg), "cards": []}
+    elif word == "crow" and not draft:
+        state["draft"] = {"action": "crow", "cards": []}
+    elif word == "crow":
+        state["draft"] = {}
+        deck.crow(ctx, draft["cards"])
+    elif word in ("add", "pick"):
+        draft["cards"].append(arg)
+        if word == "pick" and len(draft["cards"]) == 3:
+            epilogue.commit(ctx, draft["group"], draft["cards"])
+    elif word == "drop":
+        draft["cards"].remove(arg)
+    elif word == "give":
+        state["draft"] = {}
+        hours.give(ctx, draft["psychic"], draft["cards"])
+    elif word == "back":
+        state["draft"] = {}
+
+
+def _auto(ctx: Ctx) -> None:
+    """The bot makes the move the Ghost did not; after the second in a row it keeps the role."""
+    state = ctx.state
+    state["draft"] = {}
+    state["ghost_skips"] += 1
+    if state["ghost_skips"] >= TAKEOVER_AFTER:
+        state["bot_ghost"] = True
+        ctx.say("ghost_takeover")
+        if state["phase"] == "give":
+            hours.bot_serves(ctx)
+        else:
+            epilogue.bot_shares(ctx)
+        return
+    ctx.say("ghost_auto")
+    if state["phase"] == "shared":
+        epilogue.bot_shares(ctx)
+        return
+    while True:
+        plan = ghost.plan_give(state)
+        if plan[0] == "give":
+            hours.give(ctx, plan[1], plan[2])
+            return
+        deck.crow(ctx, plan[1])
+
+
+def ai_choice(state: dict) -> str:
+    """An AI seat playing a human Ghost's seat follows the bot Ghost's plan click by click (the
+    plan depends on the hand, which a draft does not change, so each click finds the same)."""
+    draft = state["draft"]
+    action = draft.get("action")
+    shared = state["phase"] == "shared"
+    plan = (ghost.plan_shared if shared else ghost.plan_give)({**state, "draft": {}}) \
+        if action in (None, "crow") else None
+    if action == "crow" and plan[0] != "crow":
+        return "back"                       # a crow the bot would not fly
+    if action == "crow":
+        missing = [c for c in plan[1] if c not in draft["cards"]]
+        return f"add.{missing[0]}" if missing else "crow"
+    if action == "give":
+        cards, _ = ghost.reach(state, draft["psychic"], state["hand"])
+        missing = [c for c in cards if c not in draft["cards"]]
+        return f"add.{missing[0]}" if missing else "give"
+    if action == "shared":
+        plan = ghost.plan_shared({**state, "draft": {}, "crows_left": 0})
+        return f"pick.{plan[2][len(draft['cards'])]}"
+    if plan[0] == "crow":
+        return "crow"
+    return f"group.{plan[1]}" if shared else f"to.{plan[1]}"

@@ -1,0 +1,177 @@
+"""Phase 2 (spec section 5): the lineup, the Ghost's shared vision, the vote staged by
+clairvoyance level, and the verdict with its tie-breaks."""
+from __future__ import annotations
+
+from collections import Counter
+
+from games.mysterium import deck, ghost
+from games.mysterium.settings import crows, level, uses_track
+from games.mysterium.setup import Ctx
+from games.mysterium.state import CATEGORIES
+
+
+def start(ctx: Ctx) -> None:
+    """The lineup: one group per psychic in seat order (R25), two random extra groups from the
+    leftover cards at N=2 (R21); every other card leaves play."""
+    state = ctx.state
+    groups = [{"number": i + 1, "cards": dict(zip(CATEGORIES, p["found"])), "psychic": i}
+              for i, p in enumerate(state["psychics"])]
+    if state["total"] == 2:
+        extra = {c: ctx.rng.sample(state["table"][c], 2) for c in CATEGORIES}
+        for k in range(2):
+            groups.append({"number": len(groups) + 1,
+                           "cards": {c: extra[c][k] for c in CATEGORIES}, "psychic": None})
+    state["table"] = {c: [] for c in CATEGORIES}
+    if crows(state["difficulty"])["per"] == "hour":      # R27: the epilogue is one more turn
+        state["crows_left"] = crows(state["difficulty"])["count"]
+    state["epilogue"] = {"groups": groups, "culprit": None, "shared": [], "labels": {},
+                         "revealed": 0, "stage": 0, "votes": {}, "verdict": None}
+    state["phase"] = "shared"
+    state["draft"] = {}
+    ctx.say("epilogue")
+    for g in groups:
+        ctx.say("group", number=g["number"], cards=[g["cards"][c] for c in CATEGORIES])
+    deck.show_hand(ctx)
+    if state["bot_ghost"]:
+        bot_shares(ctx)
+
+
+def bot_shares(ctx: Ctx) -> None:
+    while ctx.state["phase"] == "shared":
+        plan = ghost.plan_shared(ctx.state)
+        if plan[0] == "crow":
+            deck.crow(ctx, plan[1])
+        else:
+            commit(ctx, plan[1], plan[2])
+
+
+def commit(ctx: Ctx, group: int, cards: list[str]) -> None:
+    """The Ghost's three cards (suspect, place, object) for the culprit group: the bot fixes a
+    random reveal order (R19); the labels stay secret to the end."""
+    state = ctx.state
+    ep = state["epilogue"]
+    for card in cards:
+        state["hand"].remove(card)
+    ep["culprit"] = group
+    ep["labels"] = dict(zip(cards, CATEGORIES))
+    ep["shared"] = ctx.rng.shuffle(list(cards))
+    state["draft"] = {}
+    ctx.say("shared_chosen")
+    state["phase"] = "vote"
+    if uses_track(state["total"]):
+        ctx.say("vote_rules")
+        _next_stage(ctx)
+    else:
+        ep["revealed"] = 3
+        ctx.say("shared_all", cards=ep["shared"])
+        ctx.say("vote_rules")
+
+
+def voters(state: dict) -> list[str]:
+    """Who casts a ballot now: psychics of this stage's level (N >= 4), or each psychic-player
+    once (N <= 3). Keys are strings: psychic indexes, or seats for N <= 3."""
+    ep = state["epilogue"]
+    if state["phase"] != "vote":
+        return []
+    if not uses_track(state["total"]):
+        seats = sorted({p["seat"] for p in state["psychics"]})
+        return [str(s) for s in seats if str(s) not in ep["votes"]]
+    return [str(i) for i, p in enumerate(state["psychics"])
+            if level(p["track"], state["total"]) == ep["stage"] and str(i) not in ep["votes"]]
+
+
+def voter_seat(state: dict, key: str) -> int:
+    return int(key) if not uses_track(state["total"]) else state["psychics"][int(key)]["seat"]
+
+
+def vote(ctx: Ctx, key: str, choice: str) -> None:
+    state = ctx.state
+    ep = state["epilogue"]
+    group = None if choice == "abstain" else int(choice.split(".")[1])
+    ep["votes"][key] = group
+    seat = voter_seat(state, key)
+    name = {"seat": seat} if not uses_track(state["total"]) else \
+        {"persona": state["psychics"][int(key)]["persona"]}
+    if group is None:
+        ctx.say("abstained_private", (seat,))
+    else:
+        ctx.say("voted_private", (seat,), group=group)
+    ctx.say("voted_player" if "seat" in name else "voted", **name)
+    if not voters(state):
+        if uses_track(state["total"]) and ep["stage"] < 3:
+            _next_stage(ctx)
+        else:
+            count(ctx)
+
+
+def _next_stage(ctx: Ctx) -> None:
+    """Reveal the next shared card and call the level that votes now; a level with nobody on
+    it is revealed and passed at once."""
+    state = ctx.state
+    ep = state["epilogue"]
+    while ep["stage"] < 3:
+        ep["stage"] += 1
+        ep["revealed"] = ep["stage"]
+        ctx.say("shared_card", number=ep["stage"], card=ep["shared"][ep["stage"] - 1])
+        if voters(state):
+            ctx.say("level_votes", level=ep["stage"])
+            return
+    count(ctx)
+
+
+def verdict(state: dict) -> int | None:
+    """Plurality; a tie goes to the furthest psychic on the track who voted for a tied group,
+    then the youngest (or eldest, by setting) player (spec section 5.4, RULINGS R3, R4, R22)."""
+    votes = {k: g for k, g in state["epilogue"]["votes"].items() if g is not None}
+    counts = Counter(votes.values())
+    if not counts:
+        return None
+    top = max(counts.values())
+    tied = {g for g, c in counts.items() if c == top}
+    if len(tied) == 1:
+        return tied.pop()
+    sign = 1 if state["tiebreak_age"] == "youngest" else -1
+
+    def rank(key: str) -> tuple:
+        seat = voter_seat(state, key)
+        track = state["psychics"][int(key)]["track"] if uses_track(state["total"]) else 0
+        return (-track, sign * state["age_rank"][seat])
+    for key in sorted(votes, key=rank):
+        if votes[key] in tied:
+            return votes[key]
+    return None
+
+
+def count(ctx: Ctx) -> None:
+    state = ctx.state
+    ep = state["epilogue"]
+    track = uses_track(state["total"])
+    for key in sorted(ep["votes"], key=int):
+        who = {"persona": state["psychics"][int(key)]["persona"]} if track \
+            else {"seat": int(key)}
+        group = ep["votes"][key]
+        kind = "ballot" if group is not None else "ballot_blank"
+        ctx.say(kind if track else f"{kind}_player", group=group, **who)
+    ep["verdict"] = verdict(state)
+    if ep["verdict"] is None:
+        ctx.say("verdict_none", culprit=ep["culprit"])
+    else:
+        ctx.say("verdict", group=ep["verdict"], culprit=ep["culprit"])
+    for card in sorted(ep["labels"]):
+        ctx.say("shared_label", card=card, category=ep["labels"][card])
+    if ep["verdict"] is None:
+        finish(ctx, False, "no_votes")
+    else:
+        won = ep["verdict"] == ep["culprit"]
+        finish(ctx, won, "solved" if won else "wrong_group", group=ep["verdict"],
+                     culprit=ep["culprit"])
+
+
+def finish(ctx: Ctx, won: bool, reason: str, **data) -> None:
+    """The end: the result, and every psychic's targets revealed (RULING R30)."""
+    state = ctx.state
+    state["phase"] = "over"
+    state["result"] = {"won": won, "reason": reason, **data}
+    for p in state["psychics"]:
+        ctx.say("reveal_targets", persona=p["persona"],
+                cards=[p["targets"][c] for c in CATEGORIES])

@@ -1,0 +1,67 @@
+"""A whole Among Cultists game through the loopback Discord: one person and three AI seats (with
+the AUTOMA, five characters), the person taking the quickest answer offered (stop, pass,
+abstain, carry on; else the first option).
+Afterwards every line the thread and each person saw is checked against the audience the engine
+gave it."""
+from __future__ import annotations
+
+from functools import partial
+
+from games.cultists import data
+
+from tests.loopback import Loopback
+from tests.loopback.table import (answer, answer_first, finished, idle, make_bot,
+                                  open_questions, status_message)
+from tests.test_loopback_games import assert_each_line_reached_its_audience, seen_lines
+
+QUICK = ("Stop in", "Pass", "Abstain", "Carry on", "Keep my ballot", "No", "Nothing to report",
+         "Keep it secret")
+TIMINGS = ",".join(f"{k}=0.1" for k in ("default", "setup", "night_step", "vote",
+                                         "day_discussion", "action", "reactive"))
+
+
+async def test_whole_game_keeps_every_line_for_its_audience(tmp_path, monkeypatch):
+    # No Connection locks the thread (R-45); this fake refuses every post in a locked thread,
+    # the bot's own included, where Discord lets a bot with Manage Threads post. The lock
+    # itself is tested on the engine (test_r45_no_connection_silences_the_table).
+    monkeypatch.delitem(data.rules()["events"], "NO_CONNECTION")
+    db = tmp_path / "db.sqlite3"
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        players = [guild.user("player0")]
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
+            host = players[0]
+            rules = await host.slash(games, "cultists rules", topic="SEER")
+            assert rules.ephemeral
+            await host.slash(games, "cultists new", mode="experienced", timings=TIMINGS)
+            lobby = games.last_message()
+            for _ in range(3):
+                await host.slash(games, "cultists add-ai")
+            await host.click(lobby, "Start")
+            thread = lobby.thread
+            assert status_message(thread).embeds
+            world = discord.fake.world
+            watched = [thread.record, *(p.dm.record for p in players)]
+            done: set = set()
+            # The clocks tick faster than the bot ever falls quiet: answer without settling,
+            # waiting for the next question or the end instead.
+            while not finished(thread):
+                await world.wait_for(
+                    lambda: finished(thread) or any(open_questions(p, thread, done)
+                                                    for p in players),
+                    120, "a question or the end", watched)
+                for person in players:
+                    for prompt in open_questions(person, thread, done):
+                        labels = prompt.labels()
+                        quick = [x for x in labels if x.startswith(QUICK)]
+                        if quick:
+                            await answer(person, prompt, quick[0], done, settle=False)
+                        elif labels or prompt.selects:
+                            await answer_first(person, prompt, done, settle=False)
+            await discord.settle()
+            assert any(a.filename == "table.png" for m in thread.messages()[2:]
+                       for a in m.attachments)
+        assert not [c for c in discord.calls if c.status == 400]
+        seen = seen_lines(thread, players)
+    await assert_each_line_reached_its_audience(db, *seen)

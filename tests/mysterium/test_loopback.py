@@ -1,0 +1,122 @@
+"""A whole Mysterium game through the loopback Discord: a human Ghost who gives visions with
+DM buttons (and whose post in the thread is removed), a human psychic who guesses and readies
+in the thread, two AI psychics, a secret vote. Every line each person and the thread saw is
+checked against its audience."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from functools import partial
+
+from games.mysterium import MysteriumEngine, ai, desk
+from hosting.text import Translator
+from tests.loopback import Loopback
+from tests.loopback.table import FAST_TIMINGS, finished, idle, make_bot, status_message
+from tests.test_loopback_games import GAME_OVER_LINE, audiences
+
+E = MysteriumEngine()
+NAMES = ["laura", "alex", "AI 1", "AI 2"]
+MENTIONS = re.compile(r"(<@\d+>\s*)+")
+TIMINGS = FAST_TIMINGS.replace("clue=3", "clue=30").replace("day_discussion=3",
+                                                               "day_discussion=30")
+
+
+def stored(db) -> dict:
+    with sqlite3.connect(db) as con:
+        return json.loads(con.execute("SELECT state FROM games").fetchone()[0])
+
+
+def tag_guess(db) -> int | None:
+    """The card a person reading the visions' tags would pick for the first psychic (Alex's):
+    it reads the public part of the stored game (its visions, the table, its wrong guesses)."""
+    state = stored(db)
+    return None if state["psychics"][0]["stage"] == "done" else ai.guess_of(state, 0)
+
+
+def ghost_label(db) -> str:
+    """Laura plays the Ghost as the bot would, from what is behind her screen; the button she
+    presses is found by its label, as a person would."""
+    state = stored(db)
+    ask = next(p for p in E.pending(state) if p.seat == 0)
+    option = ask.option(desk.ai_choice(state))
+    return Translator("mysterium", "en", NAMES).option(option.key, option.params)
+
+
+async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
+    db = tmp_path / "db.sqlite3"
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        laura, alex = guild.user("laura"), guild.user("alex")
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
+            await laura.slash(games, "mysterium new", mode="easy", ghost="player",
+                              timings=TIMINGS)
+            lobby = games.last_message()
+            await alex.click(lobby, "Join")
+            for _ in range(2):
+                await laura.slash(games, "mysterium add-ai")
+            await laura.click(lobby, "Start")
+            thread = lobby.thread
+            assert status_message(thread).attachments          # the table's picture
+            secrets = await laura.click(status_message(thread), "My secrets")
+            assert any(a.filename == "secrets.png" for a in secrets.message.attachments)
+            world = discord.fake.world           # the Ghost speaks: the bot removes the post
+            hint = world.post(thread.record, laura.record, {"content": "think of the cook!"})
+            talk = world.post(thread.record, alex.record, {"content": "any idea?"})
+            await discord.settle()
+            assert hint.deleted and not talk.deleted
+            assert any("you may not write" in m.content for m in laura.dms())
+            loop = asyncio.get_running_loop()
+            give_up, done = loop.time() + 120, set()
+            while not finished(thread) and loop.time() < give_up:
+                acted = False
+                for m in laura.dms():
+                    if m.buttons and (m.id, m.content) not in done:
+                        done.add((m.id, m.content))
+                        await laura.click(m, ghost_label(db))
+                        acted = True
+                for m in alex.dms():
+                    if (m.buttons or m.selects) and m.id not in done:
+                        done.add(m.id)
+                        options = m.selects[0]["options"] if m.selects else []
+                        await (alex.select(m, options[0]["value"]) if options
+                               else alex.click(m, m.labels()[0]))
+                        acted = True
+                for m in thread.messages():
+                    if (m.buttons or m.selects) and alex.mention in (m.content or "") \
+                            and m.id not in done:
+                        done.add(m.id)
+                        card = tag_guess(db)
+                        if card is not None:
+                            await (alex.select(m, f"guess.{card}") if m.selects else
+                                   alex.click(m, next(label for label in m.labels()
+                                                      if label.startswith(f"#{card} "))))
+                        await (alex.select(m, "ready") if m.selects else alex.click(m, "Ready"))
+                        acted = True
+                if not acted:
+                    await asyncio.sleep(0.05)
+            assert finished(thread), [m.content for m in thread.messages()[-5:]]
+        assert not [c for c in discord.calls if c.status == 400]
+        thread_lines = [line for m in thread.messages() if m.author not in ("laura", "alex")
+                        for line in m.content.splitlines()]
+        dm_lines = {p.name: [line for m in p.dms() for line in m.content.splitlines()]
+                    for p in (laura, alex)}
+
+    names, lines = await audiences(db)
+    public, gm = lines.get("public", set()), lines.get("gm", set())
+    assert any("must find" in line for line in lines["seat:0"])     # the Ghost's screen
+    assert any(line.startswith("Group 1:") for line in public)      # the epilogue was played
+    assert any(line.startswith("Alma") and "has voted" in line for line in public)
+    end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
+    for i, line in enumerate(thread_lines):
+        if MENTIONS.fullmatch(line):
+            continue
+        allowed = public if i <= end else public | gm
+        assert line in allowed, f"thread line not meant for the public: {line!r}"
+    for name, seen in dm_lines.items():
+        own = lines.get(f"seat:{names.index(name)}", set())
+        for line in seen:
+            assert line in own or line.startswith("Got it:") or (
+                name == "laura" and "you may not write" in line), f"{name} saw {line!r}"
