@@ -21,6 +21,12 @@ MENTIONS = re.compile(r"(<@\d+>\s*)+")
 MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
 
 
+def bot_dm_line(line: str) -> bool:
+    """A DM line of the bot's own, not an event: a moment's header, a question's outcome."""
+    return bool(MOMENT_HEADER.fullmatch(line)) or line.startswith(
+        ("You chose", "Time ran out:", "This question is closed"))
+
+
 async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
     """The game's name and, per audience tag, every line the outbox holds for it."""
     store = await Store.open(db_path)
@@ -102,5 +108,4 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
     for name, seen in dm_lines.items():
         own = lines.get(f"seat:{names.index(name)}", set())
         for line in seen:
-            assert (line in own or line.startswith(("You chose", "Time ran out:", "This question is closed"))
-                    or MOMENT_HEADER.fullmatch(line)), f"{name} saw {line!r}"
+            assert line in own or bot_dm_line(line), f"{name} saw {line!r}"
