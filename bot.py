@@ -53,6 +53,7 @@ class Config:
     dev_guild_id: int | None = None
     extensions: tuple[str, ...] = field(default=INITIAL_EXTENSIONS)
     settle_delay: float = 0.2  # changes this close together go out as one batch of messages
+    retry_base: float = 2.0    # seconds before a post Discord refused is tried again (doubling)
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -88,7 +89,8 @@ class TableBot(commands.Bot):
         # Guild messages (their author, not their content) let Mysterium remove a Ghost's posts.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents(guilds=True, guild_messages=True),
-                         help_command=None)
+                         help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())  # pings: per message
         self.config = config
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None
@@ -97,7 +99,8 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         store = await Store.open(self.config.db_path)
         delay = self.config.settle_delay
-        self.host = Host(store, RealClock(), DiscordDelivery(self, delay), settle_delay=delay)
+        delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base)
+        self.host = Host(store, RealClock(), delivery, settle_delay=delay)
         self.add_dynamic_items(*dynamic_items())
         await self.tree.set_translator(CommandText())
         for ext in self.config.extensions:

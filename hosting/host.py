@@ -472,6 +472,13 @@ class Host:
         await self.store.mark_dm_closed(game_id, seat, closed)
         table.seats[seat].dm_closed = closed
 
+    async def note_gm(self, game_id: int, kind: str, data: dict) -> None:
+        """A line for the GM log from outside the rules (a message the delivery set aside)."""
+        async with self._locks[game_id]:
+            table = await self.table(game_id)
+            await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
+                                         outbox=[(GM, kind, data)], now=self.clock.now())
+
     # ---- deadlines ----------------------------------------------------------------------------
     async def next_due(self) -> float | None:
         """The earliest moment something is due in a running game (deadline or reminder)."""

@@ -91,6 +91,20 @@ class Deadline:
     remind_at: float | None
 
 
+@dataclass
+class PostRow:
+    """A message the delivery planned for a game (see migration V7)."""
+
+    key: str
+    seq: int
+    rows: list[int]
+    text: str | None
+    channel_id: int | None
+    message_id: int | None
+    attempts: int
+    state: str
+
+
 _JSON_COLUMNS = ("options", "pace", "state", "result")
 _GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "guild_id",
                  "channel_id", "thread_id", "host_user", "state", "state_version", "version",
@@ -139,6 +153,7 @@ class Store:
         # Read on every delivery and status refresh, written far less often.
         self._deadlines = _PerGame()
         self._prompts = _PerGame()
+        self._posts = _PerGame()
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout: float = 5.0) -> "Store":
@@ -431,6 +446,56 @@ class Store:
         return {r[0]: r[1] for r in await self._fetch(
             "SELECT seat, pending_id FROM prompts WHERE game_id = ? AND message_id = ?",
             (game_id, message_id))}
+
+    async def close_prompt(self, game_id: int, pending_id: str, seat: int) -> None:
+        """The question's message shows its outcome now: not to be edited again."""
+        await self._write("UPDATE prompts SET closed = 1 WHERE game_id = ? AND pending_id = ? "
+                          "AND seat = ?", (game_id, pending_id, seat))
+        self._prompts.drop(game_id)
+
+    async def open_prompts(self, game_id: int) -> list[tuple[str, int, int | None, int | None]]:
+        """(question, seat, channel, message) of every question whose message is not closed."""
+        return [tuple(r) for r in await self._fetch(
+            "SELECT pending_id, seat, channel_id, message_id FROM prompts "
+            "WHERE game_id = ? AND closed = 0", (game_id,))]
+
+    async def decision_of(self, game_id: int, pending_id: str) -> tuple[str, str] | None:
+        """(choice, source) of the decision that closed a question, if any."""
+        found = await self._fetch("SELECT choice, source FROM decisions "
+                                  "WHERE game_id = ? AND pending_id = ?", (game_id, pending_id))
+        return (found[0][0], found[0][1]) if found else None
+
+    # ---- posts: each message the delivery sends, recorded before it is sent ------------------
+    async def posts(self, game_id: int) -> dict[str, PostRow]:
+        async def load():
+            return {r[0]: PostRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6], r[7])
+                    for r in await self._fetch(
+                        "SELECT key, seq, rows, text, channel_id, message_id, attempts, state "
+                        "FROM posts WHERE game_id = ? ORDER BY seq", (game_id,))}
+        return dict(await self._posts.get(game_id, load))
+
+    async def plan_posts(self, game_id: int, planned: list[tuple[str, list[int], str | None]]
+                         ) -> None:
+        """Record messages about to be sent (key, outbox rows, text); known keys are kept."""
+        async with self._transaction() as db:
+            async with db.execute("SELECT COALESCE(MAX(seq), 0) FROM posts WHERE game_id = ?",
+                                  (game_id,)) as cur:
+                seq = (await cur.fetchone())[0]
+            await db.executemany(
+                "INSERT OR IGNORE INTO posts (game_id, key, seq, rows, text, state) "
+                "VALUES (?, ?, ?, ?, ?, 'planned')",
+                [(game_id, key, seq + i + 1, _dump(rows), text)
+                 for i, (key, rows, text) in enumerate(planned)])
+        self._posts.drop(game_id)
+
+    async def post_tried(self, game_id: int, key: str, state: str = "planned",
+                         channel_id: int | None = None, message_id: int | None = None) -> None:
+        """One attempt at a planned message ended in `state` (still planned after a refusal)."""
+        await self._write(
+            "UPDATE posts SET attempts = attempts + 1, state = ?, "
+            "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id) "
+            "WHERE game_id = ? AND key = ?", (state, channel_id, message_id, game_id, key))
+        self._posts.drop(game_id)
 
     # ---- the game thread's lock ----------------------------------------------------------------
     async def thread_lock(self, game_id: int) -> tuple[bool, bool]:

@@ -14,6 +14,7 @@ language lacks; a key missing everywhere shows as the key itself with its data, 
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import lru_cache
 from pathlib import Path
@@ -42,6 +43,15 @@ def load_locale(game: str | None, lang: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+# Characters that Discord reads as markdown or as the start of a mention, emoji or link.
+_MARKUP = re.compile(r"([\\*_~|`>#\-\[\]()<@:])")
+
+
+def escape(text: str) -> str:
+    """A name shown as written: no markdown taking over the message, no mention, no ping."""
+    return _MARKUP.sub(r"\\\1", str(text))
+
+
 class _Formatter(string.Formatter):
     def __init__(self, tr: "Translator"):
         self.tr = tr
@@ -62,11 +72,18 @@ class Translator:
     """Text for one game, one language and one table's seat names."""
 
     def __init__(self, game: str | None, lang: str = DEFAULT_LANG,
-                 names: Sequence[str] | None = None):
+                 names: Sequence[str] | None = None, markdown: bool = False):
+        """With `markdown`, the text goes where Discord reads markdown (message text, embeds):
+        seat names are escaped. Without it (button labels, pictures) they are shown as is."""
         self.game = game
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANG
         self.names = list(names or [])
+        self.markdown = markdown
         self._fmt = _Formatter(self)
+
+    def name(self, name: str) -> str:
+        """A player's name as this text shows it."""
+        return escape(name) if self.markdown else name
 
     def _layers(self) -> list[dict]:
         layers = []
@@ -97,7 +114,7 @@ class Translator:
             i = int(seat)
         except (TypeError, ValueError):
             return str(seat)
-        return self.names[i] if 0 <= i < len(self.names) else f"#{i + 1}"
+        return self.name(self.names[i]) if 0 <= i < len(self.names) else f"#{i + 1}"
 
     def __call__(self, section: str, key: str, **params: Any) -> str:
         """The text of `section.key` filled with `params`."""
@@ -110,6 +127,10 @@ class Translator:
             return self._fmt.format(tpl, **params)
         except (KeyError, IndexError, ValueError):
             return tpl
+
+    def plural(self, section: str, key: str, count: int, **params: Any) -> str:
+        """`key_one` when `count` is 1, else `key_other` (English and Spanish need no more)."""
+        return self(section, f"{key}_{'one' if count == 1 else 'other'}", count=count, **params)
 
     def event(self, kind: str, data: dict) -> str:
         return self("events", kind, **data)

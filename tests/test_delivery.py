@@ -1,5 +1,6 @@
 """The Discord adapter fed fake Discord objects: public text to the thread only, seat text to that
-seat's DM only, and a closed DM (403 / 50007) turned into a ping with an "Answer here" button."""
+seat's DM only, and a closed DM (403 / 50007) named in the thread, with an "Answer here" button,
+at the next public moment."""
 from __future__ import annotations
 
 import datetime
@@ -24,6 +25,7 @@ class FakeMessage:
         self.channel = channel
         self.content = content
         self.kw = kw
+        self.jump_url = f"https://discord.com/channels/99/{channel.id}/{self.id}"
 
 
 class FakeChannel:
@@ -31,9 +33,11 @@ class FakeChannel:
         self.id = cid
         self.sent: list[FakeMessage] = []
         self.edits = 0
+        self.log: list[tuple[str, int, dict]] = []    # ("send" | "edit", message id, kwargs)
 
     async def send(self, content=None, **kw):
         self.sent.append(FakeMessage(self, content, **kw))
+        self.log.append(("send", self.sent[-1].id, {"content": content, **kw}))
         return self.sent[-1]
 
     async def edit(self, **kw):
@@ -45,6 +49,7 @@ class FakeChannel:
         class Partial:
             async def edit(self, **kw):
                 channel.edits += 1
+                channel.log.append(("edit", mid, kw))
         return Partial()
 
 
@@ -275,7 +280,9 @@ async def test_each_persons_dm_channel_is_opened_once(world):
         await host.decide(table.id, table.seats[vote.seat].user_id, vote.id, "skip")
     await delivery.settled()
     assert [p.kind for p in host.pending(table)] == ["kill"]
-    assert len(users[wolf].sent) == 2                 # role with the first prompt, then the next
+    # Role with the first prompt; dawn's header (every person gets one then); night 2's
+    # header with the next prompt.
+    assert len(users[wolf].sent) == 3
     assert sorted(delivery.bot.dms_opened) == [ALICE, BOB, CAROL, DAVE]   # each opened once
 
 

@@ -193,7 +193,7 @@ async def test_complete_game_with_ai_seats_keeps_secrets(lb, town, db):
     assert "Winners:" in line
     assert any("Finished. Winners:" in m.text and not m.buttons for m in thread.messages())
     for person in people:
-        roles = [m for m in person.dms() if m.content.startswith("You are the")]
+        roles = [m for m in person.dms() if "You are the" in m.content]
         assert len(roles) == 1
     assert dave.visible() == [m for m in lb.public_messages()]
     latencies = lb.ack_latencies()
@@ -206,12 +206,12 @@ async def test_closed_dms_play_a_whole_game_through_ephemerals(lb, town, db):
     people = [bob, alice, carol, dave]
     async with table_bot(lb, db):
         lobby, thread = await open_table(games, bob, [alice, carol, dave])
-        ping = next(m for m in thread.messages() if "I cannot DM you" in m.content)
+        ping = next(m for m in thread.messages() if "I cannot send you direct messages" in m.content)
         assert bob.mention in ping.content and ping.labels() == ["Answer here"]
         await play(people, thread, after_step=secrets_kept(lb, people, thread))
     assert bob.dms() == [] and finished(thread)
     told = "\n".join(m.text for m in bob.ephemerals())
-    assert "Your role:" in told and "Got it:" in told
+    assert "Your role:" in told and "You chose" in told
 
 
 async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
@@ -224,7 +224,7 @@ async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
     async with table_bot(lb, db):
         assert dm_prompts(wolf) == [prompt]           # recovered, not sent again
         answer = await wolf.click(prompt, prompt.labels()[0])
-        assert answer.type == 7 and "Got it" in prompt.content
+        assert answer.type == 7 and "You chose" in prompt.content
         await play(people, thread)
     assert lb.gateway.identifies == 2
     public = public_lines(thread)
@@ -233,7 +233,7 @@ async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
     for person in people:
         texts = Counter(m.text for m in person.dms())
         assert max(texts.values()) == 1, person
-        assert sum(1 for m in person.dms() if m.content.startswith("You are the")) == 1
+        assert sum(1 for m in person.dms() if "You are the" in m.content) == 1
 
 
 async def test_game_finishes_under_random_rate_limits_and_5xx(lb, town, db):

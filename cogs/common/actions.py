@@ -11,6 +11,7 @@ import discord
 
 import games
 from cogs.common import render
+from cogs.common.sending import NOBODY, pinging
 from games.base import IllegalMove
 from hosting.host import Host
 from hosting.store import GameRow
@@ -29,6 +30,7 @@ def is_admin(interaction: discord.Interaction) -> bool:
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
     """Send privately, whether or not the interaction was already answered."""
     kwargs.setdefault("ephemeral", True)
+    kwargs.setdefault("allowed_mentions", NOBODY)
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:
@@ -136,21 +138,26 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
     open_now = host.pending_for(table, seat.seat)
     for pending in open_now:
-        await interaction.followup.send(embed=render.prompt_embed(table, pending, due.get(pending.id)),
-                                        view=render.prompt_view(table, pending), ephemeral=True)
+        await reply(interaction, embed=render.prompt_embed(table, pending, due.get(pending.id)),
+                    view=render.prompt_view(table, pending))
     if not open_now:
-        await interaction.followup.send(t("ui", "nothing_pending"), ephemeral=True)
+        await reply(interaction, t("ui", "nothing_pending"))
 
 
 async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,
                          option_id: str) -> str | None:
-    """Apply a person's answer; the label of what they chose, or None once refused."""
+    """Apply a person's answer; the label of what they chose, or None once refused. A click
+    on a question its deadline closed is told that the time ran out."""
     host = host_of(interaction)
     pending = next((p for p in host.pending(table) if p.id == pending_id), None)
     try:
         await in_time(interaction, host.decide(table.id, interaction.user.id, pending_id,
                                                option_id))
     except IllegalMove as err:
+        decided = (await host.store.decision_of(table.id, pending_id)
+                   if err.code == "already_answered" else None)
+        if decided is not None and decided[1] == "timeout":
+            err = IllegalMove("timed_out", "Time ran out for that question.")
         await refuse(interaction, err, table)
         return None
     t = render.translator(table)
@@ -165,14 +172,22 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
                                                          option_id)) is None:
         return
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
-    # What the message already said (news sent along with the question) stays above.
-    before = interaction.message.content if interaction.message else None
-    done = render.translator(table)("ui", "accepted", choice=choice)
-    content = f"{before}\n{done}" if before else done
+    # What the message already said (news sent along with the question) stays above; its
+    # deadline goes.
+    message = interaction.message
+    seat = table.seat_of(interaction.user.id).seat
+    sent = (await host_of(interaction).store.prompted(game_id)).get((pending_id, seat))
+    if message is not None and sent and sent[1] == message.id:
+        await host_of(interaction).store.close_prompt(game_id, pending_id, seat)
+    before = message.content if message else None
+    done = render.translator(table)("ui", "chose", choice=choice)
+    closed = {"content": f"{before}\n{done}" if before else done, "view": None,
+              "allowed_mentions": NOBODY,
+              "embeds": [render.closed_embed(e) for e in (message.embeds if message else [])]}
     if interaction.response.is_done():
-        await interaction.edit_original_response(content=content, view=None)
+        await interaction.edit_original_response(**closed)
     else:
-        await interaction.response.edit_message(content=content, view=None)
+        await interaction.response.edit_message(**closed)
 
 
 async def decide_in_thread(interaction: discord.Interaction, game_id: int,
@@ -205,7 +220,8 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         content = "\n".join([host.delivery.question_text(interaction.message), *lines])
         if len(content) > render.CONTENT_MAX:
             return False
-        await interaction.response.edit_message(content=content)
+        people = [table.seats[s].user_id for s in asked if not table.seats[s].is_ai]
+        await interaction.response.edit_message(content=content, allowed_mentions=pinging(people))
         host.delivery.question_said(interaction.message.id, content)
         return True
 

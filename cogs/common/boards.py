@@ -15,8 +15,13 @@ import discord
 
 import games
 from cogs.common import render, threads
+from cogs.common.sending import NOBODY, nonce
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
+
+
+EDIT_CAP = 30046              # Discord: too many edits of messages older than an hour
+STATUS_MAX_AGE = 50 * 60     # seconds: an older status is posted afresh at the next phase
 
 
 class Boards:
@@ -47,7 +52,7 @@ class Boards:
     @staticmethod
     def _lobby_content(table: GameRow) -> dict:
         t = render.translator(table)
-        return {"embed": render.lobby_embed(table),
+        return {"embed": render.lobby_embed(table), "allowed_mentions": NOBODY,
                 "view": lobby_view(table.id, t) if table.status == "lobby" else None}
 
     @staticmethod
@@ -61,6 +66,7 @@ class Boards:
         lobby = self._lobby_content(table)
         if not self._changed((table.id, "lobby"), self._lobby_digest(lobby)):
             return
+        lobby.update(render.fit(channel, None, lobby["embed"]))
         try:
             await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
         except discord.NotFound:
@@ -73,14 +79,13 @@ class Boards:
         self._shown[key] = shown
         return True
 
-    async def status(self, table: GameRow, lead: str | None = None) -> bool:
+    async def status(self, table: GameRow) -> None:
         """Show the table's status message, edited in place. It is not edited when it would
         look the same, nor for a change within a phase moments after the last edit (a later
-        edit is planned). When it does not exist yet it opens with `lead`, the game's first
-        news, as its text: whether it took the lead."""
+        edit is planned)."""
         thread = await self.delivery.channel(table.thread_id)
         if thread is None:
-            return False
+            return
         async with self._locks[table.id]:
             public = games.engine(table.game).public_view(table.state)
             await threads.keep(self.host, table, thread)
@@ -92,36 +97,71 @@ class Boards:
                       "waiting": [f["value"] for f in look["status"].get("fields", [])
                                   if "<t:" not in f["value"]]}
             message_id = table.status_message_id or self._status_ids.get(table.id)
+            moment_changed = self._shown.get((table.id, "moment")) != moment
             if message_id is not None and (
                     self._shown.get((table.id, "status")) == look
                     or (self._shown.get((table.id, "moment")) == moment
                         and self._too_soon(table.id))):
-                return False
+                return
             self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
             self._status_at[table.id] = asyncio.get_running_loop().time()
-            files = self.new_picture(table, "status", again=message_id is None)
+            renew = message_id is None or (moment_changed and self._aged(table.id, message_id))
+            files = self.new_picture(table, "status", again=renew)
+            if not render.may(thread, "attach_files"):
+                files = []           # the status goes on without its picture
             if self._pictures.get((table.id, "status")):
                 embed.set_image(url="attachment://table.png")
-            if message_id is not None:
+            content.update(render.fit(thread, None, embed))
+            if not renew:
                 try:
                     await thread.get_partial_message(message_id).edit(
-                        **content, **({"attachments": files} if files else {}))
-                    return False
-                except discord.NotFound:
+                        **content, **({"attachments": files} if files else {}),
+                        allowed_mentions=NOBODY)
+                    return
+                except discord.HTTPException as err:
+                    # Gone, or Discord caps the edits of messages older than an hour (30046).
+                    if not isinstance(err, discord.NotFound) and err.code != EDIT_CAP:
+                        raise
                     files = self.new_picture(table, "status", again=True)
-            message = await thread.send(lead, **content, files=files,
-                                        allowed_mentions=discord.AllowedMentions.none())
-            self._status_ids[table.id] = message.id
-            await self.host.set_messages(table.id, status_message_id=message.id)
-            return lead is not None
+            await self._post_status(table, thread, content, files, message_id)
 
-    async def _status_content(self, table: GameRow) -> dict:
+    async def _post_status(self, table: GameRow, thread, content: dict, files,
+                           old_id: int | None) -> None:
+        """A new status message, at the bottom of the thread; the old one, if any, points to
+        it. The nonce names the message this one replaces: a crash before its id is stored
+        does not post it twice."""
+        message = await thread.send(**content, files=files, allowed_mentions=NOBODY,
+                                    nonce=nonce(table.id, f"status:{old_id or 0}"))
+        self._status_ids[table.id] = message.id
+        await self.host.set_messages(table.id, status_message_id=message.id)
+        if old_id is None:
+            return
+        t = render.translator(table)
+        try:
+            await thread.get_partial_message(old_id).edit(
+                content=t("ui", "status_moved", link=message.jump_url), embed=None,
+                attachments=[], view=None, allowed_mentions=NOBODY)
+        except discord.HTTPException:
+            pass        # it keeps its "My secrets" button, which still works
+
+    def _aged(self, game_id: int, message_id: int) -> bool:
+        """Whether the status is old enough that Discord may soon refuse its edits: it is
+        posted afresh at the next new phase instead."""
+        newest = self.delivery.newest_post.get(game_id)
+        return newest is not None and (discord.utils.snowflake_time(newest)
+                                       - discord.utils.snowflake_time(message_id)
+                                       ).total_seconds() > STATUS_MAX_AGE
+
+    async def status_embed(self, table: GameRow) -> discord.Embed:
+        """The status as the whole table may see it (the status message, `/status`)."""
         pending = self.host.pending(table)
         deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
-        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
+        return render.status_embed(table, pending, render.public_due(pending, deadlines))
+
+    async def _status_content(self, table: GameRow) -> dict:
         view = (secrets_view(table.id, render.translator(table))
                 if table.status in ("running", "paused") else None)
-        return {"embed": render.status_embed(table, pending, due), "view": view}
+        return {"embed": await self.status_embed(table), "view": view}
 
     def _too_soon(self, game_id: int) -> bool:
         """Whether the status was edited less than `status_every` ago; if so a later edit is

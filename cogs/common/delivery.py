@@ -1,8 +1,18 @@
 """Events and prompts to Discord: the thread for the public, DMs for seats, nothing for the GM
 log until the game ends (then it becomes the recap).
 
-A DM that Discord refuses (403, code 50007) marks the seat: the thread gets one ping with an
-"Answer here" button, and from then on that seat reads and answers through ephemeral messages.
+Every message is planned in the store (`posts`: a key naming what it carries, the outbox rows
+in it, its text) before it is sent, and sent with a nonce made from that key: a retry or a
+restart skips what went out, and a post whose answer a crash lost is not doubled (Discord
+returns the first message for a repeated nonce). A post Discord refuses is retried with backoff
+up to `MAX_ATTEMPTS` times, then set aside with a note to the table's host and the GM log; it
+never holds up other posts or seats.
+
+Closed DMs are found without telling the table who was being written to: at the start and at
+each new public moment (a new phase or round) every person at the table gets a DM at once (the
+moment's header, with whatever else they have), and the seats that could not be reached are
+named together in the thread, once. A DM refused at any other time marks its seat silently:
+its questions wait in "My secrets" and their deadlines' defaults cover them.
 The messages edited in place (lobby, status) are kept by `boards.Boards`.
 """
 from __future__ import annotations
@@ -13,26 +23,35 @@ from collections import defaultdict
 
 import discord
 
+import games
 from cogs.common import render
 from cogs.common.boards import Boards
+from cogs.common.sending import NOBODY, nonce, pinging
 from cogs.common.views import secrets_view
-from hosting.store import GameRow, OutboxRow
+from games.base import Pending
+from hosting.store import GameRow, OutboxRow, PostRow
 
 log = logging.getLogger(__name__)
-CANNOT_DM = 50007
+MAX_ATTEMPTS = 4
 
 
 class DiscordDelivery:
-    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 30.0):
+    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 30.0,
+                 retry_base: float = 2.0):
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
+        self.retry_base = retry_base        # seconds before the first retry of a refused post
         self.boards = Boards(self, status_every)
         self._refresh: dict[int, asyncio.Task] = {}
+        self._retries: dict[int, asyncio.Task] = {}            # game -> its next retry
+        self._not_before: dict[tuple[int, str], float] = {}    # refused post -> next try
+        self.newest_post: dict[int, int] = {}                  # game -> its latest message
         self._dirty: set[int] = set()
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
         self._question_texts: dict[int, str] = {}        # thread message -> its text now
+        self._questions: dict[tuple[int, str], Pending] = {}  # (game, question) as asked
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
 
     @property
@@ -61,54 +80,251 @@ class DiscordDelivery:
         self._dm_ids[user_id] = channel.id
         return channel
 
-    # ---- events ---------------------------------------------------------------------------------
+    # ---- planning ---------------------------------------------------------------------------------
     async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
-        """Public lines go to the thread as few messages as fit; each seat gets one DM holding
-        its lines and, when it has a new question, that question's buttons too."""
+        """Plan the messages these rows make, then send every planned message not sent yet.
+        Public lines go to the thread as few messages as fit (the last may ride on a new public
+        question); then each seat gets one DM holding its lines and, when it has a new
+        question, that question's buttons too."""
+        async with self._prompting[table.id]:
+            await self._plan(table, rows)
+            await self._send_planned(table)
+
+    async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
         t = render.translator(table)
-        thread = await self.channel(table.thread_id)
-        per_seat: dict[int, list[str]] = defaultdict(list)
-        public = []
-        for row in rows:
-            if row.audience == "public":
-                public.append(t.event(row.kind, row.data))
-            elif row.audience.startswith("seat:"):
-                per_seat[int(row.audience[5:])].append(t.event(row.kind, row.data))
+        posts = await self.host.store.posts(table.id)
+        covered = {r for p in posts.values() for r in p.rows}
+        rows = [r for r in rows if r.id not in covered]
+        plans: list[tuple[str, list[int], str | None]] = []
+        public = [r for r in rows if r.audience == "public"]
         ending = any(r.kind == "table_finished" for r in rows)
         if ending:   # the GM log (every secret move) becomes public, right after the end
-            public += [t.event(r.kind, r.data) for r in await self.host.store.gm_log(table.id)]
-        texts = render.chunks(public)
-        lead = texts.pop() if texts and not ending else None  # may ride on a new question
-        if thread is not None:
-            for text in texts:
-                await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
-        async with self._prompting[table.id]:
-            for seat_no, lines in sorted(per_seat.items()):
-                await self._to_seat(table, seat_no, lines, thread)
-            await self._ask_in_thread(table, thread, lead)
+            public += [r for r in await self.host.store.gm_log(table.id) if r.id not in covered]
+        texts = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in public])
+        prompted = await self.host.store.prompted(table.id)
+        groups = self._new_public_questions(table, posts, prompted)
+        lead = texts.pop() if texts and groups and not ending else None
+        plans += [(f"public:{ids[0]}", ids, text) for ids, text in texts]
+        # The thread's posts go before any DM: how soon the table reads its news never
+        # depends on who is written to in secret.
+        for i, group in enumerate(groups):
+            ids, text = lead if i == 0 and lead else ([], None)
+            plans.append((f"ask:{group[0].kind}:{group[0].id}", ids, text))
+        moment = self._moment(table)
+        new_moment = moment is not None and f"moment:{moment}" not in posts
+        header = t("ui", "moment_header", **self._moment_words(table)) if new_moment else None
+        for seat in table.seats:
+            if seat.is_ai or seat.user_id is None:
+                continue
+            plans += self._seat_plans(table, seat.seat, posts, prompted, header, render.chunk_pairs(
+                [(r.id, t.event(r.kind, r.data)) for r in rows
+                 if r.audience == f"seat:{seat.seat}"]))
+        if new_moment:     # after the DMs of the moment: names the seats they could not reach
+            plans.append((f"moment:{moment}", [], None))
+        if plans:
+            await self.host.store.plan_posts(table.id, plans)
 
-    async def _to_seat(self, table: GameRow, seat_no: int, lines: list[str], thread) -> None:
-        """Lines and unsent private questions for one person. AI seats read the state; a person
-        whose DMs are closed reads them in "My secrets"."""
-        seat = table.seats[seat_no]
-        if seat.is_ai or seat.user_id is None:
-            return
-        sent = await self.host.store.prompted(table.id)
+    def _seat_plans(self, table: GameRow, seat_no: int, posts: dict[str, PostRow],
+                    prompted: dict, header: str | None,
+                    texts: list[tuple[list[int], str]]) -> list:
+        """One seat's DMs: its lines, the last riding on its first new question; at a new
+        public moment the header opens the first of them (or goes alone)."""
         prompts = [p for p in self.host.pending_for(table, seat_no)
-                   if not p.public and (p.id, seat_no) not in sent]
-        if not lines and not prompts:
-            return
-        if not seat.dm_closed:
-            try:
-                await self._send_dm(table, seat.user_id, lines, prompts)
-                return
-            except discord.Forbidden as err:
-                if err.code != CANNOT_DM:
-                    raise
-                await self._dm_closed(table, seat_no, thread)
-        for pending in prompts:
-            await self.host.store.record_prompt(table.id, pending.id, seat_no, None, None)
+                   if not p.public and f"prompt:{seat_no}:{p.id}" not in posts
+                   and (p.id, seat_no) not in prompted]
+        lead = texts.pop() if texts and prompts else ([], None)
+        plans = [(f"seat:{seat_no}:{ids[0]}", ids, text) for ids, text in texts]
+        plans += [(f"prompt:{seat_no}:{p.id}", *(lead if i == 0 else ([], None)))
+                  for i, p in enumerate(prompts)]
+        if header is not None:
+            moment = self._moment(table)
+            if plans:
+                key, ids, text = plans[0]
+                plans[0] = (key, ids, "\n".join(filter(None, (header, text))))
+            else:
+                plans.append((f"probe:{moment}:{seat_no}", [], header))
+        return plans
 
+    def _new_public_questions(self, table: GameRow, posts: dict[str, PostRow],
+                              prompted: dict) -> list[list[Pending]]:
+        """Public questions not asked yet, one group per kind: one message asks each group
+        (unless a message for that kind is planned and not sent yet: it will ask them)."""
+        waiting = {p.key.split(":")[1] for p in posts.values()
+                   if p.key.startswith("ask:") and p.state == "planned"}
+        groups: dict[str, list[Pending]] = {}
+        for p in self.host.pending(table):
+            if (p.public and p.seat is not None and p.kind not in waiting
+                    and (p.id, p.seat) not in prompted):
+                groups.setdefault(p.kind, []).append(p)
+        return list(groups.values())
+
+    @staticmethod
+    def _moment(table: GameRow) -> str | None:
+        """The public moment (phase and round) while the game runs: DMs are tested at each."""
+        if table.status != "running" or table.state is None:
+            return None
+        view = games.engine(table.game).public_view(table.state)
+        return f"{view.get('phase')}:{view.get('round')}"
+
+    @staticmethod
+    def _moment_words(table: GameRow) -> dict:
+        t = render.translator(table)
+        view = games.engine(table.game).public_view(table.state)
+        return {"phase": t.lookup("phases", str(view.get("phase"))), "round": view.get("round", 0)}
+
+    # ---- sending ----------------------------------------------------------------------------------
+    async def _send_planned(self, table: GameRow) -> None:
+        """Send every planned message, oldest first. One refused never stops the others."""
+        thread = await self.channel(table.thread_id)
+        now = asyncio.get_running_loop().time()
+        for post in (await self.host.store.posts(table.id)).values():
+            if post.state != "planned" or self._not_before.get((table.id, post.key), 0) > now:
+                continue
+            kind, _, rest = post.key.partition(":")
+            if kind in ("seat", "prompt", "probe"):
+                await self._to_seat(table, post, int(rest.split(":")[-1] if kind == "probe"
+                                                     else rest.split(":")[0]))
+            elif kind == "moment":
+                await self._tell_unreachable(table, post, thread)
+            elif kind == "note":
+                await self._note(table, post)
+            elif thread is None:
+                await self.host.store.post_tried(table.id, post.key, "set_aside")
+            elif kind == "ask":
+                await self._ask(table, post, thread)
+            else:
+                await self._send(table, post, thread,
+                                 files=self.boards.new_picture(table, "thread"))
+
+    async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
+                    text: str | None = None, **kwargs):
+        """Send one planned message and record it; the message, or None if Discord refused.
+        A refusal is retried later, up to `MAX_ATTEMPTS`; a DM refused as forbidden marks its
+        seat unreachable instead (`private`)."""
+        kwargs.setdefault("allowed_mentions", NOBODY)
+        if kwargs.get("files") and not render.may(channel, "attach_files"):
+            kwargs.pop("files")            # the picture is left out rather than the news
+        content = post.text if text is None else text
+        try:
+            message = await channel.send(content or None, nonce=nonce(table.id, post.key),
+                                         **kwargs)
+        except discord.HTTPException as err:
+            if private and isinstance(err, discord.Forbidden):
+                raise
+            await self._refused(table, post, err)
+            return None
+        await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id)
+        self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
+        return message
+
+    async def _refused(self, table: GameRow, post: PostRow, err: discord.HTTPException) -> None:
+        attempts = post.attempts + 1
+        log.warning("game %s: Discord refused %s (attempt %s): %s %s", table.id, post.key,
+                    attempts, err.status, err.code)
+        if attempts < MAX_ATTEMPTS:
+            await self.host.store.post_tried(table.id, post.key)
+            wait = self.retry_base * 2 ** (attempts - 1)
+            self._not_before[(table.id, post.key)] = asyncio.get_running_loop().time() + wait
+            self._retry_later(table.id, wait)
+            return
+        await self.host.store.post_tried(table.id, post.key, "set_aside")
+        private = post.key.split(":")[0] in ("seat", "prompt", "probe")
+        await self.host.note_gm(table.id, "table_dm_set_aside" if private
+                                else "table_post_set_aside", {"code": err.code or err.status})
+        if not private and not post.key.startswith("note:"):   # whose DM failed is a secret
+            t = render.translator(table)
+            key = f"note:{post.key}"
+            await self.host.store.plan_posts(table.id, [(
+                key, [], t("ui", "post_set_aside", host=f"<@{table.host_user}>",
+                           table=render.game_title(t), id=table.id, code=err.code or err.status))])
+            await self._note(table, (await self.host.store.posts(table.id))[key])
+
+    async def _note(self, table: GameRow, post: PostRow) -> None:
+        """A note to the table's host: in their DMs, else in the lobby's channel."""
+        try:
+            await self._send(table, post, await self._dm(table.host_user), private=True)
+        except discord.Forbidden:
+            await self._send(table, post, await self.channel(table.channel_id),
+                             allowed_mentions=pinging([table.host_user]))
+
+    def _retry_later(self, game_id: int, delay: float) -> None:
+        task = self._retries.get(game_id)
+        if task is None or task.done():
+            self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay))
+
+    async def _retry(self, game_id: int, delay: float) -> None:
+        """Send what is planned once the earliest refused post may be tried again (and again
+        while some are waiting)."""
+        await asyncio.sleep(delay)
+        try:
+            table = await self.host.table(game_id)
+            async with self._prompting[game_id]:
+                await self._send_planned(table)
+        except Exception:
+            log.exception("retrying the posts of game %s failed", game_id)
+        now = asyncio.get_running_loop().time()
+        waiting = [t for (g, _), t in self._not_before.items() if g == game_id and t > now]
+        if waiting:
+            self._retries[game_id] = asyncio.create_task(
+                self._retry(game_id, min(waiting) - now))
+
+    # ---- private messages -------------------------------------------------------------------------
+    async def _to_seat(self, table: GameRow, post: PostRow, seat_no: int) -> None:
+        """A DM to one seat: lines, a question, or the moment's header. AI seats read the
+        state; a seat whose DMs are closed reads its lines and answers in "My secrets"."""
+        seat = table.seats[seat_no]
+        pending = None
+        if post.key.startswith("prompt:"):
+            pending_id = post.key.split(":", 2)[2]
+            pending = next((p for p in self.host.pending_for(table, seat_no)
+                            if p.id == pending_id), None)
+        if seat.dm_closed:
+            return await self._unreachable(table, post, pending)
+        kwargs = {}
+        if pending is not None:
+            deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
+            kwargs = {"embed": render.prompt_embed(table, pending, deadlines.get(pending.id)),
+                      "view": render.prompt_view(table, pending)}
+        elif not post.text:
+            return await self.host.store.post_tried(table.id, post.key, "sent")
+        try:
+            message = await self._send(table, post, await self._dm(seat.user_id), private=True,
+                                       **kwargs)
+        except discord.Forbidden:
+            await self.host.mark_dm_closed(table.id, seat_no)
+            return await self._unreachable(table, post, pending)
+        if message is not None and pending is not None:
+            self._questions[(table.id, pending.id)] = pending
+            await self.host.store.record_prompt(table.id, pending.id, seat_no,
+                                                message.channel.id, message.id)
+
+    async def _unreachable(self, table: GameRow, post: PostRow, pending: Pending | None) -> None:
+        """Silently: the lines are in "My secrets", the question is answered there."""
+        await self.host.store.post_tried(table.id, post.key, "unreachable")
+        if pending is not None:
+            await self.host.store.record_prompt(table.id, pending.id, pending.seat, None, None)
+
+    async def _tell_unreachable(self, table: GameRow, post: PostRow, thread) -> None:
+        """At a public moment, after every person's DM of that moment: the seats that could not
+        be reached and were not named yet, in one line pinging them, with "Answer here"."""
+        posts = await self.host.store.posts(table.id)
+        seats = [s for s in table.seats if s.dm_closed and s.user_id is not None
+                 and f"unreachable:{s.seat}" not in posts]
+        if not seats or thread is None:
+            return await self.host.store.post_tried(table.id, post.key, "sent")
+        t = render.translator(table)
+        mentions = ", ".join(f"<@{s.user_id}>" for s in seats)
+        message = await self._send(table, post, thread,
+                                   text=t.plural("ui", "dm_closed", len(seats), mention=mentions),
+                                   view=secrets_view(table.id, t, "open_prompt"),
+                                   allowed_mentions=pinging(s.user_id for s in seats))
+        if message is not None:
+            await self.host.store.plan_posts(table.id, [(f"unreachable:{s.seat}", [], None)
+                                                        for s in seats])
+            for s in seats:
+                await self.host.store.post_tried(table.id, f"unreachable:{s.seat}", "sent")
+
+    # ---- public questions -------------------------------------------------------------------------
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
         """Seat -> question for a thread message. A click can reach us before `thread.send`
         has returned the message's id: then it waits for that send to finish."""
@@ -120,47 +336,108 @@ class DiscordDelivery:
             return self._asked[message_id]
         return await self.host.store.asked_in(game_id, message_id)
 
-    async def _ask_in_thread(self, table: GameRow, thread, lead: str | None = None) -> None:
-        """Public questions (votes, a turn's choices) are asked in the thread: one message per
+    async def _ask(self, table: GameRow, post: PostRow, thread) -> None:
+        """A public question (a vote, a turn's choices) asked in the thread: one message per
         kind of question, naming and pinging the people asked; each click finds its own. The
-        news that led to the first question (`lead`) shares its message: one post, not two."""
-        if thread is None:
+        news that led to it shares its message: one post, not two."""
+        kind = post.key.split(":", 2)[1]
+        pending = self.host.pending(table)
+        prompted = await self.host.store.prompted(table.id)
+        group = [p for p in pending if p.public and p.seat is not None and p.kind == kind
+                 and (p.id, p.seat) not in prompted]
+        if not group:       # closed before it could be asked: the news alone
+            if post.text:
+                await self._send(table, post, thread)
+            else:
+                await self.host.store.post_tried(table.id, post.key, "sent")
             return
-        sent = await self.host.store.prompted(table.id)
-        groups: dict[str, list] = {}
-        for p in self.host.pending(table):
-            if p.public and p.seat is not None and (p.id, p.seat) not in sent:
-                groups.setdefault(p.kind, []).append(p)
+        people = [table.seats[p.seat] for p in group if not table.seats[p.seat].is_ai]
+        options = list({o.id: o for p in group for o in p.options}.values())
         deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
-        for group in groups.values():
-            people = [table.seats[p.seat] for p in group if not table.seats[p.seat].is_ai]
-            options = list({o.id: o for p in group for o in p.options}.values())
-            due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
-            pings = " ".join(f"<@{s.user_id}>" for s in people)
-            content = "\n".join(filter(None, (lead, pings)))
-            if lead and len(content) > render.CONTENT_MAX:
-                await thread.send(lead, allowed_mentions=discord.AllowedMentions.none())
-                content = pings
-            lead = None
-            self._sending[table.id] = sending = asyncio.Event()
-            try:
-                message = await thread.send(
-                    content or None, embed=render.ballot_embed(table, group, due),
-                    view=render.ballot_view(table, options) if people else None,
-                    files=self.boards.new_picture(table, "thread"),
-                    allowed_mentions=discord.AllowedMentions(
-                        users=[discord.Object(s.user_id) for s in people]))
+        due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
+        pings = " ".join(f"<@{s.user_id}>" for s in people)
+        self._sending[table.id] = sending = asyncio.Event()
+        try:
+            shown = render.fit(thread, "\n".join(filter(None, (post.text, pings))),
+                               render.ballot_embed(table, group, due))
+            message = await self._send(
+                table, post, thread, text=shown["content"], embed=shown["embed"],
+                view=render.ballot_view(table, options) if people else None,
+                files=self.boards.new_picture(table, "thread"),
+                allowed_mentions=pinging(s.user_id for s in people))
+            if message is not None:
                 self._asked[message.id] = {p.seat: p.id for p in group}
-            finally:
-                sending.set()
-            for p in group:
-                await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
-        opening = lead and not self.boards.has_status(table)
-        if opening and await self.boards.status(table, lead):  # the first news opens the status
+        finally:
+            sending.set()
+        if message is None:
             return
-        if lead:
-            await thread.send(lead, files=self.boards.new_picture(table, "thread"),
-                              allowed_mentions=discord.AllowedMentions.none())
+        for p in group:
+            self._questions[(table.id, p.id)] = p
+            await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
+
+    async def _close_questions(self, table: GameRow) -> None:
+        """Questions no longer open show their outcome: buttons off, deadline gone, and
+        "Time ran out: X" (or "You chose X" when answered elsewhere, e.g. in "My secrets").
+        A thread question closes once every seat it asked is done."""
+        live = {p.id for p in self.host.pending(table)}
+        messages: defaultdict[tuple, list] = defaultdict(list)
+        for pending_id, seat, channel_id, message_id in await self.host.store.open_prompts(
+                table.id):
+            messages[(channel_id, message_id)].append((pending_id, seat))
+        for (channel_id, message_id), asked in messages.items():
+            if any(pending_id in live for pending_id, _ in asked):
+                continue
+            if message_id is not None:
+                await self._show_outcome(table, channel_id, message_id, asked)
+            for pending_id, seat in asked:
+                await self.host.store.close_prompt(table.id, pending_id, seat)
+
+    async def _show_outcome(self, table: GameRow, channel_id: int, message_id: int,
+                            asked: list[tuple[str, int]]) -> None:
+        t = render.translator(table)
+        known = [self._questions.get((table.id, pending_id)) for pending_id, _ in asked]
+        channel = (await self.channel(channel_id) if channel_id == table.thread_id
+                   else self.bot.get_partial_messageable(channel_id))
+        if channel is None:
+            return
+        try:
+            if all(known):
+                labels = {o.id: t.option(o.key, o.params) for p in known for o in p.options}
+                embed = (render.prompt_embed(table, known[0], None) if channel_id != table.thread_id
+                         else render.ballot_embed(table, known, None))
+            else:      # asked before a restart: what the message itself shows
+                old = await channel.fetch_message(message_id)
+                labels = {k: t.name(v) for k, v in render.labels_of(old).items()}
+                embed = old.embeds[0] if old.embeds else discord.Embed()
+            outcomes = [await self.host.store.decision_of(table.id, pending_id)
+                        for pending_id, _ in asked]
+            timed = [(seat, labels.get(d[0], d[0])) for (_, seat), d in zip(asked, outcomes)
+                     if d is not None and d[1] == "timeout"]
+            if channel_id == table.thread_id:
+                outcome = t("ui", "ballot_timed_out", names=[s for s, _ in timed],
+                            choice=timed[0][1]) if timed else None
+                edit = {}
+                if not render.can_embed(channel):  # the question's words are its text
+                    said = self._question_texts.get(message_id) or next(
+                        (p.text for p in (await self.host.store.posts(table.id)).values()
+                         if p.message_id == message_id), None) or ""
+                    kept = [line for line in said.splitlines() if "<t:" not in line]
+                    edit = {"content": "\n".join(filter(None, (*kept, outcome))), "embed": None}
+            else:
+                decided = outcomes[0]
+                outcome = (t("ui", "closed") if decided is None else
+                           t("ui", "timed_out" if decided[1] == "timeout" else "chose",
+                             choice=labels.get(decided[0], decided[0])))
+                post = (await self.host.store.posts(table.id)).get(
+                    f"prompt:{asked[0][1]}:{asked[0][0]}")
+                edit = {"content": "\n".join(filter(None, (post and post.text, outcome)))}
+                outcome = None
+            edit.setdefault("embed", render.closed_embed(embed, outcome))
+            await channel.get_partial_message(message_id).edit(view=None,
+                                                               allowed_mentions=NOBODY, **edit)
+        except discord.HTTPException as err:
+            log.warning("game %s: could not close question message %s: %s", table.id,
+                        message_id, err)
 
     def question_text(self, message) -> str:
         """What a question asked in the thread says now. Two answers in flight carry the same
@@ -169,29 +446,6 @@ class DiscordDelivery:
 
     def question_said(self, message_id: int, content: str) -> None:
         self._question_texts[message_id] = content
-
-    async def _send_dm(self, table: GameRow, user_id: int, lines: list[str], prompts) -> None:
-        channel = await self._dm(user_id)
-        texts = render.chunks(lines)
-        for text in texts[:-1] if prompts else texts:
-            await channel.send(text)
-        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
-        for i, pending in enumerate(prompts):
-            content = texts[-1] if texts and i == 0 else None
-            message = await channel.send(
-                content, embed=render.prompt_embed(table, pending, deadlines.get(pending.id)),
-                view=render.prompt_view(table, pending))
-            await self.host.store.record_prompt(table.id, pending.id, pending.seat,
-                                                channel.id, message.id)
-
-    async def _dm_closed(self, table: GameRow, seat_no: int, thread) -> None:
-        await self.host.mark_dm_closed(table.id, seat_no)
-        if thread is None:
-            return
-        t = render.translator(table)
-        await thread.send(t("ui", "dm_closed", mention=f"<@{table.seats[seat_no].user_id}>"),
-                          view=secrets_view(table.id, t, "open_prompt"),
-                          allowed_mentions=discord.AllowedMentions(users=True))
 
     # ---- refreshing: lobby, status and prompts -------------------------------------------------
     async def table_changed(self, table: GameRow) -> None:
@@ -214,24 +468,22 @@ class DiscordDelivery:
                 log.exception("refreshing game %s failed", game_id)
 
     async def settled(self) -> None:
-        """Wait for pending refreshes (tests, shutdown)."""
-        while any(not task.done() for task in self._refresh.values()):
-            await asyncio.gather(*self._refresh.values(), return_exceptions=True)
+        """Wait for pending refreshes and retries (tests, shutdown)."""
+        while any(not task.done() for task in (*self._refresh.values(), *self._retries.values())):
+            await asyncio.gather(*self._refresh.values(), *self._retries.values(),
+                                 return_exceptions=True)
 
     async def refresh(self, table: GameRow) -> None:
         await self.boards.lobby(table)
         if table.status == "lobby":
             return
         await self.boards.status(table)
-        await self._prompts(table)
+        async with self._prompting[table.id]:   # questions that appeared without any news
+            await self._plan(table, [])
+            await self._send_planned(table)
+            await self._close_questions(table)
 
     def close(self) -> None:
         self.boards.close()
-
-    async def _prompts(self, table: GameRow) -> None:
-        """Questions that appeared without any news along (sent by `deliver` otherwise)."""
-        thread = await self.channel(table.thread_id)
-        async with self._prompting[table.id]:
-            for seat_no in sorted({p.seat for p in self.host.pending(table) if p.seat is not None}):
-                await self._to_seat(table, seat_no, [], thread)
-            await self._ask_in_thread(table, thread)
+        for task in self._retries.values():
+            task.cancel()

@@ -149,10 +149,8 @@ class GameCog(commands.GroupCog):
             return
         if table.status == "lobby":
             return await actions.reply(interaction, embed=render.lobby_embed(table))
-        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
-        pending = self.host.pending(table)
-        due = min((deadlines[p.id] for p in pending if p.id in deadlines), default=None)
-        await actions.reply(interaction, embed=render.status_embed(table, pending, due))
+        await actions.reply(interaction,
+                            embed=await self.host.delivery.boards.status_embed(table))
 
     @app_commands.command(name="secrets", description="Your hidden information and open questions.")
     async def secrets(self, interaction: discord.Interaction) -> None:

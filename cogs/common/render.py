@@ -6,6 +6,7 @@ language. Only questions the engine marks public name the people asked.
 from __future__ import annotations
 
 import io
+from collections import Counter
 
 import discord
 
@@ -24,6 +25,12 @@ SELECTS_MAX = 5
 
 
 def translator(table: GameRow) -> Translator:
+    """For message text and embeds: player names escaped."""
+    return Translator(table.game, table.lang, table.names, markdown=True)
+
+
+def plain_translator(table: GameRow) -> Translator:
+    """For button labels, menu options and pictures, where Discord reads no markdown."""
     return Translator(table.game, table.lang, table.names)
 
 
@@ -35,18 +42,23 @@ def clip(text: str, limit: int = EMBED_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Join lines into messages under Discord's length limit."""
-    out, current = [], ""
-    for line in lines:
+def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
+                ) -> list[tuple[list, str]]:
+    """Join (id, line) pairs into messages under Discord's length limit: each message with
+    the ids of the lines it holds."""
+    out: list[tuple[list, str]] = []
+    ids: list = []
+    current = ""
+    for item, line in items:
         line = clip(line, limit)
         if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
+            out.append((ids, current))
+            ids, current = [], line
         else:
             current = f"{current}\n{line}" if current else line
+        ids.append(item)
     if current:
-        out.append(current)
+        out.append((ids, current))
     return out
 
 
@@ -54,12 +66,12 @@ def lobby_embed(table: GameRow) -> discord.Embed:
     t = translator(table)
     engine = games.engine(table.game)
     _, hi = engine.player_range(table.mode)
-    host = next((s.name for s in table.seats if s.user_id == table.host_user), "—")
+    host = next((t.name(s.name) for s in table.seats if s.user_id == table.host_user), "—")
     embed = discord.Embed(title=t("ui", "lobby_title", game=game_title(t)),
                           colour=discord.Colour.blurple())
     embed.description = t("ui", "lobby_body", host=host, mode=t.lookup("modes", table.mode),
                           pace=t.lookup("paces", _pace_name(table)), count=len(table.seats),
-                          max=hi, seats=", ".join(s.name for s in table.seats) or "—")
+                          max=hi, seats=", ".join(t.name(s.name) for s in table.seats) or "—")
     if table.status != "lobby":
         embed.set_footer(text=t.lookup("statuses", table.status))
     return embed
@@ -72,7 +84,17 @@ def _pace_name(table: GameRow) -> str:
     return "custom"
 
 
+def public_due(pending: list[Pending], deadlines: dict[str, float]) -> float | None:
+    """The next deadline the whole table may know of: a public question's or a clock-only
+    step's. A private question's deadline would tell that somebody was asked."""
+    return min((deadlines[p.id] for p in pending
+                if (p.public or p.seat is None) and p.id in deadlines), default=None)
+
+
 def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> discord.Embed:
+    """The public status. It depends on public facts only (the phase, public questions, the
+    public deadline `due`): whether a seat holds a private question, and whether that seat is
+    a person or an AI, never shows here nor in when it changes."""
     t = translator(table)
     engine = games.engine(table.game)
     view = engine.public_view(table.state) if table.state is not None else {"phase": "lobby"}
@@ -93,16 +115,45 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
         # an edit per answer.
         if any(p.public and p.seat is not None for p in pending):
             embed.add_field(name="\u200b", value=t("ui", "waiting_thread"))
-        elif any(p.seat is not None for p in pending):
-            embed.add_field(name="\u200b", value=t("ui", "waiting_hidden"))
         if due is not None:
             embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
     embed.set_footer(text=t("ui", "round", round=view.get("round", 0)))
     return embed
 
 
+def may(channel, permission: str) -> bool:
+    """Whether the bot holds `permission` there (a `discord.Permissions` name); DMs allow
+    everything the bot does."""
+    guild = getattr(channel, "guild", None)
+    if guild is None or guild.me is None:
+        return True
+    return getattr(channel.permissions_for(guild.me), permission)
+
+
+def can_embed(channel) -> bool:
+    """Whether embeds show there (without Embed Links Discord drops them silently)."""
+    return may(channel, "embed_links")
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """An embed's words as message text, for a channel where embeds are not shown."""
+    lines = [f"**{embed.title}**" if embed.title else None, embed.description,
+             *(f.value for f in embed.fields),
+             f"-# {embed.footer.text}" if embed.footer and embed.footer.text else None]
+    return "\n".join(line for line in lines if line)
+
+
+def fit(channel, content: str | None, embed: discord.Embed | None) -> dict:
+    """Text and embed for this channel: where embeds are not shown, the embed's words join the
+    text, so nothing is lost."""
+    if embed is None or can_embed(channel):
+        return {"content": content, "embed": embed}
+    text = "\n".join(filter(None, (content, embed_text(embed))))
+    return {"content": clip(text, CONTENT_MAX), "embed": None}
+
+
 def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord.File | None:
-    png = games.engine(table.game).picture(view, translator(table))
+    png = games.engine(table.game).picture(view, plain_translator(table))
     return discord.File(io.BytesIO(png), filename=name) if png else None
 
 
@@ -114,6 +165,29 @@ def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord
     if due is not None:
         embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
     return embed
+
+
+def closed_embed(embed: discord.Embed, outcome: str | None = None) -> discord.Embed:
+    """A question's embed once it is closed: its deadline gone, its outcome in its place."""
+    data = embed.to_dict()
+    data["fields"] = [f for f in data.get("fields", []) if "<t:" not in f.get("value", "")]
+    closed = discord.Embed.from_dict(data)
+    if outcome:
+        closed.add_field(name="\u200b", value=outcome, inline=False)
+    return closed
+
+
+def labels_of(message: discord.Message) -> dict[str, str]:
+    """Option id -> label, read back from a question message's buttons and menus (their
+    custom ids end with the option's id)."""
+    labels = {}
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if isinstance(item, discord.Button) and item.custom_id:
+                labels[item.custom_id.rsplit("|", 1)[-1]] = item.label or ""
+            for option in getattr(item, "options", []):
+                labels[option.value] = option.label
+    return labels
 
 
 def option_label(t: Translator, pending: Pending, option_id: str) -> str:
@@ -149,20 +223,31 @@ def ballot_embed(table: GameRow, group: list[Pending], due: float | None) -> dis
     return embed
 
 
+def option_labels(t: Translator, options: list[Option]) -> list[str]:
+    """Each option's label. Two that would read alike (two players of the same name, a player
+    called "Nobody") are told apart by the seat number of those naming a seat."""
+    labels = [t.option(o.key, o.params) for o in options]
+    alike = Counter(label.casefold() for label in labels)
+    return [t("ui", "seat_option", label=label, number=int(o.params["seat"]) + 1)
+            if alike[label.casefold()] > 1 and "seat" in o.params else label
+            for o, label in zip(options, labels)]
+
+
 def _options_view(table: GameRow, options, button, select) -> discord.ui.View:
     """Buttons for a few options, select menus (25 a page) for many."""
-    t = translator(table)
+    t = plain_translator(table)
     view = discord.ui.View(timeout=None)
     options = list(options)
+    labels = dict(zip((o.id for o in options), option_labels(t, options)))
     if len(options) <= BUTTONS_MAX:
         for i, opt in enumerate(options):
-            item = button(opt.id, clip(t.option(opt.key, opt.params), 80))
+            item = button(opt.id, clip(labels[opt.id], 80))
             item.item.row = i // 5
             view.add_item(item)
         return view
     for page in range(min(SELECTS_MAX, -(-len(options) // SELECT_SIZE))):
         part = options[page * SELECT_SIZE:(page + 1) * SELECT_SIZE]
-        choices = [discord.SelectOption(label=clip(t.option(o.key, o.params), 100), value=o.id)
+        choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id)
                    for o in part]
         hint = t("ui", "page", first=page * SELECT_SIZE + 1, last=page * SELECT_SIZE + len(part))
         view.add_item(select(page, choices, hint))

@@ -1,0 +1,20 @@
+"""What every message the bot sends states explicitly: who it may ping, and the nonce that
+makes a repeated send of the same planned message return the first one instead of a copy."""
+from __future__ import annotations
+
+import hashlib
+
+import discord
+
+NOBODY = discord.AllowedMentions.none()
+
+
+def nonce(game_id: int, key: str) -> str:
+    """Discord's nonce (25 characters at most) for one planned message of one game."""
+    return hashlib.blake2b(f"{game_id}:{key}".encode(), digest_size=12).hexdigest()
+
+
+def pinging(user_ids) -> discord.AllowedMentions:
+    """Only these people may be pinged: never @everyone, @here or a role."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
