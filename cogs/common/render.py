@@ -109,7 +109,7 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
     elif table.status == "cancelled":
         embed.add_field(name="\u200b", value=t("ui", "cancelled"))
     elif table.status == "paused":
-        embed.add_field(name="\u200b", value=t("ui", "paused"))
+        embed.add_field(name="\u200b", value=t("ui", "suspended" if table.suspended else "paused"))
     else:
         # Who is still to answer shows on the question itself: naming them here would cost
         # an edit per answer.

@@ -70,10 +70,13 @@ async def answer(person: Person, prompt: MessageView, label: str, answered: set,
 
 
 async def answer_first(person: Person, prompt: MessageView, answered: set, **kw):
-    """Scripted play for any game: the first option offered, button or select."""
+    """Scripted play for any game: the first option offered, button or select. A question
+    closed since it was listed (its time ran out) is left, as a person would."""
     answered.add((person.name, prompt.id))
     if prompt.buttons:
         return await person.click(prompt, prompt.labels()[0], **kw)
+    if not prompt.selects:
+        return None
     return await person.select(prompt, prompt.selects[0]["options"][0]["value"], **kw)
 
 
