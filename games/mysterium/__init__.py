@@ -52,6 +52,9 @@ class MysteriumEngine(Engine):
         if phase == "window":
             out.append(Pending(f"timer.{state['hour']}", None, "sand_timer",
                                (Option("end", "timer_end"),), "end", "conference"))
+        if phase == "vote" and not state["epilogue"].get("reminded"):
+            out.append(Pending(f"vote_clock.{state['epilogue']['stage']}", None, "vote_clock",
+                               (Option("remind", "vote_remind"),), "remind", "action"))
         if phase == "vote":
             groups = [(f"group.{g['number']}", "vote_group", {"group": g["number"]})
                       for g in state["epilogue"]["groups"]]
@@ -59,7 +62,7 @@ class MysteriumEngine(Engine):
                 out.append(Pending(
                     f"vote.{state['epilogue']['stage']}.{key}",
                     epilogue.voter_seat(state, key), "vote",
-                    _options(groups + [("abstain", "abstain", {})]), "abstain", "action", False,
+                    _options(groups + [("abstain", "abstain", {})]), "abstain", "vote", False,
                     {"revealed": state["epilogue"]["shared"][:state["epilogue"]["revealed"]]}))
         return out
 
@@ -87,6 +90,8 @@ class MysteriumEngine(Engine):
             hours.move(ctx, i, choice)
         elif pending.kind == "sand_timer":
             hours.resolve(ctx)
+        elif pending.kind == "vote_clock":
+            epilogue.remind(ctx)
         elif pending.kind == "vote":
             epilogue.vote(ctx, pending.id.split(".")[2], choice)
         return ctx.events

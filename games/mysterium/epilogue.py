@@ -25,7 +25,8 @@ def start(ctx: Ctx) -> None:
     if crows(state["difficulty"])["per"] == "hour":      # R27: the epilogue is one more turn
         state["crows_left"] = crows(state["difficulty"])["count"]
     state["epilogue"] = {"groups": groups, "culprit": None, "shared": [], "labels": {},
-                         "revealed": 0, "stage": 0, "votes": {}, "verdict": None}
+                         "revealed": 0, "stage": 0, "reminded": False, "votes": {},
+                         "verdict": None}
     state["phase"] = "shared"
     state["draft"] = {}
     ctx.say("epilogue")
@@ -104,6 +105,20 @@ def vote(ctx: Ctx, key: str, choice: str) -> None:
             count(ctx)
 
 
+def remind(ctx: Ctx) -> None:
+    """The vote stage's own clock (spec section 7.7): when its first part (the `action` pace,
+    60 s live) runs out, the table is reminded once and the ballots stay open until their own
+    deadline (the `vote` pace, 60 + 30 s live); then the missing voters abstain. The clock runs
+    whoever has voted, so its timing says nothing."""
+    state = ctx.state
+    ep = state["epilogue"]
+    ep["reminded"] = True
+    if uses_track(state["total"]):
+        ctx.say("vote_reminder", level=ep["stage"])
+    else:
+        ctx.say("vote_reminder_players")
+
+
 def _next_stage(ctx: Ctx) -> None:
     """Reveal the next shared card and call the level that votes now; a level with nobody on
     it is revealed and passed at once."""
@@ -112,6 +127,7 @@ def _next_stage(ctx: Ctx) -> None:
     while ep["stage"] < 3:
         ep["stage"] += 1
         ep["revealed"] = ep["stage"]
+        ep["reminded"] = False
         ctx.say("shared_card", number=ep["stage"], card=ep["shared"][ep["stage"] - 1])
         if voters(state):
             ctx.say("level_votes", level=ep["stage"])

@@ -58,6 +58,7 @@ class Epilogue(TypedDict):
     labels: dict[str, str]      # vision card -> the category the Ghost meant (secret to the end)
     revealed: int               # how many shared cards are face up
     stage: int                  # vote stage now: 1..3 (level that votes), 0 for N <= 3
+    reminded: bool              # this stage's first time slice ran out and the table was told
     votes: dict[str, int | None]  # voter key -> group (None: abstained); voters are psychic
                                   # indexes for N >= 4, seats for N <= 3
     verdict: int | None         # the group the vote chose

@@ -261,7 +261,7 @@ def test_mys11_staged_secret_vote():
     tracks = {"stephanie": 4, "alex": 5, "carl": 6, "paul": 11}
     s, events = epilogue_at(table(), tracks, 3, ["V12", "V11", "V13"])
     assert [e.data["card"] for e in public(events) if e.kind == "shared_card"] == ["V12"]
-    assert [p.seat for p in E.pending(s)] == [psy(s, "stephanie")["seat"]]
+    assert [p.seat for p in E.pending(s) if p.seat is not None] == [psy(s, "stephanie")["seat"]]
     with pytest.raises(Exception) as err:
         E.apply(s, psy(s, "alex")["seat"], f"vote.1.{idx(s, 'alex')}", "group.3")
     assert err.value.code == "not_your_vote_stage"
@@ -274,6 +274,25 @@ def test_mys11_staged_secret_vote():
     assert s["epilogue"]["verdict"] == 3 and E.outcome(s).reason == "solved"
     assert E.outcome(s).winners == tuple(range(5))
     assert [e.kind for e in public(events)].count("shared_label") == 3
+
+
+def test_vote_stage_reminds_once_then_missing_voters_abstain():
+    """Spec section 7.7: 60 s, one 30 s extension after a reminder, then missing voters abstain.
+    The stage's own clock (no seat) reminds at the `action` pace; the ballots close at the
+    `vote` pace, 30 s later at the live pace."""
+    live = presets()["live"]
+    tracks = {"stephanie": 4, "alex": 5, "carl": 6, "paul": 11}
+    s, _ = epilogue_at(table(), tracks, 3, ["V12", "V11", "V13"])
+    clock = pending(s, "vote_clock.1")
+    ballot = pending(s, f"vote.1.{idx(s, 'stephanie')}")
+    assert clock.seat is None and ballot.default == "abstain"
+    assert live[ballot.deadline] - live[clock.deadline] == 30 and live[clock.deadline] == 60
+    s, events = E.apply(s, None, clock.id, clock.default)
+    assert [(e.kind, e.data) for e in public(events)] == [("vote_reminder", {"level": 1})]
+    assert not any(p.id.startswith("vote_clock") for p in E.pending(s))   # one reminder only
+    s, events = E.apply(s, ballot.seat, ballot.id, ballot.default)        # the ballot closes
+    assert s["epilogue"]["votes"] == {str(idx(s, "stephanie")): None}
+    assert s["epilogue"]["stage"] == 2 and pending(s, "vote_clock.2").seat is None
 
 
 def verdict_of(s, tracks, votes, **extra):
@@ -365,7 +384,7 @@ def test_mys16_two_player_game():
     for c in leftovers:
         assert {g["cards"][c] for g in groups[2:]} == leftovers[c]
     assert s["epilogue"]["revealed"] == 3 and s["phase"] == "vote"
-    [ballot] = E.pending(s)
+    [ballot] = [p for p in E.pending(s) if p.seat is not None]
     s, _ = E.apply(s, 0, ballot.id, f"group.{s['epilogue']['culprit']}")
     assert E.outcome(s).winners == (0,)
 
