@@ -66,6 +66,7 @@ def commit(ctx: Ctx, group: int, cards: list[str]) -> None:
         ep["revealed"] = 3
         ctx.say("shared_all", cards=ep["shared"])
         ctx.say("vote_rules")
+        stage_done(ctx)                 # R24: nobody may be left to vote
 
 
 def voters(state: dict) -> list[str]:
@@ -75,10 +76,11 @@ def voters(state: dict) -> list[str]:
     if state["phase"] != "vote":
         return []
     if not uses_track(state["total"]):
-        seats = sorted({p["seat"] for p in state["psychics"]})
+        seats = sorted({p["seat"] for p in state["psychics"] if p["seat"] is not None})
         return [str(s) for s in seats if str(s) not in ep["votes"]]
     return [str(i) for i, p in enumerate(state["psychics"])
-            if level(p["track"], state["total"]) == ep["stage"] and str(i) not in ep["votes"]]
+            if level(p["track"], state["total"]) == ep["stage"] and str(i) not in ep["votes"]
+            and p["seat"] is not None]
 
 
 def voter_seat(state: dict, key: str) -> int:
@@ -98,11 +100,18 @@ def vote(ctx: Ctx, key: str, choice: str) -> None:
     else:
         ctx.say("voted_private", (seat,), group=group)
     ctx.say("voted_player" if "seat" in name else "voted", **name)
-    if not voters(state):
-        if uses_track(state["total"]) and ep["stage"] < 3:
-            _next_stage(ctx)
-        else:
-            count(ctx)
+    stage_done(ctx)
+
+
+def stage_done(ctx: Ctx) -> None:
+    """Once nobody of this stage is left to vote: the next stage, or the count."""
+    state = ctx.state
+    if voters(state):
+        return
+    if uses_track(state["total"]) and state["epilogue"]["stage"] < 3:
+        _next_stage(ctx)
+    else:
+        count(ctx)
 
 
 def remind(ctx: Ctx) -> None:
@@ -149,9 +158,9 @@ def verdict(state: dict) -> int | None:
     sign = 1 if state["tiebreak_age"] == "youngest" else -1
 
     def rank(key: str) -> tuple:
-        seat = voter_seat(state, key)
+        seat = voter_seat(state, key)      # None: the player left after voting (R24), last
         track = state["psychics"][int(key)]["track"] if uses_track(state["total"]) else 0
-        return (-track, sign * state["age_rank"][seat])
+        return (-track, seat is None, sign * state["age_rank"][seat or 0])
     for key in sorted(votes, key=rank):
         if votes[key] in tied:
             return votes[key]
