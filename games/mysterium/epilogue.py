@@ -32,7 +32,6 @@ def start(ctx: Ctx) -> None:
     ctx.say("epilogue")
     for g in groups:
         ctx.say("group", number=g["number"], cards=[g["cards"][c] for c in CATEGORIES])
-    deck.show_hand(ctx)
     if state["bot_ghost"]:
         bot_shares(ctx)
 

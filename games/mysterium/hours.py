@@ -17,6 +17,11 @@ def active(state: dict) -> list[int]:
 
 def start_hour(ctx: Ctx) -> None:
     state = ctx.state
+    left = rules()["hours"] - state["hour"]
+    if left:
+        ctx.say("hour_start", hour=state["hour"], left=left, form=plural(left))
+    else:
+        ctx.say("last_hour", hour=state["hour"])
     if state["hour"] == rules()["token_return_hour"]:
         for p in state["psychics"]:
             for kind in KINDS:
@@ -29,9 +34,6 @@ def start_hour(ctx: Ctx) -> None:
     for p in state["psychics"]:
         p.update(served=False, guess=None, ready=False, bets={}, declined=[])
     state["phase"] = "give"
-    ctx.say("hour_start", hour=state["hour"], left=rules()["hours"] - state["hour"],
-            form=plural(rules()["hours"] - state["hour"]))
-    deck.show_hand(ctx)
     if state["bot_ghost"]:
         bot_serves(ctx)
 
@@ -45,7 +47,6 @@ def give(ctx: Ctx, i: int, cards: list[str]) -> None:
     p["served"] = True
     deck.refill(ctx)
     ctx.say("gave", persona=p["persona"], cards=cards, count=len(cards), form=plural(len(cards)))
-    deck.show_hand(ctx)
     if not ghost.waiting(state):
         start_window(ctx)
 

@@ -6,6 +6,7 @@ import pytest
 from games.mysterium import epilogue, ghost
 from games.mysterium.setup import Ctx, deal
 from hosting.pace import duration, presets
+from hosting.text import Translator
 from tests.mysterium.helpers import (E, do, end_timer, ghost_crow, ghost_give, idx, look,
                                      pending, psy, public, refused, run, serve_all, table)
 
@@ -445,3 +446,16 @@ def test_bot_ghost_reads_only_what_a_human_ghost_sees():
     s["deck"].reverse()
     s["discard"] = s["deck"][:5]
     assert ghost.plan_give(s) == plan
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_narration_names_the_last_hour_and_why_the_game_ended(lang):
+    t = Translator("mysterium", lang, ["Laura", "Stephanie", "Paul", "Carl", "Alex"])
+    s = serve_all(at_hour(table(), 6))
+    s, events = end_timer(s)
+    kinds = [e.kind for e in public(events)]
+    assert "last_hour" in kinds and "hour_start" not in kinds
+    last = t.event("last_hour", next(e.data for e in events if e.kind == "last_hour"))
+    assert "7" in last and "0" not in last
+    end = t.event("table_finished", {"winners": [], "reason": "time"})
+    assert t("outcomes", "time") in end and "—" not in end
