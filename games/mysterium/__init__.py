@@ -6,7 +6,7 @@ of our generated card pack (`pack`). This module maps the rules onto the engine 
 from __future__ import annotations
 
 from games.base import Engine, IllegalMove, Option, Outcome, Pending
-from games.mysterium import ai, desk, epilogue, hours, picture, setup, views
+from games.mysterium import ai, desk, epilogue, hours, leaving, picture, setup, views
 from games.mysterium.settings import DIFFICULTIES
 from games.mysterium.options import option_specs
 from games.mysterium.setup import Ctx
@@ -53,9 +53,18 @@ class MysteriumEngine(Engine):
                     _options(hours.move_options(state, i)), "keep", "day_discussion", True,
                     {"persona": p["persona"], "stage": p["stage"],
                      "visions": p["visions"]}))
+        for i, seat in leaving.offers(state):
+            out.append(Pending(
+                f"adopt.{state['hour']}.{i}.{seat}", seat, "takeover",
+                _options([("take", "take_over", {"persona": state["psychics"][i]["persona"]}),
+                          ("pass", "pass_over", {})]), "pass", "action", False,
+                {"persona": state["psychics"][i]["persona"]}))
         if phase == "window":
             out.append(Pending(f"timer.{state['hour']}", None, "sand_timer",
                                (Option("end", "timer_end"),), "end", "conference"))
+        if phase == "vote" and not state["epilogue"].get("reminded"):
+            out.append(Pending(f"vote_clock.{state['epilogue']['stage']}", None, "vote_clock",
+                               (Option("remind", "vote_remind"),), "remind", "action"))
         if phase == "vote":
             groups = [(f"group.{g['number']}", "vote_group", {"group": g["number"]})
                       for g in state["epilogue"]["groups"]]
@@ -63,7 +72,7 @@ class MysteriumEngine(Engine):
                 out.append(Pending(
                     f"vote.{state['epilogue']['stage']}.{key}",
                     epilogue.voter_seat(state, key), "vote",
-                    _options(groups + [("abstain", "abstain", {})]), "abstain", "action", False,
+                    _options(groups + [("abstain", "abstain", {})]), "abstain", "vote", False,
                     {"revealed": state["epilogue"]["shared"][:state["epilogue"]["revealed"]]}))
         return out
 
@@ -91,9 +100,25 @@ class MysteriumEngine(Engine):
             hours.move(ctx, i, choice)
         elif pending.kind == "sand_timer":
             hours.resolve(ctx)
+        elif pending.kind == "takeover":
+            _, _, i, seat = pending.id.split(".")
+            leaving.answer(ctx, int(i), int(seat), choice)
+        elif pending.kind == "vote_clock":
+            epilogue.remind(ctx)
         elif pending.kind == "vote":
             epilogue.vote(ctx, pending.id.split(".")[2], choice)
         return ctx.events
+
+    def leave(self, state: dict, seat: int) -> tuple[dict, list]:
+        """A player left the running game (RULING R24): their psychics wait for another player
+        to take them over; a human Ghost is replaced by the bot. Like `apply`, the given state
+        is not changed. The host commits the result as one step."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("game_over", "The game is over.")
+        new = self.copy_state(state)
+        ctx = Ctx(new)
+        leaving.leave(ctx, seat)
+        return new, ctx.events
 
     # ---- views & end -------------------------------------------------------------------------
     public_view = staticmethod(views.public_view)
@@ -113,6 +138,8 @@ class MysteriumEngine(Engine):
         return state["hour"]
 
     def ai_choice(self, state, pending, policy):
+        if pending.kind == "takeover":
+            return "take"               # an AI player runs a second psychic as in N=2-3
         key = pending.id.split(".")[2] if pending.kind.startswith("look_") else ""
         return ai.choose(state, pending.kind, key)
 

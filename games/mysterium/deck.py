@@ -1,13 +1,9 @@
-"""The Ghost's hand of vision cards: showing it, drawing back up to seven (reshuffling the
-discard pile when the deck runs out), and crows."""
+"""The Ghost's hand of vision cards: drawing back up to seven (reshuffling the discard pile
+when the deck runs out), and crows. The hand itself is shown in each of the Ghost's questions."""
 from __future__ import annotations
 
 from games.mysterium.settings import rules
 from games.mysterium.setup import Ctx, plural
-
-
-def show_hand(ctx: Ctx) -> None:
-    ctx.ghost("hand", cards=ctx.state["hand"])
 
 
 def refill(ctx: Ctx) -> None:
@@ -33,4 +29,3 @@ def crow(ctx: Ctx, cards: list[str]) -> None:
     refill(ctx)
     ctx.say("crow_used", left=state["crows_left"], form=plural(state["crows_left"]))
     ctx.ghost("crow_discarded", cards=cards)
-    show_hand(ctx)

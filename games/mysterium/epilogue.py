@@ -25,13 +25,13 @@ def start(ctx: Ctx) -> None:
     if crows(state["difficulty"])["per"] == "hour":      # R27: the epilogue is one more turn
         state["crows_left"] = crows(state["difficulty"])["count"]
     state["epilogue"] = {"groups": groups, "culprit": None, "shared": [], "labels": {},
-                         "revealed": 0, "stage": 0, "votes": {}, "verdict": None}
+                         "revealed": 0, "stage": 0, "reminded": False, "votes": {},
+                         "verdict": None}
     state["phase"] = "shared"
     state["draft"] = {}
     ctx.say("epilogue")
     for g in groups:
         ctx.say("group", number=g["number"], cards=[g["cards"][c] for c in CATEGORIES])
-    deck.show_hand(ctx)
     if state["bot_ghost"]:
         bot_shares(ctx)
 
@@ -65,6 +65,7 @@ def commit(ctx: Ctx, group: int, cards: list[str]) -> None:
         ep["revealed"] = 3
         ctx.say("shared_all", cards=ep["shared"])
         ctx.say("vote_rules")
+        stage_done(ctx)                 # R24: nobody may be left to vote
 
 
 def voters(state: dict) -> list[str]:
@@ -74,10 +75,11 @@ def voters(state: dict) -> list[str]:
     if state["phase"] != "vote":
         return []
     if not uses_track(state["total"]):
-        seats = sorted({p["seat"] for p in state["psychics"]})
+        seats = sorted({p["seat"] for p in state["psychics"] if p["seat"] is not None})
         return [str(s) for s in seats if str(s) not in ep["votes"]]
     return [str(i) for i, p in enumerate(state["psychics"])
-            if level(p["track"], state["total"]) == ep["stage"] and str(i) not in ep["votes"]]
+            if level(p["track"], state["total"]) == ep["stage"] and str(i) not in ep["votes"]
+            and p["seat"] is not None]
 
 
 def voter_seat(state: dict, key: str) -> int:
@@ -97,11 +99,32 @@ def vote(ctx: Ctx, key: str, choice: str) -> None:
     else:
         ctx.say("voted_private", (seat,), group=group)
     ctx.say("voted_player" if "seat" in name else "voted", **name)
-    if not voters(state):
-        if uses_track(state["total"]) and ep["stage"] < 3:
-            _next_stage(ctx)
-        else:
-            count(ctx)
+    stage_done(ctx)
+
+
+def stage_done(ctx: Ctx) -> None:
+    """Once nobody of this stage is left to vote: the next stage, or the count."""
+    state = ctx.state
+    if voters(state):
+        return
+    if uses_track(state["total"]) and state["epilogue"]["stage"] < 3:
+        _next_stage(ctx)
+    else:
+        count(ctx)
+
+
+def remind(ctx: Ctx) -> None:
+    """The vote stage's own clock (spec section 7.7): when its first part (the `action` pace,
+    60 s live) runs out, the table is reminded once and the ballots stay open until their own
+    deadline (the `vote` pace, 60 + 30 s live); then the missing voters abstain. The clock runs
+    whoever has voted, so its timing says nothing."""
+    state = ctx.state
+    ep = state["epilogue"]
+    ep["reminded"] = True
+    if uses_track(state["total"]):
+        ctx.say("vote_reminder", level=ep["stage"])
+    else:
+        ctx.say("vote_reminder_players")
 
 
 def _next_stage(ctx: Ctx) -> None:
@@ -112,6 +135,7 @@ def _next_stage(ctx: Ctx) -> None:
     while ep["stage"] < 3:
         ep["stage"] += 1
         ep["revealed"] = ep["stage"]
+        ep["reminded"] = False
         ctx.say("shared_card", number=ep["stage"], card=ep["shared"][ep["stage"] - 1])
         if voters(state):
             ctx.say("level_votes", level=ep["stage"])
@@ -133,9 +157,9 @@ def verdict(state: dict) -> int | None:
     sign = 1 if state["tiebreak_age"] == "youngest" else -1
 
     def rank(key: str) -> tuple:
-        seat = voter_seat(state, key)
+        seat = voter_seat(state, key)      # None: the player left after voting (R24), last
         track = state["psychics"][int(key)]["track"] if uses_track(state["total"]) else 0
-        return (-track, sign * state["age_rank"][seat])
+        return (-track, seat is None, sign * state["age_rank"][seat or 0])
     for key in sorted(votes, key=rank):
         if votes[key] in tied:
             return votes[key]

@@ -136,8 +136,8 @@ def group_view(scores: dict, groups: list[dict], seen: list[str]) -> dict[int, f
 def voter_levels(state: dict) -> list[int]:
     """How many shared cards each ballot is cast after seeing."""
     if not uses_track(state["total"]):
-        return [3] * len({p["seat"] for p in state["psychics"]})
-    return [level(p["track"], state["total"]) for p in state["psychics"]]
+        return [3] * len({p["seat"] for p in state["psychics"] if p["seat"] is not None})
+    return [level(p["track"], state["total"]) for p in state["psychics"] if p["seat"] is not None]
 
 
 def expected_votes(views, cards: list[str], culprit: int, levels: list[int]) -> float:
@@ -170,7 +170,7 @@ def plan_shared(state: dict) -> tuple:
             if best is None or key < best[0]:
                 best = (key, g["number"], trio, value)
     _, group, trio, value = best
-    if crow_allowed(state) and value / len(levels) < 0.5:
+    if crow_allowed(state) and value / max(1, len(levels)) < 0.5:   # R24: maybe nobody
         keep = set(trio)
         weak = [v for v in hand if v not in keep]
         if weak:

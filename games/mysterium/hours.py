@@ -17,6 +17,11 @@ def active(state: dict) -> list[int]:
 
 def start_hour(ctx: Ctx) -> None:
     state = ctx.state
+    left = rules()["hours"] - state["hour"]
+    if left:
+        ctx.say("hour_start", hour=state["hour"], left=left, form=plural(left))
+    else:
+        ctx.say("last_hour", hour=state["hour"])
     if state["hour"] == rules()["token_return_hour"]:
         for p in state["psychics"]:
             for kind in KINDS:
@@ -27,11 +32,8 @@ def start_hour(ctx: Ctx) -> None:
     if crows(state["difficulty"])["per"] == "hour":
         state["crows_left"] = crows(state["difficulty"])["count"]
     for p in state["psychics"]:
-        p.update(served=False, guess=None, ready=False, bets={})
+        p.update(served=False, guess=None, ready=False, bets={}, declined=[])
     state["phase"] = "give"
-    ctx.say("hour_start", hour=state["hour"], left=rules()["hours"] - state["hour"],
-            form=plural(rules()["hours"] - state["hour"]))
-    deck.show_hand(ctx)
     if state["bot_ghost"]:
         bot_serves(ctx)
 
@@ -45,7 +47,6 @@ def give(ctx: Ctx, i: int, cards: list[str]) -> None:
     p["served"] = True
     deck.refill(ctx)
     ctx.say("gave", persona=p["persona"], cards=cards, count=len(cards), form=plural(len(cards)))
-    deck.show_hand(ctx)
     if not ghost.waiting(state):
         start_window(ctx)
 
@@ -64,8 +65,15 @@ def bot_serves(ctx: Ctx) -> None:
 def start_window(ctx: Ctx) -> None:
     ctx.state["phase"] = "window"
     ctx.say("timer_started")
-    if all(ctx.state["psychics"][i]["ready"] for i in active(ctx.state)):
+    if everyone_ready(ctx.state):
         resolve(ctx)
+
+
+def everyone_ready(state: dict) -> bool:
+    """Every active psychic a player runs has pressed Ready (R31; one nobody runs makes no
+    guess, R24, so nobody waits for it)."""
+    return all(state["psychics"][i]["ready"] for i in active(state)
+               if state["psychics"][i]["seat"] is not None)
 
 
 # ---- the psychics' moves -----------------------------------------------------------------------
@@ -73,7 +81,7 @@ def can_act(state: dict, i: int) -> bool:
     """Whether psychic i has a question open now (RULING R7: from being served; a finished
     psychic bets from the start of the sand timer)."""
     p = state["psychics"][i]
-    if state["phase"] not in ("give", "window") or p["ready"]:
+    if state["phase"] not in ("give", "window") or p["ready"] or p["seat"] is None:
         return False
     if p["stage"] != DONE:
         return p["served"]
@@ -161,8 +169,7 @@ def move(ctx: Ctx, i: int, choice: str) -> None:
     elif word == "ready":
         p["ready"] = True
         ctx.say("ready", persona=p["persona"])
-        if state["phase"] == "window" and all(state["psychics"][k]["ready"]
-                                              for k in active(state)):
+        if state["phase"] == "window" and everyone_ready(state):
             ctx.say("timer_early")
             resolve(ctx)
 

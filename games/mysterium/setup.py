@@ -96,7 +96,7 @@ def _seat_psychics(ctx: Ctx, players: list[int], personas: list[str] | None) -> 
             "targets": {}, "stage": "suspect", "found": [], "visions": [], "wrong": [],
             "served": False, "guess": None, "ready": False, "bets": {},
             "tokens": tokens(state["total"]), "spent_early": {"agree": 0, "disagree": 0},
-            "track": 0, "window": 0, "finished_hour": None})
+            "track": 0, "window": 0, "finished_hour": None, "declined": []})
 
 
 def _ages(ctx: Ctx, players: list[int], ages: list[int] | None) -> None:

@@ -21,7 +21,7 @@ class Tokens(TypedDict):
 class Psychic(TypedDict):
     persona: str                # which of the six psychics (names in the locales)
     colour: str                 # the persona's colour, how players name it in commands
-    seat: int                   # the psychic-player who controls it
+    seat: int | None            # the psychic-player who controls it (None: they left, R24)
     targets: dict[str, int]     # category -> the psychic card this psychic must find (secret)
     stage: str                  # the category looked for now, or "done"
     found: list[int]            # psychic cards found, in order
@@ -36,6 +36,7 @@ class Psychic(TypedDict):
     track: int                  # clairvoyance track position
     window: int                 # bumps when the psychic's question must be asked anew
     finished_hour: int | None   # the hour the last card was found
+    declined: list[int]         # seats that passed on taking it over this hour (R24)
 
 
 class Draft(TypedDict, total=False):
@@ -58,6 +59,7 @@ class Epilogue(TypedDict):
     labels: dict[str, str]      # vision card -> the category the Ghost meant (secret to the end)
     revealed: int               # how many shared cards are face up
     stage: int                  # vote stage now: 1..3 (level that votes), 0 for N <= 3
+    reminded: bool              # this stage's first time slice ran out and the table was told
     votes: dict[str, int | None]  # voter key -> group (None: abstained); voters are psychic
                                   # indexes for N >= 4, seats for N <= 3
     verdict: int | None         # the group the vote chose

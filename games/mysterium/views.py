@@ -68,7 +68,8 @@ def describe(view: dict, t) -> str:
             lines.append(t("views", "table", category=category, cards=view["table"][category]))
     for p in view["psychics"]:
         key = "psychic_track" if p["track"] is not None else "psychic"
-        lines.append(t("views", key, persona=p["persona"], seat=p["seat"], stage=p["stage"],
+        seat = p["seat"] if p["seat"] is not None else t("views", "no_player")
+        lines.append(t("views", key, persona=p["persona"], seat=seat, stage=p["stage"],
                        found=p["found"], visions=p["visions"], track=p["track"],
                        level=p["level"], agree=(p["tokens"] or {}).get("agree"),
                        disagree=(p["tokens"] or {}).get("disagree")))

@@ -15,7 +15,7 @@ from hosting.text import Translator, load_locale
 from tests.durability import ROOT, same_ending, simulate as run_killed
 
 # Only the Ghost's seat may hear these; the GM log keeps the rest for the end.
-GHOST_ONLY = {"screen_line", "hand", "crow_discarded"}
+GHOST_ONLY = {"screen_line", "crow_discarded"}
 GM_ONLY = {"gm_seed"}
 VOTER_ONLY = {"voted_private", "abstained_private"}
 # Public lines that name a psychic card: what is on the table, guesses, finds, and the groups.

@@ -34,14 +34,26 @@ def check(before: dict, s: dict) -> None:
             :len(p["found"])]                                   # only right guesses score
 
 
-def play(seats: int, ghost: str, mode: str, seed: int) -> dict:
+def play(seats: int, ghost: str, mode: str, seed: int, leaving: float = 0.0) -> dict:
+    """A random game; before each decision a seat still at the table leaves with chance
+    `leaving` (RULING R24), and nothing is asked of it afterwards."""
     rnd = random.Random(seed)
     s, _ = E.setup({"mode": mode, "ghost": ghost}, seats, seed)
+    left: set[int] = set()
     for _ in range(MAX_DECISIONS):
         if E.outcome(s) is not None:
             return s
+        staying = sorted(set(range(seats)) - left)
+        if staying and rnd.random() < leaving:
+            seat = rnd.choice(staying)
+            left.add(seat)
+            new, _ = E.leave(s, seat)
+            check(s, new)
+            s = new
+            continue
         pend = E.pending(s)
         assert pend, "a running game always waits for something"
+        assert not [p for p in pend if p.seat in left]
         people = [p for p in pend if p.seat is not None]
         p = rnd.choice(people) if people and rnd.random() < 0.97 else pend[-1]
         assert p.option(p.default) is not None
@@ -74,3 +86,10 @@ def test_every_table_and_difficulty_ends_legally(mode):
        seed=st.integers(0, 10 ** 6))
 def test_random_games_end_legally(table, mode, seed):
     check_end(play(*table, mode, seed), table[0])
+
+
+@settings(max_examples=6, deadline=None)
+@given(table=st.sampled_from(TABLES), mode=st.sampled_from(DIFFICULTIES),
+       seed=st.integers(0, 10 ** 6))
+def test_r24_games_with_players_leaving_end_legally(table, mode, seed):
+    check_end(play(*table, mode, seed, leaving=0.01), table[0])

@@ -6,6 +6,7 @@ import pytest
 from games.mysterium import epilogue, ghost
 from games.mysterium.setup import Ctx, deal
 from hosting.pace import duration, presets
+from hosting.text import Translator
 from tests.mysterium.helpers import (E, do, end_timer, ghost_crow, ghost_give, idx, look,
                                      pending, psy, public, refused, run, serve_all, table)
 
@@ -261,7 +262,7 @@ def test_mys11_staged_secret_vote():
     tracks = {"stephanie": 4, "alex": 5, "carl": 6, "paul": 11}
     s, events = epilogue_at(table(), tracks, 3, ["V12", "V11", "V13"])
     assert [e.data["card"] for e in public(events) if e.kind == "shared_card"] == ["V12"]
-    assert [p.seat for p in E.pending(s)] == [psy(s, "stephanie")["seat"]]
+    assert [p.seat for p in E.pending(s) if p.seat is not None] == [psy(s, "stephanie")["seat"]]
     with pytest.raises(Exception) as err:
         E.apply(s, psy(s, "alex")["seat"], f"vote.1.{idx(s, 'alex')}", "group.3")
     assert err.value.code == "not_your_vote_stage"
@@ -274,6 +275,25 @@ def test_mys11_staged_secret_vote():
     assert s["epilogue"]["verdict"] == 3 and E.outcome(s).reason == "solved"
     assert E.outcome(s).winners == tuple(range(5))
     assert [e.kind for e in public(events)].count("shared_label") == 3
+
+
+def test_vote_stage_reminds_once_then_missing_voters_abstain():
+    """Spec section 7.7: 60 s, one 30 s extension after a reminder, then missing voters abstain.
+    The stage's own clock (no seat) reminds at the `action` pace; the ballots close at the
+    `vote` pace, 30 s later at the live pace."""
+    live = presets()["live"]
+    tracks = {"stephanie": 4, "alex": 5, "carl": 6, "paul": 11}
+    s, _ = epilogue_at(table(), tracks, 3, ["V12", "V11", "V13"])
+    clock = pending(s, "vote_clock.1")
+    ballot = pending(s, f"vote.1.{idx(s, 'stephanie')}")
+    assert clock.seat is None and ballot.default == "abstain"
+    assert live[ballot.deadline] - live[clock.deadline] == 30 and live[clock.deadline] == 60
+    s, events = E.apply(s, None, clock.id, clock.default)
+    assert [(e.kind, e.data) for e in public(events)] == [("vote_reminder", {"level": 1})]
+    assert not any(p.id.startswith("vote_clock") for p in E.pending(s))   # one reminder only
+    s, events = E.apply(s, ballot.seat, ballot.id, ballot.default)        # the ballot closes
+    assert s["epilogue"]["votes"] == {str(idx(s, "stephanie")): None}
+    assert s["epilogue"]["stage"] == 2 and pending(s, "vote_clock.2").seat is None
 
 
 def verdict_of(s, tracks, votes, **extra):
@@ -365,7 +385,7 @@ def test_mys16_two_player_game():
     for c in leftovers:
         assert {g["cards"][c] for g in groups[2:]} == leftovers[c]
     assert s["epilogue"]["revealed"] == 3 and s["phase"] == "vote"
-    [ballot] = E.pending(s)
+    [ballot] = [p for p in E.pending(s) if p.seat is not None]
     s, _ = E.apply(s, 0, ballot.id, f"group.{s['epilogue']['culprit']}")
     assert E.outcome(s).winners == (0,)
 
@@ -426,3 +446,16 @@ def test_bot_ghost_reads_only_what_a_human_ghost_sees():
     s["deck"].reverse()
     s["discard"] = s["deck"][:5]
     assert ghost.plan_give(s) == plan
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_narration_names_the_last_hour_and_why_the_game_ended(lang):
+    t = Translator("mysterium", lang, ["Laura", "Stephanie", "Paul", "Carl", "Alex"])
+    s = serve_all(at_hour(table(), 6))
+    s, events = end_timer(s)
+    kinds = [e.kind for e in public(events)]
+    assert "last_hour" in kinds and "hour_start" not in kinds
+    last = t.event("last_hour", next(e.data for e in events if e.kind == "last_hour"))
+    assert "7" in last and "0" not in last
+    end = t.event("table_finished", {"winners": [], "reason": "time"})
+    assert t("outcomes", "time") in end and "—" not in end
