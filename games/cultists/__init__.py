@@ -4,7 +4,7 @@ The engine keeps the whole game in plain JSON (see `state`) and resolves it as a
 (see `flow`); this module maps that machine onto the engine contract."""
 from __future__ import annotations
 
-import pickle
+import marshal
 
 from games.base import Engine, Option, Outcome, Pending
 from games.cultists import (actions, ai, checks, ending, happenings,  # noqa: F401 (tasks)
@@ -38,9 +38,9 @@ class CultistsEngine(Engine):
                 for q in state["ask"]]
 
     def copy_state(self, state):
-        """By pickle: the state is plain JSON data, and `copy.deepcopy` of it was most of a
-        game's time."""
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        """By marshal: the state is plain JSON data (no shared parts to keep), which marshal
+        copies twice as fast as pickle and far faster than `copy.deepcopy`."""
+        return marshal.loads(marshal.dumps(state))
 
     def _apply(self, state, pending, choice):
         ctx = Ctx(state)
