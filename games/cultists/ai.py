@@ -45,10 +45,13 @@ def meets(state: dict, place: str) -> bool:
     return board.encounter_rule(n, board.power_at(state, key))
 
 
+DETOUR = 2  # steps an Investigator will go round to avoid an Encounter
+
+
 def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) -> str | None:
     """The step option that brings the mover closest to one of `goals`; stop once there.
     A `shy` mover (an Investigator: an Encounter can only hurt it, since any Dead card kills)
-    takes a way without an Encounter whenever there is one."""
+    goes up to DETOUR steps round to avoid stepping into one."""
     if here in goals and "stop" in ids:
         return "stop"
     best, best_key = None, None
@@ -57,7 +60,7 @@ def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) 
             continue
         dist = board.distances(state, i[3:])
         d = min((dist.get(g, 1 << 20) for g in goals), default=1 << 20)
-        key = (shy and meets(state, i[3:]), d) if shy else (d, False)
+        key = (d + (DETOUR if shy and meets(state, i[3:]) else 0), d)
         if best_key is None or key < best_key:
             best, best_key = i, key
     return best
