@@ -37,7 +37,7 @@ def rows(games_: int) -> list[dict]:
                         "side": "investigators" if side == "INV" else "cultists",
                         "ai_win_rate": win_rate(players, mode, side, True, games_),
                         "random_win_rate": win_rate(players, mode, side, False, games_),
-                        "note": "4 players include the AUTOMA"})
+                        "note": "the AUTOMA is a fifth character" if players == 4 else ""})
     return out
 
 

@@ -4,12 +4,11 @@ The engine keeps the whole game in plain JSON (see `state`) and resolves it as a
 (see `flow`); this module maps that machine onto the engine contract."""
 from __future__ import annotations
 
-import pickle
-
 from games.base import Engine, Option, Outcome, Pending
 from games.cultists import (actions, ai, checks, ending, happenings,  # noqa: F401 (tasks)
                             moves, picture, rounds, setup, views, votes)
 from games.cultists.flow import Ctx, answer, run
+from games.cultists.state import copy as copy_game
 
 
 class CultistsEngine(Engine):
@@ -38,9 +37,8 @@ class CultistsEngine(Engine):
                 for q in state["ask"]]
 
     def copy_state(self, state):
-        """By pickle: the state is plain JSON data, and `copy.deepcopy` of it was most of a
-        game's time."""
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        """Field by field (see `state.copy`): `copy.deepcopy` of it was most of a game's time."""
+        return copy_game(state)
 
     def _apply(self, state, pending, choice):
         ctx = Ctx(state)

@@ -45,10 +45,13 @@ def meets(state: dict, place: str) -> bool:
     return board.encounter_rule(n, board.power_at(state, key))
 
 
+DETOUR = 2  # steps an Investigator will go round to avoid an Encounter
+
+
 def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) -> str | None:
     """The step option that brings the mover closest to one of `goals`; stop once there.
-    A `shy` mover (an Investigator: Encounters only ever hand out Dead cards to them) avoids
-    a step into an Encounter when another way is as good."""
+    A `shy` mover (an Investigator: an Encounter can only hurt it, since any Dead card kills)
+    goes up to DETOUR steps round to avoid stepping into one."""
     if here in goals and "stop" in ids:
         return "stop"
     best, best_key = None, None
@@ -57,7 +60,7 @@ def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) 
             continue
         dist = board.distances(state, i[3:])
         d = min((dist.get(g, 1 << 20) for g in goals), default=1 << 20)
-        key = (d, shy and meets(state, i[3:]))
+        key = (d + (DETOUR if shy and meets(state, i[3:]) else 0), d)
         if best_key is None or key < best_key:
             best, best_key = i, key
     return best
@@ -80,12 +83,21 @@ def pick_teleport(state, view, me, ids, cult):
 
 
 def pick_give(state, view, me, ids, cult):
+    """A Cultist hands its Dead cards to people outside the cult. An Investigator hands out
+    Alive cards; once only Dead ones are left, it gives them to the character it knows (Seer)
+    or publicly suspects most of being a Cultist."""
     if cult:
         partners = known_cultists(view)
         for i in ids:
             if i.startswith("D:") and state_name(state, int(i[2:])) not in partners:
                 return i
-    return next((i for i in ids if i.startswith("A:")), ids[0])
+    alive = next((i for i in ids if i.startswith("A:")), None)
+    if alive or cult:
+        return alive or ids[0]
+    score = suspicion(state, view)
+    for c in known_cultists(view):
+        score[char_id(state, c)] = 100
+    return max(ids, key=lambda i: score.get(int(i[2:]), 0) if i.startswith("D:") else -1)
 
 
 def state_name(state: dict, ci: int):
@@ -123,6 +135,26 @@ def pick_confirm(state, view, me, ids, cult):
     return "conceal" if "conceal" in ids else ids[0]
 
 
+def suspicion(state: dict, view: dict) -> dict[int, int]:
+    """Public evidence against each living character, as an Investigator reads it: a ballot
+    cast against someone shown innocent (a revealed Investigator role, or this seat itself)
+    counts against the voter; one cast against a revealed Cultist counts for them; a revealed
+    living Cultist is the prime suspect."""
+    team = {c["char"]: data.roles()[c["role"]]["team"] for c in view["chars"] if c["role"]}
+    team[view["me"]["char"]] = view["me"]["team"]
+    score: dict[int, int] = {}
+    for voter, target in view["ballots"]:
+        if target is None:
+            continue
+        side = team.get(state_name(state, target))
+        if side is not None:
+            score[voter] = score.get(voter, 0) + (1 if side == "INV" else -1)
+    for c in view["chars"]:
+        if not c["ghost"] and team.get(c["char"]) == "CULT":
+            score[char_id(state, c["char"])] = 99
+    return score
+
+
 def pick_ballot(state, view, me, ids, cult):
     known = known_cultists(view)
     alive = {c["char"]: c for c in view["chars"] if not c["ghost"]}
@@ -134,10 +166,16 @@ def pick_ballot(state, view, me, ids, cult):
                 if who != me["char"] and who not in known and shown is None:
                     return i
         return "abstain"
-    for i in ids:
-        if i.startswith("c") and state_name(state, int(i[1:])) in known:
-            return i
-    return "abstain"
+    # An Investigator votes only on public evidence, so that a Seer's ballot looks like
+    # anyone's; the Seer merely never votes against someone it knows to be innocent.
+    score = suspicion(state, view)
+    mine_ = char_id(state, me["char"])
+    best = max((i for i in ids if i.startswith("c") and int(i[1:]) != mine_
+                and score.get(int(i[1:]), 0) > 0),
+               key=lambda i: score[int(i[1:])], default=None)
+    if best and me["role"] == "SEER" and state_name(state, int(best[1:])) not in known:
+        return "abstain"
+    return best or "abstain"
 
 
 def pick_claim(state, view, me, ids, cult):

@@ -121,8 +121,10 @@ def seer_guess(ctx: Ctx, t: dict) -> None:
                                    for ci in pickers]) if pickers else {}
     picked = next((answers[str(s["chars"][ci]["seat"])] for ci in pickers), "none")
     right = picked != "none" and s["chars"][int(picked[1:])]["role"] == "SEER"
-    ctx.emit("seer_named", {"char": name(s, int(picked[1:])) if picked != "none" else "—",
-                            "right": right})
+    if picked == "none":
+        ctx.emit("seer_not_named", {})
+    else:
+        ctx.emit("seer_named", {"char": name(s, int(picked[1:])), "right": right})
     if right:
         win(ctx, "CULT", "seer_found")
     win(ctx, "INV", t["reason"])

@@ -77,10 +77,9 @@ def ballots(ctx: Ctx, t: dict) -> None:
         s["ballot_log"].append([int(ci), None if target == "abstain" else int(target[1:])])
     holder = s["chars"][s["knife"]]
     nxt = {"t": "tally", "cast": cast}
-    if knife_power(s) == "change" and not holder["ghost"] and not holder["automa"]:
-        ctx.push({"t": "knife_change", "cast": cast}, nxt)
-    else:
-        ctx.push(nxt)
+    # the Knife holder's change leads to the tally itself
+    changeable = knife_power(s) == "change" and not holder["ghost"] and not holder["automa"]
+    ctx.push({"t": "knife_change", "cast": cast} if changeable else nxt)
 
 
 def announce(ctx: Ctx, ci: int, ballot: str, kind: str) -> None:
@@ -130,9 +129,12 @@ def count(ctx: Ctx, t: dict) -> None:
         weighted.append((None if b == "abstain" else int(b[1:]), weight))
     out = tally(weighted)
     votes = Counter(x for x, w in weighted for _ in range(w) if x is not None)
-    ctx.emit("vote_result", {"char": name(s, out) if out is not None else "—",
-                             "top": max(votes.values(), default=0),
-                             "abstain": sum(w for x, w in weighted if x is None)})
+    result = {"top": max(votes.values(), default=0),
+              "abstain": sum(w for x, w in weighted if x is None)}
+    if out is None:
+        ctx.emit("vote_no_result", result)
+    else:
+        ctx.emit("vote_result", {"char": name(s, out), **result})
     if clumsy is not None and s["chars"][clumsy]["role"] == "CLUMSY":
         ctx.push({"t": "role_death", "c": clumsy})
     if out is not None:
