@@ -32,7 +32,6 @@ UNKNOWN = 30        # an unseen room: about one in three is red
 KEEP_TOGETHER = 10.0    # a group heading somewhere stays on one tile...
 SEARCH_TOGETHER = 3.0   # ...a searching one may spread a little (co-op: colours are shared)
 DEADLY = 80         # from here on a room is never entered by choice
-ROLES = True
 UNSEEN = 15         # entering an unseen room: about one in ten kills at once...
 TRAPPED = 20        # ...and one in twelve is a Trap Room, deadly when the next action is no Move
 GOOD = 20           # below this a known room is worth programming a step into
@@ -384,12 +383,13 @@ def _wish(sight: Sight, ci: int) -> list[str]:
             return ["CL", "CM", "C"]
         inside = [m for m in team(sight) if sight.where(m) == here]
         first = min(inside, key=_order(sight.s).index)
-        # a Control must be played once programmed: only the first one in slides, if it helps,
-        # or everyone inside once the last ones can step in this round (their second slide
-        # goes after them)
+        # a Control must be played once programmed. Once the last ones can step in this round,
+        # those inside slide after them (the slide may push Room 25 out); before that, in co-op
+        # they slide it towards the others (a slide carries them along), in Suspicion only the
+        # first one in does, if it helps
         if gain > 0 and first == ci or _arriving(sight, r25):
             return ["LC", "L"]
-        return ["L"]
+        return ["CL", "L"] if sight.s["mode"] == "coop" else ["L"]
     now = score(sight)
     steps = _steps(sight, ci)
     if _must_leave(sight, ci) and steps:  # a Trap Room kills after the next action
@@ -400,7 +400,7 @@ def _wish(sight: Sight, ci: int) -> list[str]:
     if here == board.CENTRAL:  # only Look and Move work here
         unseen = any(not sight.known(n) for n in steps)
         return ["ML", "LM"] if good or not unseen else (["LM", "L"] if steps else ["L"])
-    if ROLES and goals(sight).get(ci) is None and board.lines_of(here) and sight.s["mode"] == "coop":
+    if goals(sight).get(ci) is None and board.lines_of(here) and sight.s["mode"] == "coop":
         return _search_roles(sight, ci)
     if good:
         into_exit = r25 in good and goals(sight).get(ci) == r25
