@@ -20,6 +20,7 @@ from games.base import PUBLIC, Event
 from games.room25 import board, data
 from games.room25.moves import destinations
 from games.room25.programming import parse
+from games.room25.sliding import can_slide
 
 # How bad entering a room is, 0 (safe) .. 100 (death), when its kind is known.
 DANGER = {"death_room": 100, "flooded_room": 100, "trap_room": 70, "illusion_room": 60,
@@ -31,6 +32,9 @@ UNKNOWN = 30        # an unseen room: about one in three is red
 KEEP_TOGETHER = 10.0    # a group heading somewhere stays on one tile...
 SEARCH_TOGETHER = 3.0   # ...a searching one may spread a little (co-op: colours are shared)
 DEADLY = 80         # from here on a room is never entered by choice
+UNSEEN = 15         # entering an unseen room: about one in ten kills at once...
+TRAPPED = 20        # ...and one in twelve is a Trap Room, deadly when the next action is no Move
+GOOD = 20           # below this a known room is worth programming a step into
 
 
 class Sight:
@@ -249,16 +253,22 @@ def _slide(sight: Sight, ids: list[str]) -> str | None:
         safe = [o for o in ids if not takes_out_room_25(sight, o)]
         return max(safe, key=lambda o: _others_score(sight.moved(slid(sight.layout, o))),
                    default=None)
-    if escape_sure(sight):
-        out = [o for o in ids if takes_out_room_25(sight, o)]
-        if out:
-            return out[0]
-        r25 = sight.find("room_25")
-        edge = [o for o in ids if board.line_cells(o[:2], o[2])[3] == r25]
-        if edge:  # one more slide the same way takes it out
-            return edge[0]
+    if escape_sure(sight):  # out now, else the slide leaving the fewest still to make
+        uid = sight.layout[sight.find("room_25")]
+        return min(ids, key=lambda o: 0 if takes_out_room_25(sight, o)
+                   else _slides_out(sight.s, slid(sight.layout, o).index(uid)))
     options = [o for o in ids if not takes_out_room_25(sight, o)]
     return min(options, key=lambda o: score(sight.moved(slid(sight.layout, o))), default=None)
+
+
+def _slides_out(s: dict, cell: int) -> int:
+    """How many slides of one of its lines push the tile at `cell` off the board (this round's
+    direction locks respected); 99 when none can."""
+    r, c = divmod(cell, 5)
+    ways = {("r" + str(r + 1), "W"): c + 1, ("r" + str(r + 1), "E"): 5 - c,
+            ("c" + "ABCDE"[c], "N"): r + 1, ("c" + "ABCDE"[c], "S"): 5 - r}
+    return min((n for (ln, d), n in ways.items() if ln in board.lines_of(cell)
+                and can_slide(s, ln, d)), default=99)
 
 
 def _others_score(sight: Sight) -> float:
@@ -284,13 +294,22 @@ def step_score(sight: Sight, ci: int, cell: int) -> float:
 
 
 def _move(sight: Sight, ids: list[str], ci: int) -> str:
+    blind = UNSEEN + TRAPPED * _acts_after(sight.s, ci)
+
     def cost(oid: str) -> float:
         cell = board.parse(oid)
         risk = sight.danger(cell)
-        unseen = 0 if sight.known(cell) else 6  # about one in ten unseen rooms kills
+        unseen = 0 if sight.known(cell) else blind
         lands = board.CENTRAL if sight.kind.get(sight.layout[cell]) == "vortex_room" else cell
         return (risk >= DEADLY) * 1000 + risk / 5 + unseen + step_score(sight, ci, lands)
     return min(ids, key=cost)
+
+
+def _acts_after(s: dict, ci: int) -> bool:
+    """Whether `ci` acts again this round with something other than a Move (a Trap Room found
+    by this step would then kill it)."""
+    later = s["chars"][ci]["p"][1]
+    return s["phase"] == "action" and s.get("pass") == 1 and later not in (None, "move")
 
 
 def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
@@ -345,7 +364,6 @@ def _steps(sight: Sight, ci: int) -> list[int]:
 
 
 def _slide_gain(sight: Sight, ci: int) -> float:
-    from games.room25.sliding import can_slide
     here = sight.where(ci)
     if here == board.CENTRAL:
         return 0
@@ -365,23 +383,54 @@ def _wish(sight: Sight, ci: int) -> list[str]:
             return ["CL", "CM", "C"]
         inside = [m for m in team(sight) if sight.where(m) == here]
         first = min(inside, key=_order(sight.s).index)
-        # a Control must be played once programmed: only the first one in slides, if it helps
-        return ["LC", "L"] if gain > 0 and first == ci else ["L"]
+        # a Control must be played once programmed. Once the last ones can step in this round,
+        # those inside slide after them (the slide may push Room 25 out); before that, in co-op
+        # they slide it towards the others (a slide carries them along), in Suspicion only the
+        # first one in does, if it helps
+        if gain > 0 and first == ci or _arriving(sight, r25):
+            return ["LC", "L"]
+        return ["CL", "L"] if sight.s["mode"] == "coop" else ["L"]
     now = score(sight)
     steps = _steps(sight, ci)
-    good = [n for n in steps if sight.known(n) and sight.danger(n) < 20
+    if _must_leave(sight, ci) and steps:  # a Trap Room kills after the next action
+        return ["MC", "ML", "M"]
+    good = [n for n in steps if sight.known(n) and sight.danger(n) < GOOD
             and step_score(sight, ci, n) < now]
     slide = gain >= 2
     if here == board.CENTRAL:  # only Look and Move work here
         unseen = any(not sight.known(n) for n in steps)
         return ["ML", "LM"] if good or not unseen else (["LM", "L"] if steps else ["L"])
+    if goals(sight).get(ci) is None and board.lines_of(here) and sight.s["mode"] == "coop":
+        return _search_roles(sight, ci)
     if good:
-        return ["MC", "ML"] if slide else ["ML", "MC"]
+        into_exit = r25 in good and goals(sight).get(ci) == r25
+        return ["MC", "ML"] if slide or into_exit else ["ML", "MC"]
     if slide:
         return ["CL", "CM"] if steps else ["CL", "C"]
     if steps and all(sight.known(n) for _, n in board.neighbours(here)):
         return ["ML", "MC"]  # nothing new to look at here: step first, look from there
     return ["LM", "LC"] if steps else ["LC", "L"]
+
+
+def _arriving(sight: Sight, r25: int) -> bool:
+    """Whether every teammate outside Room 25 stands next to it."""
+    return all(_manhattan(sight.where(m), r25) <= 1 for m in team(sight))
+
+
+def _search_roles(sight: Sight, ci: int) -> list[str]:
+    """A co-op group searching off the central cross lines slides its own tile (a slide carries
+    everyone on it, enters nothing and brings new rooms next door) and looks, in turns: every
+    other member in turn order slides first, the rest look first, so slides and looks alternate
+    through both passes."""
+    mates = sorted(group(sight, ci), key=_order(sight.s).index)
+    return ["CL", "LC"] if mates.index(ci) % 2 == 0 else ["LC", "CL"]
+
+
+def _must_leave(sight: Sight, ci: int) -> bool:
+    """Whether `ci` stands in a Trap Room it entered (its next action must take it out) or in a
+    Flooded Room whose deadline is this round."""
+    c = sight.s["chars"][ci]
+    return any(c[k] and c[k][0] == c["u"] for k in ("trap", "fl"))
 
 
 def _order(s: dict) -> list[int]:
