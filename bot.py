@@ -23,7 +23,7 @@ from hosting.store import Store
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DB = ROOT / "data" / "table.sqlite3"
 INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
-                      "cogs.mysterium")
+                      "cogs.mysterium", "cogs.looper")
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot connect.
@@ -125,6 +125,19 @@ class TableBot(commands.Bot):
         await super().close()
 
 
+def _options(parser: argparse.ArgumentParser, pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            parser.error(f"--option wants KEY=VALUE, not {pair!r}")
+        try:
+            options[key] = json.loads(raw)
+        except ValueError:
+            options[key] = raw
+    return options
+
+
 def _simulate(argv: list[str]) -> int:
     from hosting.simulate import SimulationArgs, simulate
 
@@ -143,10 +156,17 @@ def _simulate(argv: list[str]) -> int:
     parser.add_argument("--policy", help="AI policy for every seat (default: the game's best)")
     parser.add_argument("--delay", type=float, default=0.0,
                         help="real seconds to wait after each AI decision, to watch a game")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable); VALUE is read as JSON when it can be")
     args = parser.parse_args(argv)
+    args.options = _options(parser, args.__dict__.pop("option"))
     if args.resume and not args.db:
         parser.error("--resume needs --db")
-    result = asyncio.run(simulate(SimulationArgs(**vars(args))))
+    from games.base import IllegalMove
+    try:
+        result = asyncio.run(simulate(SimulationArgs(**vars(args))))
+    except IllegalMove as err:
+        parser.error(err.message)
     print(json.dumps(result, sort_keys=True))
     return 0 if result["finished"] else 1
 

@@ -13,6 +13,7 @@ REGISTRY: dict[str, str] = {
     "cultists": "games.cultists:CultistsEngine",
     "room25": "games.room25:Room25Engine",
     "mysterium": "games.mysterium:MysteriumEngine",
+    "looper": "games.looper:LooperEngine",
 }
 
 

@@ -33,6 +33,7 @@ class SimulationArgs:
     transcript: str | None = None
     policy: str | None = None
     delay: float = 0.0
+    options: dict | None = None
 
 
 class TranscriptDelivery:
@@ -69,7 +70,7 @@ async def _new_table(host: Host, a: SimulationArgs) -> GameRow:
     engine = games.engine(a.game)
     policy = a.policy or engine.ai_policies[-1]
     table = await host.new_game(a.game, host_user=None, host_name="simulator", mode=a.mode,
-                                seed=a.seed, join=False)
+                                seed=a.seed, join=False, options=a.options)
     absent = max(0, min(a.absent, a.players))
     for _ in range(a.players - absent):
         await host.add_ai(table.id, by_user=None, policy=policy)

@@ -42,6 +42,13 @@ async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
     ("room25", "suspicion", 2, 2),
 ])
 async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, people, ai):
+    await play_and_check(tmp_path, game, mode, people, ai)
+
+
+async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
+                         **new_options) -> tuple[list[str], dict[str, set[str]]]:
+    """One whole game with scripted people; every line seen checked against its audience.
+    `new_options` go to the game's `new` command. Returns the seat names and the lines."""
     db = tmp_path / "db.sqlite3"
     async with Loopback() as discord:
         guild = discord.guild("Test server")
@@ -51,7 +58,8 @@ async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, 
             host = players[0]
             rules = await host.slash(games, f"{game} rules")
             assert rules.ephemeral and rules.content
-            await host.slash(games, f"{game} new", mode=mode, timings=FAST_TIMINGS)
+            await host.slash(games, f"{game} new", mode=mode, timings=FAST_TIMINGS,
+                             **new_options)
             lobby = games.last_message()
             for person in players[1:]:
                 await person.click(lobby, "Join")
@@ -102,3 +110,4 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
         own = lines.get(f"seat:{names.index(name)}", set())
         for line in seen:
             assert line in own or line.startswith("Got it:"), f"{name} saw {line!r}"
+    return names, lines

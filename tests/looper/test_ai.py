@@ -1,0 +1,62 @@
+"""AI seats: every answer is legal; the protagonists' AI decides from its seat's view alone
+(changing the hidden script does not change its choice); the Mastermind's planner takes an
+immediate win and beats a random legal Mastermind on the First Script."""
+from __future__ import annotations
+
+import copy
+import random
+
+from bench.playouts import ai_policy, play, random_policy
+from games.looper import ai
+from tests.looper.helpers import E, at, game
+
+
+def test_ai_answers_legally_in_every_question():
+    for mode, players in (("first_steps", 4), ("basic_tragedy", 2)):
+        rnd = random.Random(players)
+        s, _ = E.setup({"mode": mode, "vet_generated": False}, players, seed=3)
+        while E.outcome(s) is None:
+            p = rnd.choice(E.pending(s))
+            choice = E.ai_choice(s, p, "planner")
+            assert choice is None or p.option(choice)
+            s, _ = E.apply(s, p.seat, p.id, choice or rnd.choice(p.options).id)
+
+
+def test_protagonists_do_not_read_the_script():
+    s, _ = E.setup({"mode": "first_steps"}, 4, seed=2)
+    while True:
+        p = E.pending(s)[0]
+        if p.seat and p.kind == "protagonist_card":
+            break
+        s, _ = E.apply(s, p.seat, p.id, E.ai_choice(s, p, "planner") or p.default)
+    other = copy.deepcopy(s)
+    for e in other["script"]["cast"]:
+        e["role"] = "person"
+    other["script"]["incidents"] = []
+    assert E.ai_choice(s, p, "planner") == E.ai_choice(other, p, "planner")
+
+
+def test_mastermind_takes_the_immediate_win():
+    t = game({"office_worker": "killer", "girl_student": "key_person", "doctor": "brain"},
+             days=4)
+    at(t, "office_worker", intrigue=4)
+    t.go().day([("paranoia_plus1", "hospital"), ("paranoia_minus1", "city"),
+                ("paranoia_plus1", "shrine")],
+               {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "city"),
+                "C": ("paranoia_plus1", "shrine")})
+    t.done("mastermind_ability").done("leader_ability")
+    p = t.open("day_end")[0]
+    assert ai.choose(t.s, p, "planner") == "kill_all.office_worker"
+
+
+def test_planner_mastermind_beats_a_random_one():
+    def mm_wins(smart: bool) -> int:
+        wins = 0
+        for seed in range(4):
+            smart_ai = ai_policy("planner")
+            rnd = random_policy(seed)
+            _, out, _ = play(E, {"mode": "first_steps"}, 4, seed,
+                             lambda seat, st: rnd if seat == 0 and not smart else smart_ai)
+            wins += out.winners == (0,)
+        return wins
+    assert mm_wins(True) >= mm_wins(False) + 3
