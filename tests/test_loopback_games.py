@@ -85,7 +85,7 @@ async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
                        for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
         seen = seen_lines(thread, players)
-    await assert_each_line_reached_its_audience(db, *seen)
+    return await assert_each_line_reached_its_audience(db, *seen)
 
 
 def seen_lines(thread, players) -> tuple[list[str], dict[str, list[str]]]:
@@ -97,7 +97,9 @@ def seen_lines(thread, players) -> tuple[list[str], dict[str, list[str]]]:
 
 
 async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
-                                                dm_lines: dict[str, list[str]]) -> None:
+                                                dm_lines: dict[str, list[str]]
+                                                ) -> tuple[list[str], dict[str, set[str]]]:
+    """Returns the seat names and every audience's lines."""
     names, lines = await audiences(db)
     public, gm = lines.get("public", set()), lines.get("gm", set())
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
