@@ -50,13 +50,39 @@ def test_mastermind_takes_the_immediate_win():
 
 
 def test_planner_mastermind_beats_a_random_one():
-    def mm_wins(smart: bool) -> int:
-        wins = 0
+    """Facing the AI protagonists, the planner wins more loops than a random Mastermind."""
+    def loops_won(smart: bool) -> int:
+        won = 0
         for seed in range(4):
             smart_ai = ai_policy("planner")
             rnd = random_policy(seed)
-            _, out, _ = play(E, {"mode": "first_steps"}, 4, seed,
-                             lambda seat, st: rnd if seat == 0 and not smart else smart_ai)
-            wins += out.winners == (0,)
-        return wins
-    assert mm_wins(True) >= mm_wins(False) + 3
+            s, _, _ = play(E, {"mode": "first_steps"}, 4, seed,
+                           lambda seat, st: rnd if seat == 0 and not smart else smart_ai)
+            won += sum(r["lost"] for r in s["loop_results"])
+        return won
+    assert loops_won(True) >= loops_won(False) + 3
+
+
+def test_ai_protagonists_beat_the_planner_where_random_ones_lose():
+    """On the First Script the AI protagonists read the first loop's death (who stood by the
+    Key Person) and keep her from that company; random protagonists never do."""
+    def wins(smart: bool) -> int:
+        total = 0
+        for seed in range(3):
+            smart_ai, rnd = ai_policy("planner"), random_policy(seed)
+            _, out, _ = play(E, {"mode": "first_steps", "script": "first_script"}, 4, seed,
+                             lambda seat, st: smart_ai if seat == 0 or smart else rnd)
+            total += out.winners != (0,)
+        return total
+    assert wins(True) >= 2 and wins(False) == 0
+
+
+def test_mastermind_trials_leave_the_board_untouched():
+    """The planner tries moves on scratch copies: no trial death reaches the public chronicle."""
+    s, _ = E.setup({"mode": "first_steps", "script": "first_script"}, 4, seed=1)
+    while E.outcome(s) is None:
+        p = E.pending(s)[0]
+        before = copy.deepcopy(s)
+        choice = E.ai_choice(s, p, "planner")
+        assert s == before, p.kind
+        s, _ = E.apply(s, p.seat, p.id, choice or p.default)
