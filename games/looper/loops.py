@@ -77,8 +77,9 @@ def end(s: dict, ev: list) -> str:
     if not s["loop_lost"] and not fired:
         return "won"
     emit(ev, "gm_loop_lost", GM, reasons=fired or ["immediate"])
-    emit(ev, "loop_lost", loop=s["loop"])
-    if s["loop"] < s["script"]["loops"]:
+    last = s["loop"] == s["script"]["loops"]
+    emit(ev, "last_loop_lost" if last else "loop_lost", loop=s["loop"])
+    if not last:
         return "next"
     return "final_guess" if final_guess_allowed(s) else "lost"
 
