@@ -23,7 +23,8 @@ def prepare(s: dict, ev: list) -> None:
              loop_lost=False, loop_ended=False, protagonists_dead=False,
              mastermind_hand=data.full_hand("mastermind"), mastermind_set_aside=[],
              deck_set_aside={d: [] for d in data.DECKS})
-    emit(ev, "loop_begins", loop=loop, loops=s["script"]["loops"])
+    emit(ev, "loop_begins" if loop > 1 else "first_loop_begins", loop=loop,
+         loops=s["script"]["loops"])
     if plot_flag(s, "threads") and loop > 1:
         for cid in s["goodwill_snapshot"]:
             if s["characters"][cid]["in_play"]:
