@@ -151,8 +151,25 @@ def _ability(view: dict, pending: Pending) -> str:
 
 def _guess(view: dict, pending: Pending) -> str:
     who = pending.params["character"]
-    known = view["revealed_roles"].get(who) or view.get("notes", {}).get(who)
+    known = (view["revealed_roles"].get(who) or view.get("notes", {}).get(who)
+             or _deduced(view).get(who))
     return known if known and pending.option(known) else "person"
+
+
+def _deduced(view: dict) -> dict[str, str]:
+    """Roles the public deaths point to: whoever's death cut a loop short is the Key Person,
+    and whoever stood alone with it when it died at night is the Serial Killer."""
+    short = {r["loop"]: r["day"] for r in view["loop_results"]
+             if r["lost"] and r["day"] < view["sheet"]["days_per_loop"]}
+    last = {d["loop"]: d for d in view["chronicle"]}
+    out: dict[str, str] = {}
+    for d in view["chronicle"]:
+        if short.get(d["loop"]) != d["day"] or last[d["loop"]] is not d:
+            continue
+        out.setdefault(d["character"], "key_person")
+        if d["step"] == "day_end" and len(d["with"]) == 1:
+            out.setdefault(d["with"][0], "serial_killer")
+    return out
 
 
 PICKS = {"spiral": lambda v, p: "begin", "confirm_final_guess": lambda v, p: "confirm",
