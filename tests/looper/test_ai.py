@@ -7,7 +7,7 @@ import copy
 import random
 
 from bench.playouts import ai_policy, play, random_policy
-from games.looper import ai
+from games.looper import ai, protagonist
 from tests.looper.helpers import E, at, game
 
 
@@ -86,3 +86,17 @@ def test_mastermind_trials_leave_the_board_untouched():
         choice = E.ai_choice(s, p, "planner")
         assert s == before, p.kind
         s, _ = E.apply(s, p.seat, p.id, choice or p.default)
+
+
+def test_final_guess_names_the_roles_a_short_loop_points_to():
+    """A loop cut short on day 1 by a night death beside one character: the dead one is
+    guessed the Key Person, the companion the Serial Killer; nobody else is guessed from it."""
+    view = {"loop_results": [{"loop": 1, "day": 1, "lost": True},
+                             {"loop": 2, "day": 4, "lost": True}],
+            "sheet": {"days_per_loop": 4},
+            "chronicle": [{"loop": 1, "day": 1, "step": "day_end", "character": "girl_student",
+                           "location": "shrine", "with": ["shrine_maiden"]},
+                          {"loop": 2, "day": 4, "step": "incident", "character": "doctor",
+                           "location": "city", "with": ["office_worker"]}]}
+    assert protagonist._deduced(view) == {"girl_student": "key_person",
+                                          "shrine_maiden": "serial_killer"}
