@@ -106,6 +106,7 @@ def seen_lines(thread, players) -> tuple[list[str], dict[str, list[str]]]:
 async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
                                                 dm_lines: dict[str, list[str]]
                                                 ) -> tuple[list[str], dict[str, set[str]]]:
+    """Returns the seat names and every audience's lines."""
     names, lines = await audiences(db)
     public, gm = lines.get("public", set()), lines.get("gm", set())
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)

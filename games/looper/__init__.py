@@ -106,8 +106,14 @@ class LooperEngine(Engine):
         for i in script["incidents"]:
             emit(ev, "culprit", (MM_SEAT,), day=i["day"], incident=i["incident"],
                  character=i["culprit"])
-        for d in data.DECKS:
-            emit(ev, "deck_holder", deck=d, seat=state["deck_owner"][d])
+        for seat in sorted(set(state["deck_owner"].values())):
+            held = [d for d in data.DECKS if state["deck_owner"][d] == seat]
+            if len(held) == len(data.DECKS):
+                emit(ev, "all_decks_holder", seat=seat)
+            elif len(held) == 2:
+                emit(ev, "decks_holder", first=held[0], second=held[1], seat=seat)
+            else:
+                emit(ev, "deck_holder", deck=held[0], seat=seat)
         flow.run(state, ev)
         return state, ev
 

@@ -119,7 +119,7 @@ def scratch(s: dict) -> dict:
     s2["revealed_roles"] = dict(s["revealed_roles"])
     s2["stage"] = copy.deepcopy(s["stage"])
     for key in ("mastermind_hand", "mastermind_set_aside", "incidents_occurred",
-                "abilities_used_today", "abilities_used_loop"):
+                "abilities_used_today", "abilities_used_loop", "chronicle"):
         s2[key] = list(s[key])
     return s2
 

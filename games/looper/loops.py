@@ -23,7 +23,8 @@ def prepare(s: dict, ev: list) -> None:
              loop_lost=False, loop_ended=False, protagonists_dead=False,
              mastermind_hand=data.full_hand("mastermind"), mastermind_set_aside=[],
              deck_set_aside={d: [] for d in data.DECKS})
-    emit(ev, "loop_begins", loop=loop, loops=s["script"]["loops"])
+    emit(ev, "loop_begins" if loop > 1 else "first_loop_begins", loop=loop,
+         loops=s["script"]["loops"])
     if plot_flag(s, "threads") and loop > 1:
         for cid in s["goodwill_snapshot"]:
             if s["characters"][cid]["in_play"]:
@@ -77,8 +78,9 @@ def end(s: dict, ev: list) -> str:
     if not s["loop_lost"] and not fired:
         return "won"
     emit(ev, "gm_loop_lost", GM, reasons=fired or ["immediate"])
-    emit(ev, "loop_lost", loop=s["loop"])
-    if s["loop"] < s["script"]["loops"]:
+    last = s["loop"] == s["script"]["loops"]
+    emit(ev, "last_loop_lost" if last else "loop_lost", loop=s["loop"])
+    if not last:
         return "next"
     return "final_guess" if final_guess_allowed(s) else "lost"
 

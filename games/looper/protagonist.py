@@ -7,6 +7,8 @@ panic, and raise Goodwill on characters whose abilities protect. Abilities: ever
 lowers Paranoia or Intrigue, guards, and reveals for the Final Guess."""
 from __future__ import annotations
 
+from itertools import product
+
 from games.base import Pending
 from games.looper import cards, data, views
 from games.looper.board import VECTOR, combine, moved
@@ -36,12 +38,41 @@ def _vulnerable(view: dict) -> dict[str, set[str]]:
     return out
 
 
-def _move_risk(view: dict, c: dict, card_id: str, deaths: set[str]) -> int:
-    """How many of the Mastermind's possible movements, combined with ours, would carry the
-    character to a place where it died before."""
-    mm_moves = [m for m in VECTOR if m not in view["set_aside"]["mastermind"]]
-    return sum(moved(c["location"], combine([m, card_id])) in deaths
-               for m in mm_moves if combine([m, card_id]))
+def _night_danger(view: dict, ours: tuple[str, str] | None = None) -> float:
+    """The chance, with our card `ours` (card, target) added, that a watched character ends
+    the day beside someone who stood with it when its death ended an earlier loop (the public
+    trace of a killing that needs company). Each character the Mastermind put a card on may
+    get any movement card it still holds, or none; a guess under which the board as it stands
+    would bring that meeting counts three times, since the Mastermind placed first, for it."""
+    chars = _chars(view)
+    ends = {r["loop"]: r["day"] for r in view["loop_results"] if r["lost"]}
+    deaths = [(d["character"], set(d["with"])) for d in view["chronicle"]
+              if d["loop"] < view["loop"] and ends.get(d["loop"]) == d["day"]
+              and d["character"] in chars]
+    if not deaths:
+        return 0.0
+    targets = sorted({p["target"] for p in view["placed"]
+                      if p["owner"] == data.MASTERMIND and p["target"] in chars})
+    options = [None, *(m for m in VECTOR if m not in view["set_aside"]["mastermind"])]
+    bad = total = 0.0
+    for combo in product(options, repeat=len(targets)):
+        guess = dict(zip(targets, combo))
+        weight = 3.0 if _meets(chars, guess, None, deaths) else 1.0
+        total += weight
+        bad += weight * (_meets(chars, guess, ours, deaths) if ours else weight > 1)
+    return bad / total
+
+
+def _meets(chars: dict, guess: dict, ours: tuple[str, str] | None, deaths: list) -> bool:
+    """Whether, after the guessed Mastermind movements and ours, a watched character stands
+    with one of its former companions."""
+    where = {}
+    for cid, c in chars.items():
+        played = [guess.get(cid)] + ([ours[0]] if ours and ours[1] == cid else [])
+        vector = None if "forbid_movement" in played else combine([m for m in played if m])
+        dest = moved(c["location"], vector) if vector else c["location"]
+        where[cid] = c["location"] if dest in data.characters()[cid]["forbidden"] else dest
+    return any(where.get(o) == where[w] for w, company in deaths for o in company)
 
 
 def _card(view: dict, pending: Pending) -> str:
@@ -55,13 +86,18 @@ def _card(view: dict, pending: Pending) -> str:
     # A teammate still to play who holds Forbid Movement keeps watched targets free for it.
     reserve = any(d != deck and d not in placed and "forbid_movement" not in view["set_aside"][d]
                   for d in data.DECKS)
+    danger = _night_danger(view)
     best = (-1.0, pending.default)
     for o in pending.options:
         card_id, target = cards.parse(deck, o.id)
         c = chars.get(target)
         v = 0.0
         care = 3.0 if target in weak else 0.0
-        if care and target in mm and reserve and card_id != "forbid_movement":
+        # how much safer a movement card leaves the watched characters tonight
+        saved = (danger - _night_danger(view, (card_id, target))
+                 if danger and c and card_id in (*VECTOR, "forbid_movement") else 0.0)
+        if (care and target in mm and reserve and card_id != "forbid_movement"
+                and saved < danger):
             continue
         if card_id == "forbid_intrigue" and target in mm and first:
             held = view["locations"][target] if c is None else c["intrigue"]
@@ -70,10 +106,10 @@ def _card(view: dict, pending: Pending) -> str:
             v = 4 * (c["paranoia"] + (target in mm)) / c["limit"] * (1 if upcoming else 0.5)
             v += care if target in mm and c["paranoia"] else 0
         elif card_id == "forbid_movement" and c and target in mm:
-            v = 2.0 + 1.5 * care
-        elif card_id in ("move_vertical", "move_horizontal") and c and care and target in mm:
-            # no Forbid Movement left: turn the Mastermind's movement aside
-            v = 1.0 + care - 2 * _move_risk(view, c, card_id, weak[target])
+            v = 2.0 + 1.5 * care + 8 * saved
+        elif card_id in ("move_vertical", "move_horizontal") and c and saved > 0:
+            # turn the Mastermind's movement aside, keeping Forbid Movement for another day
+            v = 2.5 + 8 * saved + (0.5 if saved == danger else 0)
         elif card_id in ("goodwill_plus1", "goodwill_plus2") and c:
             v = USEFUL.get(target, 0.2) * (0.5 if target in mm else 1.0)
             v *= 1.5 if target == "police_officer" and weak else 1.0
@@ -115,8 +151,25 @@ def _ability(view: dict, pending: Pending) -> str:
 
 def _guess(view: dict, pending: Pending) -> str:
     who = pending.params["character"]
-    known = view["revealed_roles"].get(who) or view.get("notes", {}).get(who)
+    known = (view["revealed_roles"].get(who) or view.get("notes", {}).get(who)
+             or _deduced(view).get(who))
     return known if known and pending.option(known) else "person"
+
+
+def _deduced(view: dict) -> dict[str, str]:
+    """Roles the public deaths point to: whoever's death cut a loop short is the Key Person,
+    and whoever stood alone with it when it died at night is the Serial Killer."""
+    short = {r["loop"]: r["day"] for r in view["loop_results"]
+             if r["lost"] and r["day"] < view["sheet"]["days_per_loop"]}
+    last = {d["loop"]: d for d in view["chronicle"]}
+    out: dict[str, str] = {}
+    for d in view["chronicle"]:
+        if short.get(d["loop"]) != d["day"] or last[d["loop"]] is not d:
+            continue
+        out.setdefault(d["character"], "key_person")
+        if d["step"] == "day_end" and len(d["with"]) == 1:
+            out.setdefault(d["with"][0], "serial_killer")
+    return out
 
 
 PICKS = {"spiral": lambda v, p: "begin", "confirm_final_guess": lambda v, p: "confirm",

@@ -149,7 +149,7 @@ def kill(s: dict, ev: list, cid: str, cause: str) -> str:
     key_person = has_key_person_abilities(s, cid)
     role = effective_role(s, cid)
     st["alive"] = False
-    emit(ev, "died", character=cid)
+    emit(ev, "died", character=cid, location=st["location"])
     s["chronicle"].append({"loop": s["loop"], "day": s["day"], "step": s["step"],
                            "character": cid, "location": st["location"],
                            "with": here(s, st["location"], exclude=cid)})

@@ -70,6 +70,9 @@ def play(mode: str, script: str, players: int, seed: int) -> tuple[dict, int]:
         s, ev = E.apply(s, p.seat, p.id, rnd.choice(p.options).id)
         check_invariants(s)
         check_secrets(ev, E.outcome(s) is not None)
+        for e in ev:  # only the last lost loop says time does not turn back
+            if e.kind in ("loop_lost", "last_loop_lost"):
+                assert (e.kind == "last_loop_lost") == (e.data["loop"] == s["script"]["loops"])
         n += 1
         assert n < MAX_DECISIONS
     return s, n

@@ -252,7 +252,7 @@ def test_tl10_murder_announcement_names_only_the_victim():
     t.say("incident_choice", "girl_student")
     public = [(e.kind, e.data) for e in t.public() if e.kind in ("incident_occurred", "died")]
     assert public == [("incident_occurred", {"incident": "murder"}),
-                      ("died", {"character": "girl_student"})]
+                      ("died", {"character": "girl_student", "location": "city"})]
     assert all("informer" not in str(e.data) for e in t.public()[-4:])
 
 

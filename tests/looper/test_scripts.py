@@ -12,6 +12,7 @@ from games.base import IllegalMove
 from games.looper import data, generator
 from games.looper.script import ScriptError, public_sheet, validate
 from games.rng import Rng
+from hosting.text import Translator
 
 
 def first_script() -> dict:
@@ -67,6 +68,16 @@ def test_validator_refuses_with_a_reason(code):
     with pytest.raises(ScriptError) as err:
         validate(broken(CASES[code]))
     assert err.value.code == code and len(str(err.value)) > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("cid", data.external_characters())
+def test_external_character_is_refused_by_name(lang, cid):
+    script = broken(lambda s: s["cast"].append({"character": cid, "role": "person"}))
+    with pytest.raises(ScriptError) as err:
+        validate(script)
+    line = Translator("looper", lang)("errors", err.value.code, **err.value.params)
+    assert line.startswith(Translator("looper", lang).lookup("names", cid) + " ")
 
 
 def test_unverified_character_data_needs_a_switch(monkeypatch):
