@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from games.cultists import data
 
 from tests.loopback import Loopback
 from tests.loopback.table import (answer, answer_first, finished, idle, make_bot,
@@ -20,11 +19,7 @@ TIMINGS = ",".join(f"{k}=0.1" for k in ("default", "setup", "night_step", "vote"
                                          "day_discussion", "action", "reactive"))
 
 
-async def test_whole_game_keeps_every_line_for_its_audience(tmp_path, monkeypatch):
-    # No Connection locks the thread; this fake refuses every post in a locked thread,
-    # the bot's own included, where Discord lets a bot with Manage Threads post. The lock
-    # itself is tested on the engine (test_r45_no_connection_silences_the_table).
-    monkeypatch.delitem(data.rules()["events"], "NO_CONNECTION")
+async def test_whole_game_keeps_every_line_for_its_audience(tmp_path):
     db = tmp_path / "db.sqlite3"
     async with Loopback() as discord:
         guild = discord.guild("Test server")
