@@ -57,6 +57,9 @@ class Pending:
               it to a duration.
     public    whether the question itself (not the answer) may be shown in the game thread, e.g.
               "seat 3 is voting". Answers are never shown until an event reveals them.
+    params    fill the prompt's template; `"picture": True` asks the bot to send the seat's own
+              picture (its `seat_view`) with the question, when the question needs it to be
+              answered (Mysterium's Ghost choosing among the numbered cards of its hand).
     """
 
     id: str

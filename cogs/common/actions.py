@@ -129,12 +129,8 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     text = "\n".join([engine.describe(view, t), ""] + [t.event(r.kind, r.data) for r in history])
     embed = discord.Embed(title=t("ui", "secrets"), description=render.clip(text),
                           colour=discord.Colour.dark_purple())
-    file = render.picture_file(table, view, "secrets.png")
-    if file:
-        embed.set_image(url="attachment://secrets.png")
-        await reply(interaction, embed=embed, file=file)
-    else:
-        await reply(interaction, embed=embed)
+    await reply(interaction, embed=embed,
+                **render.seat_picture(table, seat.seat, embed, "secrets.png"))
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
     open_now = host.pending_for(table, seat.seat)
     for pending in open_now:

@@ -285,6 +285,8 @@ class DiscordDelivery:
             deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
             kwargs = {"embed": render.prompt_embed(table, pending, deadlines.get(pending.id)),
                       "view": render.prompt_view(table, pending)}
+            if pending.params.get("picture"):
+                kwargs.update(render.seat_picture(table, seat_no, kwargs["embed"]))
         elif not post.text:
             return await self.host.store.post_tried(table.id, post.key, "sent")
         try:

@@ -157,6 +157,18 @@ def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord
     return discord.File(io.BytesIO(png), filename=name) if png else None
 
 
+def seat_picture(table: GameRow, seat: int, embed: discord.Embed,
+                 name: str = "seat.png") -> dict:
+    """The seat's own picture (what it alone sees) shown in `embed`: the `files` to send with
+    it, or nothing when the game draws none."""
+    view = games.engine(table.game).seat_view(table.state, seat)
+    file = picture_file(table, view, name)
+    if file is None:
+        return {}
+    embed.set_image(url=f"attachment://{name}")
+    return {"files": [file]}
+
+
 def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord.Embed:
     t = translator(table)
     embed = discord.Embed(title=t("ui", "prompt_header", game=game_title(t)),

@@ -56,6 +56,8 @@ def params(state: dict) -> dict:
     """What the Ghost's question says: whom it is serving, what it has picked so far."""
     draft = state["draft"]
     out: dict = {"cards": draft.get("cards", []), "hand": state["hand"]}
+    if kind(state) in ("ghost_serve", "ghost_culprit"):
+        out["picture"] = True     # the numbered hand travels with the first step of a give
     if "psychic" in draft:
         out["persona"] = state["psychics"][draft["psychic"]]["persona"]
     if "group" in draft:

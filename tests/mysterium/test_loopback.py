@@ -68,6 +68,8 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
             await discord.settle()
             assert hint.deleted and not talk.deleted
             assert any("you may not write" in m.content for m in laura.dms())
+            # The Ghost's first question carries its numbered hand, the picture it chooses from.
+            assert any(a.filename == "seat.png" for m in laura.dms() for a in m.attachments)
             loop = asyncio.get_running_loop()
             give_up, done = loop.time() + 120, set()
             while not finished(thread) and loop.time() < give_up:
