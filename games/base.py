@@ -237,6 +237,12 @@ class Engine:
         """Mutate `state` (already a private copy) for an answer already known to be legal."""
         raise NotImplementedError
 
+    def leave(self, state: dict, seat: int) -> tuple[dict, list[Event]]:
+        """A player leaves the running game: (new state, events) handing that seat's part on,
+        for games whose rules allow it (Mysterium's R24). Like `apply`, the given state is
+        not changed. Most games cannot lose a player once dealt."""
+        raise IllegalMove("not_in_lobby", "This game has already started.")
+
     # ---- views -----------------------------------------------------------------------------
     def public_view(self, state: dict) -> dict:
         """What everyone may see. Must contain "phase" (names `phases.<phase>`) and "round".

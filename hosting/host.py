@@ -223,6 +223,10 @@ class Host:
         return seat
 
     async def leave(self, game_id: int, user_id: int) -> GameRow:
+        """Give up a seat: in the lobby it goes; in a running game whose rules let a player go
+        (`Engine.leave`), the person no longer plays it and the engine hands its part on."""
+        if (await self.table(game_id)).status == "running":
+            return await self._leave_running(game_id, user_id)
         async with self._acting(game_id, "a seat"):
             table = await self._lobby(game_id)
             if not table.seat_of(user_id):
@@ -231,6 +235,31 @@ class Host:
             await self._set_seats(table, [SeatRow(i, s.name, s.user_id, s.ai_policy, s.dm_closed)
                                           for i, s in enumerate(kept)])
         await self.delivery.table_changed(table)
+        return table
+
+    async def _leave_running(self, game_id: int, user_id: int) -> GameRow:
+        """The seat is vacated first, so the person can no longer answer for it, then the
+        engine's hand-over is committed as one step."""
+        async with self._acting(game_id, "a seat"):
+            table = await self.table(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise IllegalMove("not_in_game", "You are not in this game.")
+            if table.status != "running" or table.suspended:
+                raise IllegalMove("not_running", "This game is not running.")
+            try:
+                with _engine_calls():
+                    state, events = self.engine(table).leave(table.state, seat.seat)
+            except EngineFault as err:
+                await self._suspend(table, "decision", err)
+                raise IllegalMove("suspended_now", "Something went wrong: the game is "
+                                                   "suspended and its host has been told.")
+            await self._set_seats(table, [
+                SeatRow(s.seat, s.name, None if s is seat else s.user_id, s.ai_policy, s.dm_closed)
+                for s in table.seats])
+            await self._commit(table, state,
+                               [Event("table_seat_left", {"seat": seat.seat}), *events])
+        await self._after_step(table)
         return table
 
     async def _set_seats(self, table: GameRow, seats: list[SeatRow]) -> None:

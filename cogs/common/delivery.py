@@ -353,7 +353,8 @@ class DiscordDelivery:
             else:
                 await self.host.store.post_tried(table.id, post.key, "sent")
             return
-        people = [table.seats[p.seat] for p in group if not table.seats[p.seat].is_ai]
+        people = [table.seats[p.seat] for p in group
+                  if not table.seats[p.seat].is_ai and table.seats[p.seat].user_id is not None]
         options = list({o.id: o for p in group for o in p.options}.values())
         deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
         due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)

@@ -111,7 +111,7 @@ class GameCog(commands.GroupCog):
         if table := await self._here(interaction):
             await actions.join(interaction, table.id)
 
-    @app_commands.command(name="leave", description="Leave the table before it starts.")
+    @app_commands.command(name="leave", description="Leave the table (once it runs, only where the game allows it).")
     async def leave(self, interaction: discord.Interaction) -> None:
         if table := await self._here(interaction):
             await actions.leave(interaction, table.id)
