@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 from contextlib import asynccontextmanager
-from pathlib import Path
-
 import asyncpg
 
 from hosting.store import MIGRATIONS, Store, StoreError
@@ -188,11 +186,3 @@ def _shown(url: str) -> str:
     """The address without its password, for messages and logs."""
     return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)
 
-
-async def open_store(target: str | Path) -> Store:
-    """The store `target` names: a postgresql:// URL, else an SQLite file."""
-    return await (PgStore.open(str(target)) if is_postgres(target) else Store.open(target))
-
-
-async def verify_store(target: str | Path) -> None:
-    await (PgStore.verify(str(target)) if is_postgres(target) else Store.verify(target))

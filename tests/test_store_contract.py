@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from hosting.store import Deadline, GameRow, SeatRow, StoreError
-from hosting.store_pg import open_store
+from hosting.stores import open_store
 
 
 @pytest.fixture
