@@ -152,7 +152,6 @@ class Store:
     parameters in the dialect SQLite and PostgreSQL both speak (`hosting/store_pg.py` runs the
     same methods on PostgreSQL and overrides only how it connects, locks and migrates)."""
 
-    MIGRATIONS = MIGRATIONS
     # What a claim adds to its inner SELECT so that concurrent claimers skip each other's rows;
     # SQLite needs nothing (one writer at a time).
     SKIP_LOCKED = ""
@@ -252,13 +251,17 @@ class Store:
         await self._write("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
         current = (await self._fetch("SELECT MAX(version) FROM schema_version"))[0][0] or 0
         steps = sorted((int(re.match(r"V(\d+)__", p.name).group(1)), p)
-                       for p in self.MIGRATIONS.glob("V*__*.sql"))
+                       for p in MIGRATIONS.glob("V*__*.sql"))
         for number, path in steps:
             if number > current:
                 async with self._transaction() as db:
-                    for statement in _statements(path.read_text()):
+                    for statement in _statements(self._script(path)):
                         await db.execute(statement)
                     await db.execute("INSERT INTO schema_version VALUES (?)", (number,))
+
+    def _script(self, path: Path) -> str:
+        """A migration as this database runs it: SQLite's own text."""
+        return path.read_text()
 
     @asynccontextmanager
     async def game_lock(self, game_id: int):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from hosting.store import Deadline, GameRow, SeatRow, StoreError
+from hosting.store import MIGRATIONS, Deadline, GameRow, SeatRow, StoreError
 from hosting.stores import open_store
 
 
@@ -141,6 +141,6 @@ async def test_reopening_keeps_everything_and_migrates_once(store_target):
         assert (await store.load_game(game_id)).state == {"n": 0}
         assert [r[0] for r in await store._fetch("SELECT version FROM schema_version "
                                                  "ORDER BY version")] == list(
-            range(1, len(list(store.MIGRATIONS.glob("V*__*.sql"))) + 1))
+            range(1, len(list(MIGRATIONS.glob("V*__*.sql"))) + 1))
     finally:
         await store.close()
