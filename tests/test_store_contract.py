@@ -1,6 +1,8 @@
 """What every store promises, checked on SQLite and on a real PostgreSQL server alike."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from hosting.store import MIGRATIONS, Deadline, GameRow, SeatRow, StoreError
@@ -144,3 +146,17 @@ async def test_reopening_keeps_everything_and_migrates_once(store_target):
             range(1, len(list(MIGRATIONS.glob("V*__*.sql"))) + 1))
     finally:
         await store.close()
+
+
+async def test_a_game_lock_lets_one_step_in_at_a_time(store):
+    game_id = await store.create_game(new_game())
+    inside: list[str] = []
+
+    async def step(who: str) -> None:
+        async with store.game_lock(game_id):
+            inside.append(f"{who} in")
+            await asyncio.sleep(0.01)
+            inside.append(f"{who} out")
+
+    await asyncio.gather(*(step(str(n)) for n in range(4)))
+    assert all(a.split()[0] == b.split()[0] for a, b in zip(inside[::2], inside[1::2]))

@@ -46,6 +46,16 @@ async def test_steps_on_one_game_take_turns_across_processes(two):
     assert all(a.split()[0] == b.split()[0] for a, b in zip(inside[::2], inside[1::2]))
 
 
+async def test_each_process_reads_what_the_other_wrote(two):
+    game = await running_game(two[0])
+    assert await two[1].deadlines(game.id) == [] and await two[1].prompted(game.id) == {}
+    await two[0].commit_step(game, new_version=1, state={}, now=1.0, outbox=[],
+                             add_deadlines=[Deadline(game.id, "q", 0, 5.0, None)])
+    await two[0].record_prompt(game.id, "q", 0, 1, 2)
+    assert await two[1].deadlines(game.id) == [Deadline(game.id, "q", 0, 5.0, None)]
+    assert await two[1].prompted(game.id) == {("q", 0): (1, 2)}
+
+
 async def test_an_outbox_row_goes_to_one_process(two):
     game = await running_game(two[0])
     await two[0].commit_step(game, new_version=1, state={}, now=1.0,
