@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 import asyncpg
 
-from hosting.store import Store, StoreError
+from hosting.store import Store, StoreError, _PerGame
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock, space 1 one lock per game.
 _MIGRATING = (0, 0)
@@ -92,8 +92,9 @@ class PgStore(Store):
 
     def __init__(self, pool: asyncpg.Pool):
         super().__init__(pool)
-        self._deadlines = _Uncached()
-        self._prompts = _Uncached()
+        for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
+            if isinstance(value, _PerGame):
+                setattr(self, name, _Uncached())
 
     @classmethod
     async def open(cls, url: str, busy_timeout: float = 5.0, pool_size: int = 10) -> "PgStore":
