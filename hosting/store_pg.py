@@ -10,6 +10,7 @@ between calls, since another process may have written since.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -92,6 +93,9 @@ class PgStore(Store):
 
     def __init__(self, pool: asyncpg.Pool):
         super().__init__(pool)
+        # A held game keeps a connection; at most half the pool does, so the steps holding
+        # games always find a connection for their own statements.
+        self._holders = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
         for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
             if isinstance(value, _PerGame):
                 setattr(self, name, _Uncached())
@@ -176,9 +180,10 @@ class PgStore(Store):
 
     @asynccontextmanager
     async def game_lock(self, game_id: int):
-        """Hold one game across every process on this database for a whole step; a process
-        that dies lets go with its connection."""
-        async with self._connection() as conn:
+        """Hold one game across every process on this database for a whole step: first
+        within this process, then an advisory lock on a connection kept for the step (a
+        process that dies lets go with its connection)."""
+        async with super().game_lock(game_id), self._holders, self._connection() as conn:
             await conn.execute("SELECT pg_advisory_lock($1, $2)", _GAME, game_id)
             try:
                 yield

@@ -108,3 +108,20 @@ async def test_what_a_dead_process_held_returns_after_its_lease(postgres):
                 pass
     finally:
         await living.close()
+
+
+async def test_many_held_games_never_starve_their_own_steps(postgres):
+    store = await PgStore.open(await postgres.new_database(), pool_size=4)
+    try:
+        tables = [await running_game(store) for _ in range(12)]
+
+        async def step(game: GameRow) -> None:
+            async with store.game_lock(game.id):
+                await store.commit_step(game, new_version=1, state={"n": 1}, now=1.0,
+                                        outbox=[("public", "step", {})])
+
+        async with asyncio.timeout(10):
+            await asyncio.gather(*(step(t) for t in tables))
+        assert len(await store.undelivered()) == 12
+    finally:
+        await store.close()
