@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from hosting.store import MIGRATIONS, Deadline, GameRow, SeatRow, StoreError
-from hosting.stores import open_store
+from hosting.stores import open_store, verify_store
 
 
 @pytest.fixture
@@ -160,3 +160,10 @@ async def test_a_game_lock_lets_one_step_in_at_a_time(store):
 
     await asyncio.gather(*(step(str(n)) for n in range(4)))
     assert all(a.split()[0] == b.split()[0] for a, b in zip(inside[::2], inside[1::2]))
+
+
+async def test_verify_accepts_a_usable_store_and_names_no_password(store_target):
+    await verify_store(store_target)
+    with pytest.raises(StoreError) as err:
+        await verify_store("postgresql://table:s3cret@127.0.0.1:1/table")
+    assert "s3cret" not in str(err.value) and "table:***@" in str(err.value)
