@@ -600,6 +600,10 @@ class Store:
         """Write what `export_game` or `export_settings` gave, ids kept (buttons already sent
         name them), all or nothing; a game whose id is taken is refused (StoreError)."""
         async with self._transaction() as db:
+            for game in tables.get("games", ()):
+                async with db.execute("SELECT 1 FROM games WHERE id = ?", (game["id"],)) as cur:
+                    if await cur.fetchone():
+                        raise StoreError(f"game {game['id']} is already in this database")
             for table in ("games", "guild_settings", *self.GAME_TABLES):
                 for row in tables.get(table, ()):
                     if not all(re.fullmatch(r"[a-z_]+", c) for c in row):

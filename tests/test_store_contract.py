@@ -167,3 +167,24 @@ async def test_verify_accepts_a_usable_store_and_names_no_password(store_target)
     with pytest.raises(StoreError) as err:
         await verify_store("postgresql://table:s3cret@127.0.0.1:1/table")
     assert "s3cret" not in str(err.value) and "table:***@" in str(err.value)
+
+
+async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.replace_seats(game.id, [SeatRow(0, "Ana", 2 ** 62), SeatRow(1, "Bot", None, "x")])
+    await store.commit_step(game, new_version=1, state={"n": 1}, now=2.0,
+                            decision=(0, "q1", "yes", "player"), outbox=[("seat:1", "s", {})],
+                            add_deadlines=[Deadline(game.id, "q2", 1, 50.0, 40.0)])
+    await store.record_prompt(game.id, "q2", 1, 2 ** 50, 2 ** 51)
+    await store.set_guild_lang(3, "es")
+    other = await open_store(tmp_path / "other.sqlite3")
+    try:
+        await other.import_rows(await store.export_settings())
+        await other.import_rows(await store.export_game(game.id))
+        for read in ("load_game", "decisions", "undelivered", "deadlines", "prompted"):
+            assert await getattr(other, read)(game.id) == await getattr(store, read)(game.id)
+        assert await other.guild_lang(3) == "es"
+        with pytest.raises(StoreError):
+            await other.import_rows(await store.export_game(game.id))
+    finally:
+        await other.close()

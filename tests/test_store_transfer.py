@@ -43,7 +43,7 @@ async def test_a_running_game_moved_from_sqlite_to_postgres_finishes_as_it_would
     try:
         assert await store.guild_lang(5) == "es"
         assert await command(["import", str(moved), "--db", url]) == 1   # the id is taken
-        assert "already exists" in capsys.readouterr().err
+        assert f"game {table.id} is already in this database" in capsys.readouterr().err
         assert await store.decision_count(table.id) == whole["decisions"]
         moved_id = table.id
         assert await store.create_game(table) == moved_id + 1   # numbered after the moved
