@@ -95,7 +95,8 @@ async def test_deadlines_move_fire_and_remind(store):
     assert [d.pending_id for d in await store.due(79.0)] == ["b"]
     assert [d.pending_id for d in await store.due(80.0)] == ["b", "a"]
     await store.commit_step(game, new_version=2, state={}, now=2.0, outbox=[],
-                            shift_deadlines=10.0, add_deadlines=[Deadline(game.id, "b", 1, 65.0, 62.0)])
+                            shift_deadlines=10.0,
+                            add_deadlines=[Deadline(game.id, "b", 1, 65.0, 62.0)])
     assert await store.deadlines(game.id) == [Deadline(game.id, "b", 1, 75.0, 72.0),
                                               Deadline(game.id, "a", 0, 110.0, 90.0)]
     await store.remind(game, "a", 0, 110.0, now=90.0)
@@ -110,7 +111,8 @@ async def test_prompts_and_settings(store):
     await store.record_prompt(game_id, "q1", 0, None, None)
     await store.record_prompt(game_id, "q1", 0, 2 ** 55, 2 ** 56)
     await store.record_prompt(game_id, "q1", 1, 3, 2 ** 56)
-    assert await store.prompted(game_id) == {("q1", 0): (2 ** 55, 2 ** 56), ("q1", 1): (3, 2 ** 56)}
+    assert await store.prompted(game_id) == {("q1", 0): (2 ** 55, 2 ** 56),
+                                             ("q1", 1): (3, 2 ** 56)}
     assert await store.asked_in(game_id, 2 ** 56) == {0: "q1", 1: "q1"}
     assert await store.guild_lang(None) == "en" and await store.guild_lang(4) == "en"
     await store.set_guild_lang(4, "es")
