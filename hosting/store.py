@@ -156,7 +156,7 @@ class Store:
     # SQLite needs nothing (one writer at a time).
     SKIP_LOCKED = ""
     # Tables holding one game's rows, in the order an import writes them.
-    GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts")
+    GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks")
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -571,7 +571,8 @@ class Store:
 
     async def set_thread_lock(self, game_id: int, *, locked: bool | None = None,
                               told_host: bool | None = None) -> None:
-        await self._write("INSERT OR IGNORE INTO thread_locks (game_id) VALUES (?)", (game_id,))
+        await self._write("INSERT INTO thread_locks (game_id) VALUES (?) ON CONFLICT DO NOTHING",
+                          (game_id,))
         for column, value in (("locked", locked), ("told_host", told_host)):
             if value is not None:
                 await self._write(f"UPDATE thread_locks SET {column} = ? WHERE game_id = ?",
@@ -579,7 +580,8 @@ class Store:
 
     async def locked_threads(self) -> list[int]:
         """Games whose thread the bot holds locked."""
-        return [r[0] for r in await self._fetch("SELECT game_id FROM thread_locks WHERE locked")]
+        return [r[0] for r in await self._fetch(
+            "SELECT game_id FROM thread_locks WHERE locked = 1 ORDER BY game_id")]
 
     # ---- moving games between stores -----------------------------------------------------------
     async def export_game(self, game_id: int) -> dict[str, list[dict]]:

@@ -179,6 +179,7 @@ async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
                             add_deadlines=[Deadline(game.id, "q2", 1, 50.0, 40.0)])
     await store.record_prompt(game.id, "q2", 1, 2 ** 50, 2 ** 51)
     await store.set_guild_lang(3, "es")
+    await store.set_thread_lock(game.id, locked=True)
     other = await open_store(tmp_path / "other.sqlite3")
     try:
         await other.import_rows(await store.export_settings())
@@ -186,7 +187,21 @@ async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
         for read in ("load_game", "decisions", "undelivered", "deadlines", "prompted"):
             assert await getattr(other, read)(game.id) == await getattr(store, read)(game.id)
         assert await other.guild_lang(3) == "es"
+        assert await other.thread_lock(game.id) == (True, False)
         with pytest.raises(StoreError):
             await other.import_rows(await store.export_game(game.id))
     finally:
         await other.close()
+
+
+async def test_the_bots_thread_lock_is_kept(store):
+    game_id, other = await store.create_game(new_game()), await store.create_game(new_game())
+    assert await store.thread_lock(game_id) == (False, False)
+    await store.set_thread_lock(game_id, locked=True)
+    await store.set_thread_lock(other, told_host=True)
+    await store.set_thread_lock(game_id, told_host=True)
+    assert await store.thread_lock(game_id) == (True, True)
+    assert await store.thread_lock(other) == (False, True)
+    assert await store.locked_threads() == [game_id]
+    await store.set_thread_lock(game_id, locked=False)
+    assert await store.locked_threads() == []
