@@ -156,7 +156,8 @@ class Store:
     # SQLite needs nothing (one writer at a time).
     SKIP_LOCKED = ""
     # Tables holding one game's rows, in the order an import writes them.
-    GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks")
+    GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
+                   "posts")
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -501,7 +502,7 @@ class Store:
         await self._write(
             "INSERT INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id, seat) DO UPDATE SET "
-            "channel_id = excluded.channel_id, message_id = excluded.message_id",
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, closed = 0",
             (game_id, pending_id, seat, channel_id, message_id))
         self._prompts.drop(game_id)
 
@@ -546,8 +547,8 @@ class Store:
                                   (game_id,)) as cur:
                 seq = (await cur.fetchone())[0]
             await db.executemany(
-                "INSERT OR IGNORE INTO posts (game_id, key, seq, rows, text, state) "
-                "VALUES (?, ?, ?, ?, ?, 'planned')",
+                "INSERT INTO posts (game_id, key, seq, rows, text, state) "
+                "VALUES (?, ?, ?, ?, ?, 'planned') ON CONFLICT DO NOTHING",
                 [(game_id, key, seq + i + 1, _dump(rows), text)
                  for i, (key, rows, text) in enumerate(planned)])
         self._posts.drop(game_id)

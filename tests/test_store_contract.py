@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from hosting.store import MIGRATIONS, Deadline, GameRow, SeatRow, StoreError
+from hosting.store import MIGRATIONS, Deadline, GameRow, PostRow, SeatRow, StoreError
 from hosting.stores import open_store, verify_store
 
 
@@ -180,11 +180,13 @@ async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
     await store.record_prompt(game.id, "q2", 1, 2 ** 50, 2 ** 51)
     await store.set_guild_lang(3, "es")
     await store.set_thread_lock(game.id, locked=True)
+    await store.plan_posts(game.id, [("public:1", [1], "hello")])
     other = await open_store(tmp_path / "other.sqlite3")
     try:
         await other.import_rows(await store.export_settings())
         await other.import_rows(await store.export_game(game.id))
-        for read in ("load_game", "decisions", "undelivered", "deadlines", "prompted"):
+        for read in ("load_game", "decisions", "undelivered", "deadlines", "prompted", "posts",
+                     "open_prompts"):
             assert await getattr(other, read)(game.id) == await getattr(store, read)(game.id)
         assert await other.guild_lang(3) == "es"
         assert await other.thread_lock(game.id) == (True, False)
@@ -205,3 +207,31 @@ async def test_the_bots_thread_lock_is_kept(store):
     assert await store.locked_threads() == [game_id]
     await store.set_thread_lock(game_id, locked=False)
     assert await store.locked_threads() == []
+
+
+async def test_questions_close_and_say_how_they_were_answered(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.record_prompt(game.id, "q1", 0, 7, 8)
+    await store.record_prompt(game.id, "q1", 1, 7, 9)
+    await store.commit_step(game, new_version=1, state={}, now=1.0, outbox=[],
+                            decision=(0, "q1", "yes", "timeout"))
+    assert await store.decision_of(game.id, "q1") == ("yes", "timeout")
+    assert await store.decision_of(game.id, "q2") is None
+    await store.close_prompt(game.id, "q1", 0)
+    assert await store.open_prompts(game.id) == [("q1", 1, 7, 9)]
+    await store.record_prompt(game.id, "q1", 0, 7, 10)   # asked afresh: open again
+    assert sorted(await store.open_prompts(game.id)) == [("q1", 0, 7, 10), ("q1", 1, 7, 9)]
+
+
+async def test_planned_posts_are_kept_once_and_follow_their_attempts(store):
+    game_id = await store.create_game(new_game())
+    await store.plan_posts(game_id, [("public:1", [1, 2], "hello"), ("seat:0:3", [3], None)])
+    await store.plan_posts(game_id, [("public:1", [9], "again"), ("public:4", [4], "x")])
+    await store.post_tried(game_id, "public:1", "sent", 2 ** 60, 2 ** 61)
+    await store.post_tried(game_id, "seat:0:3")
+    posts = await store.posts(game_id)
+    assert list(posts) == ["public:1", "seat:0:3", "public:4"]
+    assert posts["public:1"] == PostRow("public:1", 1, [1, 2], "hello", 2 ** 60, 2 ** 61, 1,
+                                        "sent")
+    assert (posts["seat:0:3"].attempts, posts["seat:0:3"].state) == (1, "planned")
+    assert posts["public:4"].seq > posts["seat:0:3"].seq
