@@ -89,6 +89,8 @@ class _Connection:
 
 
 class PgStore(Store):
+    """The store on PostgreSQL: `open` takes a postgresql:// URL; `db` is a connection pool."""
+
     SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool):
@@ -109,7 +111,7 @@ class PgStore(Store):
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=pool_size, timeout=busy_timeout,
                 server_settings={"lock_timeout": str(int(busy_timeout * 1000))})
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StoreError(f"cannot open {_shown(url)}: {err}") from err
         store = cls(pool)
         try:
