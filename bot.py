@@ -18,10 +18,10 @@ from cogs.common.views import dynamic_items
 from hosting import cli
 from hosting.clock import RealClock
 from hosting.host import Host
-from hosting.store import Store, StoreError
+from hosting.store import StoreError
+from hosting.stores import DEFAULT_SQLITE, database_target, open_store, verify_store
 
 ROOT = Path(__file__).resolve().parent
-DEFAULT_DB = ROOT / "data" / "table.sqlite3"
 INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
                       "cogs.mysterium", "cogs.looper")
 
@@ -49,7 +49,7 @@ To try a game without Discord, play one offline with AI seats:
 @dataclass
 class Config:
     token: str | None = None
-    db_path: str = str(DEFAULT_DB)
+    db_path: str = str(DEFAULT_SQLITE)   # an SQLite file, or a postgresql:// URL
     dev_guild_id: int | None = None
     extensions: tuple[str, ...] = field(default=INITIAL_EXTENSIONS)
     settle_delay: float = 0.2  # changes this close together go out as one batch of messages
@@ -59,7 +59,7 @@ class Config:
     def from_env(cls) -> "Config":
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         return cls(token=os.environ.get("DISCORD_TOKEN") or None,
-                   db_path=os.environ.get("DATABASE_PATH") or str(DEFAULT_DB),
+                   db_path=database_target(),
                    dev_guild_id=int(guild) if guild else None)
 
 
@@ -97,7 +97,7 @@ class TableBot(commands.Bot):
         amortise_ratelimit_cleanup(self.http)
 
     async def setup_hook(self) -> None:
-        store = await Store.open(self.config.db_path)
+        store = await open_store(self.config.db_path)
         delay = self.config.settle_delay
         delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base)
         self.host = Host(store, RealClock(), delivery, settle_delay=delay)
@@ -144,7 +144,7 @@ def run() -> int:
         print(SETUP_HELP, file=sys.stderr)
         return 2
     try:   # a damaged, read-only or locked database stops the bot here, not at the first click
-        asyncio.run(Store.verify(config.db_path))
+        asyncio.run(verify_store(config.db_path))
     except StoreError as err:
         print(f"The database cannot be used: {err}", file=sys.stderr)
         return 1

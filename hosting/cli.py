@@ -1,4 +1,5 @@
-"""The command line of `bot.py`: `simulate` and `cards` (no Discord needed), and the bot.
+"""The command line of `bot.py`: `simulate`, `cards`, and the database's `migrate`, `export` and
+`import` (no Discord needed), and the bot.
 
 A bad command line is one line on stderr and exit status 2, never a usage dump or a traceback.
 """
@@ -9,13 +10,17 @@ import asyncio
 import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Callable
 
 from games import REGISTRY
 from games.base import IllegalMove
 from hosting.simulate import SimulationArgs, games_help, simulate
 from hosting.store import StoreError
+from hosting.stores import database_target, export_games, import_games, open_store
 from hosting.text import Translator
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -29,7 +34,8 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
     """The bot's parser and its `simulate` subcommand's."""
     parser = OneLineParser(
         prog="bot.py", description="Run the Discord bot (configured by .env or the environment: "
-        "DISCORD_TOKEN, DEV_GUILD_ID, DATABASE_PATH), or play a game offline.")
+        "DISCORD_TOKEN, DEV_GUILD_ID, DATABASE_URL or DATABASE_PATH), play a game offline, or "
+        "migrate, export or import the games.")
     commands_ = parser.add_subparsers(dest="command")
     sim = commands_.add_parser(
         "simulate", help="play one whole game offline, every seat an AI, on a fake clock",
@@ -43,7 +49,8 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
     sim.add_argument("--mode", help="one of the game's modes (default: its first)")
     sim.add_argument("--absent", type=int, default=0,
                      help="seats that never answer (their defaults apply on timeout)")
-    sim.add_argument("--db", help="keep the SQLite file here (needed for --resume)")
+    sim.add_argument("--db", help="keep the game in this SQLite file or postgresql:// URL "
+                     "(needed for --resume)")
     sim.add_argument("--resume", action="store_true",
                      help="continue the unfinished game in --db (and its --transcript)")
     sim.add_argument("--transcript", help="write every delivered message as JSON lines to this "
@@ -59,7 +66,46 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
     cards.add_argument("game")
     cards.add_argument("--sheet", required=True, help="PNG file to write")
     cards.add_argument("--lang", default="en")
+    database = OneLineParser(add_help=False)
+    database.add_argument("--db", help="an SQLite file or a postgresql:// URL (default: "
+                          "DATABASE_URL, else DATABASE_PATH, else data/table.sqlite3)")
+    commands_.add_parser("migrate", parents=[database],
+                         help="create or bring the database's tables up to date")
+    export = commands_.add_parser("export", parents=[database],
+                                  help="write every game to a new file, one JSON line each "
+                                  "(stop the bot first)")
+    export.add_argument("file")
+    import_ = commands_.add_parser("import", parents=[database],
+                                   help="add the games of an export file, ids kept")
+    import_.add_argument("file")
     return parser, sim
+
+
+async def _with_store(args: argparse.Namespace) -> str:
+    """What `migrate`, `export` and `import` did, in one line."""
+    target = args.db or database_target()
+    store = await open_store(target)   # opening migrates
+    try:
+        if args.command == "export":
+            return f"exported {await export_games(store, args.file)} games to {args.file}"
+        if args.command == "import":
+            return f"imported {await import_games(store, args.file)} games from {args.file}"
+        return "the database is up to date"
+    finally:
+        await store.close()
+
+
+def run_database(args: argparse.Namespace) -> int:
+    """`bot.py migrate | export FILE | import FILE` on the configured store (.env read)."""
+    from dotenv import load_dotenv
+
+    load_dotenv(ROOT / ".env")
+    try:
+        print(asyncio.run(_with_store(args)))
+    except (StoreError, OSError) as err:
+        print(f"bot.py {args.command}: {err}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run_simulate(sim: OneLineParser, args: argparse.Namespace) -> int:
@@ -86,14 +132,16 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None, run_bot: Callable[[], int] | None = None) -> int:
-    """`bot.py` passes `run_bot`; without it (`python -m tests.toy`) only `simulate` and
-    `cards` run, and nothing of Discord is imported."""
+    """`bot.py` passes `run_bot`; without it (`python -m tests.toy`) every command but the
+    bot itself runs, and nothing of Discord is imported."""
     parser, sim = command_line()
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "simulate":
         return run_simulate(sim, args)
     if args.command == "cards":
         return run_cards(args)
+    if args.command in ("migrate", "export", "import"):
+        return run_database(args)
     if run_bot is None:
-        parser.error("only simulate and cards run here")
+        parser.error("the bot itself does not run here")
     return run_bot()

@@ -17,7 +17,8 @@ from games.base import IllegalMove
 from games.options import parse_settings
 from hosting.clock import FakeClock
 from hosting.host import Host
-from hosting.store import GameRow, OutboxRow, Store
+from hosting.store import GameRow, OutboxRow
+from hosting.stores import open_store
 from hosting.text import Translator
 
 MAX_STEPS = 200_000
@@ -124,7 +125,7 @@ async def _new_table(host: Host, a: SimulationArgs) -> GameRow:
 
 async def simulate(a: SimulationArgs) -> dict:
     check_args(a)
-    store = await Store.open(a.db or ":memory:")
+    store = await open_store(a.db or ":memory:")
     try:
         # A run stopped before its game started just starts again; same seed, same game.
         existing = (await store.game_ids(statuses=("running", "paused", "finished"))

@@ -117,6 +117,9 @@ _SHIFT = ("UPDATE deadlines SET due_at = due_at + ?, "
           "WHERE game_id = ?")
 
 
+_CLAIMS = ("claimed_by", "claimed_until")
+
+
 def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -145,6 +148,17 @@ class _PerGame:
 
 
 class Store:
+    """The SQLite store, and the SQL every store shares: statements are written with `?`
+    parameters in the dialect SQLite and PostgreSQL both speak (`hosting/store_pg.py` runs the
+    same methods on PostgreSQL and overrides only how it connects, locks and migrates)."""
+
+    # What a claim adds to its inner SELECT so that concurrent claimers skip each other's rows;
+    # SQLite needs nothing (one writer at a time).
+    SKIP_LOCKED = ""
+    # Tables holding one game's rows, in the order an import writes them.
+    GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
+                   "posts")
+
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
         # One connection serves every game: statements and transactions take turns, or one
@@ -154,6 +168,7 @@ class Store:
         self._deadlines = _PerGame()
         self._prompts = _PerGame()
         self._posts = _PerGame()
+        self._game_locks: dict[int, asyncio.Lock] = {}
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout: float = 5.0) -> "Store":
@@ -241,9 +256,20 @@ class Store:
         for number, path in steps:
             if number > current:
                 async with self._transaction() as db:
-                    for statement in _statements(path.read_text()):
+                    for statement in _statements(self._script(path)):
                         await db.execute(statement)
                     await db.execute("INSERT INTO schema_version VALUES (?)", (number,))
+
+    def _script(self, path: Path) -> str:
+        """A migration as this database runs it: SQLite's own text."""
+        return path.read_text()
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int):
+        """Hold one game for a whole step (read, decide, commit): nobody else steps it
+        meanwhile. One process owns an SQLite file's games, so a lock in memory is enough."""
+        async with self._game_locks.setdefault(game_id, asyncio.Lock()):
+            yield
 
     # ---- games ------------------------------------------------------------------------------
     async def create_game(self, row: GameRow) -> int:
@@ -252,7 +278,7 @@ class Store:
                   for c, v in zip(_GAME_COLUMNS, values)]
         sql = (f"INSERT INTO games ({', '.join(_GAME_COLUMNS)}) "
                f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})")
-        row.id = await self._write(sql, tuple(values))
+        row.id = (await self._fetch(sql + " RETURNING id", tuple(values)))[0][0]
         return row.id
 
     async def update_game(self, game_id: int, **columns) -> None:
@@ -337,10 +363,13 @@ class Store:
                       for aud, kind, data in outbox]),
                     ("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
                      [(game.id, pid) for pid in drop_deadlines]),
-                    ("UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND pending_id = ?",
+                    ("UPDATE deadlines SET remind_at = NULL, claimed_by = NULL, "
+                     "claimed_until = NULL WHERE game_id = ? AND pending_id = ?",
                      [(game.id, pid) for pid in clear_reminders]),
-                    ("INSERT OR REPLACE INTO deadlines "
-                     "(game_id, pending_id, seat, due_at, remind_at) VALUES (?, ?, ?, ?, ?)",
+                    ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
+                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id) DO UPDATE SET "
+                     "seat = excluded.seat, due_at = excluded.due_at, "
+                     "remind_at = excluded.remind_at, claimed_by = NULL, claimed_until = NULL",
                      [(game.id, d.pending_id, d.seat, d.due_at, d.remind_at)
                       for d in add_deadlines])):
                 if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
@@ -384,6 +413,23 @@ class Store:
     async def mark_delivered(self, ids: Iterable[int]) -> None:
         await self._write_many("UPDATE outbox SET delivered = 1 WHERE id = ?", [(i,) for i in ids])
 
+    async def claim_outbox(self, owner: str, now: float, lease: float,
+                           game_id: int | None = None, limit: int = 500) -> list[OutboxRow]:
+        """Take undelivered rows (of one game, or any) for `lease` seconds: nobody else gets
+        them until the lease runs out, so a row goes out through one process only, and a
+        process that died leaves its rows to the others after the lease."""
+        where, args = "delivered = 0 AND (claimed_until IS NULL OR claimed_until <= ?)", [now]
+        if game_id is not None:
+            where, args = where + " AND game_id = ?", [*args, game_id]
+        rows = await self._fetch(
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+            f"SELECT id FROM outbox WHERE {where} ORDER BY id LIMIT {int(limit)}"
+            f"{self.SKIP_LOCKED.format(table='outbox')}) "
+            "RETURNING id, game_id, seq, audience, kind, data",
+            (owner, now + lease, *args))
+        return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows),
+                      key=lambda r: r.id)
+
     async def private_history(self, game_id: int, seat: int, limit: int = 12) -> list[OutboxRow]:
         """The latest events addressed to one seat, for "My secrets"."""
         rows = await self._outbox("game_id = ? AND audience = ?", (game_id, f"seat:{seat}"),
@@ -411,8 +457,25 @@ class Store:
 
     async def next_due(self) -> float | None:
         return (await self._fetch(
-            "SELECT MIN(MIN(d.due_at, COALESCE(d.remind_at, d.due_at))) FROM deadlines d "
+            "SELECT MIN(CASE WHEN d.remind_at < d.due_at THEN d.remind_at ELSE d.due_at END) "
+            "FROM deadlines d "
             "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'"))[0][0]
+
+    async def claim_due(self, owner: str, now: float, lease: float) -> list[Deadline]:
+        """Like `due`, but each deadline or reminder is taken by one claimer for `lease`
+        seconds, so it fires once whichever process asks; a step that drops the deadline or
+        clears its reminder ends the claim."""
+        rows = await self._fetch(
+            "UPDATE deadlines SET claimed_by = ?, claimed_until = ? "
+            "WHERE (game_id, pending_id) IN ("
+            "SELECT d.game_id, d.pending_id FROM deadlines d JOIN games g ON g.id = d.game_id "
+            "WHERE g.status = 'running' AND (d.due_at <= ? OR d.remind_at <= ?) "
+            "AND (d.claimed_until IS NULL OR d.claimed_until <= ?)"
+            f"{self.SKIP_LOCKED.format(table='d')}) "
+            "RETURNING game_id, pending_id, seat, due_at, remind_at",
+            (owner, now + lease, now, now, now))
+        return sorted((Deadline(*r) for r in rows), key=lambda d: (d.due_at, d.game_id,
+                                                                    d.pending_id))
 
     async def drop_deadline(self, game_id: int, pending_id: str) -> None:
         await self._write("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
@@ -437,8 +500,10 @@ class Store:
     async def record_prompt(self, game_id: int, pending_id: str, seat: int,
                             channel_id: int | None, message_id: int | None) -> None:
         await self._write(
-            "INSERT OR REPLACE INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
-            "VALUES (?, ?, ?, ?, ?)", (game_id, pending_id, seat, channel_id, message_id))
+            "INSERT INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id, seat) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, closed = 0",
+            (game_id, pending_id, seat, channel_id, message_id))
         self._prompts.drop(game_id)
 
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
@@ -482,8 +547,8 @@ class Store:
                                   (game_id,)) as cur:
                 seq = (await cur.fetchone())[0]
             await db.executemany(
-                "INSERT OR IGNORE INTO posts (game_id, key, seq, rows, text, state) "
-                "VALUES (?, ?, ?, ?, ?, 'planned')",
+                "INSERT INTO posts (game_id, key, seq, rows, text, state) "
+                "VALUES (?, ?, ?, ?, ?, 'planned') ON CONFLICT DO NOTHING",
                 [(game_id, key, seq + i + 1, _dump(rows), text)
                  for i, (key, rows, text) in enumerate(planned)])
         self._posts.drop(game_id)
@@ -507,7 +572,8 @@ class Store:
 
     async def set_thread_lock(self, game_id: int, *, locked: bool | None = None,
                               told_host: bool | None = None) -> None:
-        await self._write("INSERT OR IGNORE INTO thread_locks (game_id) VALUES (?)", (game_id,))
+        await self._write("INSERT INTO thread_locks (game_id) VALUES (?) ON CONFLICT DO NOTHING",
+                          (game_id,))
         for column, value in (("locked", locked), ("told_host", told_host)):
             if value is not None:
                 await self._write(f"UPDATE thread_locks SET {column} = ? WHERE game_id = ?",
@@ -515,7 +581,44 @@ class Store:
 
     async def locked_threads(self) -> list[int]:
         """Games whose thread the bot holds locked."""
-        return [r[0] for r in await self._fetch("SELECT game_id FROM thread_locks WHERE locked")]
+        return [r[0] for r in await self._fetch(
+            "SELECT game_id FROM thread_locks WHERE locked = 1 ORDER BY game_id")]
+
+    # ---- moving games between stores -----------------------------------------------------------
+    async def export_game(self, game_id: int) -> dict[str, list[dict]]:
+        """Every row of one game, table by table, as the database holds it (claims left out:
+        they belong to the processes of this database)."""
+        out = {}
+        for table in ("games", *self.GAME_TABLES):
+            key = "id" if table == "games" else "game_id"
+            rows = await self._fetch(f"SELECT * FROM {table} WHERE {key} = ?", (game_id,))
+            out[table] = [{k: r[k] for k in r.keys() if k not in _CLAIMS} for r in rows]
+        return out
+
+    async def export_settings(self) -> dict[str, list[dict]]:
+        return {"guild_settings": [{k: r[k] for k in r.keys()}
+                                   for r in await self._fetch("SELECT * FROM guild_settings")]}
+
+    async def import_rows(self, tables: dict[str, list[dict]]) -> None:
+        """Write what `export_game` or `export_settings` gave, ids kept (buttons already sent
+        name them), all or nothing; a game whose id is taken is refused (StoreError)."""
+        async with self._transaction() as db:
+            for game in tables.get("games", ()):
+                async with db.execute("SELECT 1 FROM games WHERE id = ?", (game["id"],)) as cur:
+                    if await cur.fetchone():
+                        raise StoreError(f"game {game['id']} is already in this database")
+            for table in ("games", "guild_settings", *self.GAME_TABLES):
+                for row in tables.get(table, ()):
+                    if not all(re.fullmatch(r"[a-z_]+", c) for c in row):
+                        raise StoreError(f"bad column name in {table}")
+                    keep = " ON CONFLICT DO NOTHING" if table == "guild_settings" else ""
+                    await db.execute(
+                        f"INSERT INTO {table} ({', '.join(row)}) "
+                        f"VALUES ({', '.join('?' * len(row))}){keep}", tuple(row.values()))
+            await self._imported(db)
+
+    async def _imported(self, db) -> None:
+        """After rows came in with their ids: SQLite's AUTOINCREMENT follows by itself."""
 
     # ---- settings ---------------------------------------------------------------------------
     async def guild_lang(self, guild_id: int | None) -> str:

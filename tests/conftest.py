@@ -1,6 +1,8 @@
 """Shared fixtures: the toy game registered under the name "toy"."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import games
@@ -14,3 +16,27 @@ register_locale_dir("toy", LOCALES)
 @pytest.fixture
 def toy():
     return games.engine("toy")
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the session. In CI it must exist (`.ci/run` installs it);
+    elsewhere the PostgreSQL tests are skipped only when no binaries are installed."""
+    from tests.postgres import PostgresServer, binaries
+
+    bin_dir = binaries()
+    if bin_dir is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("PostgreSQL is not installed (initdb not found)")
+        pytest.skip("PostgreSQL is not installed (initdb not found)")
+    server = PostgresServer(bin_dir).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store_target(request, tmp_path):
+    """Where a store lives: an SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    return await request.getfixturevalue("postgres").new_database()

@@ -1,0 +1,205 @@
+"""The PostgreSQL store: the SQLite store's methods and guarantees, for several bot processes
+sharing one database.
+
+Every statement is the SQLite store's own (`Store`), its `?` parameters numbered for
+PostgreSQL, and so is every migration, its column types swapped for PostgreSQL's (same numbers,
+same tables); this module only says how to connect, transact, lock and migrate. What several
+processes need on top: `game_lock` holds a game across processes (an advisory lock per game),
+claims skip rows another process holds (`FOR UPDATE ... SKIP LOCKED`), and nothing is cached
+between calls, since another process may have written since.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from contextlib import asynccontextmanager
+from pathlib import Path
+import asyncpg
+
+from hosting.store import Store, StoreError, _PerGame
+
+# Advisory lock keys: (space, id). Space 0 holds the migration lock, space 1 one lock per game.
+_MIGRATING = (0, 0)
+_GAME = 1
+
+
+def is_postgres(target: str) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def _numbered(sql: str) -> str:
+    """`?` parameters as PostgreSQL's `$1, $2, ...` (our statements hold no `?` in strings)."""
+    count = iter(range(1, 10_000))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+class _Uncached:
+    """Another process may write at any time: every read goes to the database."""
+
+    async def get(self, game_id: int, load):
+        return await load()
+
+    def drop(self, game_id: int) -> None:
+        pass
+
+
+class _Cursor:
+    """What the shared statements expect of a cursor: awaited or entered, it has run; then
+    `rowcount`, `fetchone`, `fetchall`."""
+
+    def __init__(self, conn: asyncpg.Connection, sql: str, args: tuple):
+        self._conn, self._sql, self._args = conn, _numbered(sql), args
+        self.rows: list = []
+        self.rowcount = -1
+
+    async def _run(self) -> "_Cursor":
+        statement = await self._conn.prepare(self._sql)
+        self.rows = await statement.fetch(*self._args)
+        status = statement.get_statusmsg() or ""
+        self.rowcount = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
+        return self
+
+    def __await__(self):
+        return self._run().__await__()
+
+    async def __aenter__(self) -> "_Cursor":
+        return await self._run()
+
+    async def __aexit__(self, *exc) -> None:
+        pass
+
+    async def fetchone(self):
+        return self.rows[0] if self.rows else None
+
+    async def fetchall(self) -> list:
+        return self.rows
+
+
+class _Connection:
+    """One connection inside a transaction, spoken to as the shared code speaks to SQLite's."""
+
+    def __init__(self, conn: asyncpg.Connection):
+        self._conn = conn
+
+    def execute(self, sql: str, args: tuple = ()) -> _Cursor:
+        return _Cursor(self._conn, sql, args)
+
+    async def executemany(self, sql: str, rows: list[tuple]) -> None:
+        await self._conn.executemany(_numbered(sql), rows)
+
+
+class PgStore(Store):
+    """The store on PostgreSQL: `open` takes a postgresql:// URL; `db` is a connection pool."""
+
+    SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
+
+    def __init__(self, pool: asyncpg.Pool):
+        super().__init__(pool)
+        # A held game keeps a connection; at most half the pool does, so the steps holding
+        # games always find a connection for their own statements.
+        self._holders = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
+        for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
+            if isinstance(value, _PerGame):
+                setattr(self, name, _Uncached())
+
+    @classmethod
+    async def open(cls, url: str, busy_timeout: float = 5.0, pool_size: int = 10) -> "PgStore":
+        """Connect (a pool of `pool_size`) and bring the schema up to date; StoreError if the
+        server cannot be reached or refuses. `busy_timeout`: how long a statement may wait
+        for a lock before it fails."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=busy_timeout,
+                server_settings={"lock_timeout": str(int(busy_timeout * 1000))})
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+            raise StoreError(f"cannot open {_shown(url)}: {err}") from err
+        store = cls(pool)
+        try:
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    @classmethod
+    async def verify(cls, url: str) -> None:
+        """The server answers, the schema is current and takes writes."""
+        store = await cls.open(url, busy_timeout=0.5)
+        try:
+            async with store._transaction() as db:
+                await db.execute("UPDATE schema_version SET version = version")
+        except StoreError as err:
+            raise StoreError(f"cannot use {_shown(url)}: {err}") from err
+        finally:
+            await store.close()
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    @asynccontextmanager
+    async def _connection(self):
+        try:
+            async with self.db.acquire() as conn:
+                yield conn
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+            raise StoreError(str(err)) from err
+
+    @asynccontextmanager
+    async def _transaction(self):
+        async with self._connection() as conn:
+            async with conn.transaction():
+                yield _Connection(conn)
+
+    async def _write(self, sql: str, args: tuple = ()) -> None:
+        async with self._connection() as conn:
+            await conn.execute(_numbered(sql), *args)
+
+    async def _write_many(self, sql: str, rows: list[tuple]) -> None:
+        async with self._connection() as conn:
+            await conn.executemany(_numbered(sql), rows)
+
+    async def _fetch(self, sql: str, args: tuple = ()) -> list:
+        async with self._connection() as conn:
+            return await conn.fetch(_numbered(sql), *args)
+
+    def _script(self, path: Path) -> str:
+        """A migration in PostgreSQL's words: SQLite's text with PostgreSQL's types (Discord
+        ids need 64 bits; ids are identity columns). One it cannot take this way would need a
+        file of its own."""
+        script = path.read_text().replace("INTEGER PRIMARY KEY AUTOINCREMENT",
+                                          "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+        return re.sub(r"\bREAL\b", "DOUBLE PRECISION", re.sub(r"\bINTEGER\b", "BIGINT", script))
+
+    async def _migrate(self) -> None:
+        """One process at a time brings the schema up to date; the others wait, then find
+        nothing left to do."""
+        async with self._connection() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", *_MIGRATING)
+            try:
+                await super()._migrate()
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1, $2)", *_MIGRATING)
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int):
+        """Hold one game across every process on this database for a whole step: first
+        within this process, then an advisory lock on a connection kept for the step (a
+        process that dies lets go with its connection)."""
+        async with super().game_lock(game_id), self._holders, self._connection() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", _GAME, game_id)
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1, $2)", _GAME, game_id)
+
+    async def _imported(self, db: _Connection) -> None:
+        """Rows came in with their ids: the next new game or event is numbered after them."""
+        for table in ("games", "outbox"):
+            await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                             f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
+
+
+def _shown(url: str) -> str:
+    """The address without its password, for messages and logs."""
+    return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)
+

@@ -1,0 +1,237 @@
+"""What every store promises, checked on SQLite and on a real PostgreSQL server alike."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hosting.store import MIGRATIONS, Deadline, GameRow, PostRow, SeatRow, StoreError
+from hosting.stores import open_store, verify_store
+
+
+@pytest.fixture
+async def store(store_target):
+    store = await open_store(store_target)
+    yield store
+    await store.close()
+
+
+def new_game(**over) -> GameRow:
+    values = dict(id=0, game="toy", status="running", mode="normal", options={"a": [1]},
+                  pace={"vote": 30}, seed=7, guild_id=2 ** 60, channel_id=2 ** 61 + 1,
+                  state={"n": 0}, created_at=1.5, updated_at=1.5)
+    return GameRow(**{**values, **over})
+
+
+async def test_a_game_reads_back_as_written(store):
+    game_id = await store.create_game(new_game())
+    await store.replace_seats(game_id, [SeatRow(0, "Ana", 2 ** 62), SeatRow(1, "Bot", None,
+                                                                            "smart")])
+    await store.mark_dm_closed(game_id, 0)
+    await store.update_game(game_id, thread_id=9, result={"won": ["Ana"]}, paused_at=3.0)
+    row = await store.load_game(game_id)
+    assert (row.id, row.options, row.pace, row.seed, row.guild_id, row.thread_id) == (
+        game_id, {"a": [1]}, {"vote": 30}, 7, 2 ** 60, 9)
+    assert (row.state, row.result, row.paused_at, row.state_version) == (
+        {"n": 0}, {"won": ["Ana"]}, 3.0, 1)
+    assert row.seats == [SeatRow(0, "Ana", 2 ** 62, None, True), SeatRow(1, "Bot", None,
+                                                                          "smart", False)]
+    assert await store.load_game(game_id + 100) is None
+    other = await store.create_game(new_game(status="lobby", channel_id=5))
+    assert await store.game_ids(statuses=["running", "lobby"]) == [game_id, other]
+    assert await store.game_ids(statuses=["lobby"], channel_id=5, game="toy") == [other]
+    with pytest.raises(ValueError):
+        await store.game_ids(statuses=["lobby"], nonsense=1)
+
+
+async def test_a_step_is_all_or_nothing_and_refused_on_a_stale_version(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.commit_step(game, new_version=1, state={"n": 1}, now=2.0,
+                            decision=(0, "q1", "yes", "player"),
+                            outbox=[("public", "said", {"x": 1}), ("seat:0", "secret", {})],
+                            add_deadlines=[Deadline(game.id, "q2", 0, 50.0, 40.0)])
+    stale = await store.load_game(game.id)
+    stale.version = 0
+    with pytest.raises(RuntimeError):
+        await store.commit_step(stale, new_version=1, state={"n": 99}, now=3.0,
+                                decision=(0, "q2", "no", "player"),
+                                outbox=[("public", "lost", {})], drop_deadlines=["q2"])
+    await store.update_game(game.id, version=0)   # so that only the insert below fails
+    with pytest.raises(StoreError):   # the decision's number is taken: nothing of it is kept
+        await store.commit_step(stale, new_version=1, state={"n": 99}, now=3.0,
+                                decision=(0, "q2", "no", "player"),
+                                outbox=[("public", "lost", {})], drop_deadlines=["q2"])
+    row = await store.load_game(game.id)
+    assert (row.version, row.state) == (0, {"n": 1})
+    assert await store.decisions(game.id) == [(1, 0, "q1", "yes", "player")]
+    assert await store.answered(game.id, "q1") and not await store.answered(game.id, "q2")
+    assert await store.decision_count(game.id) == 1
+    assert [(r.audience, r.kind, r.data) for r in await store.undelivered(game.id)] == [
+        ("public", "said", {"x": 1}), ("seat:0", "secret", {})]
+    assert await store.deadlines(game.id) == [Deadline(game.id, "q2", 0, 50.0, 40.0)]
+
+
+async def test_the_outbox_is_delivered_in_order_and_kept_for_history(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    for n in range(1, 16):
+        await store.commit_step(game, new_version=n, state={"n": n}, now=float(n),
+                                outbox=[("seat:1", "secret", {"n": n}), ("gm", "log", {"n": n})])
+    rows = await store.undelivered()
+    assert [r.data["n"] for r in rows] == [n for n in range(1, 16) for _ in (0, 1)]
+    await store.mark_delivered(r.id for r in rows[:10])
+    assert len(await store.undelivered(game.id)) == 20
+    assert [r.data["n"] for r in await store.private_history(game.id, 1)] == list(range(4, 16))
+    assert [r.kind for r in await store.gm_log(game.id)] == ["log"] * 15
+
+
+async def test_deadlines_move_fire_and_remind(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    paused = await store.create_game(new_game(status="paused"))
+    await store.commit_step(game, new_version=1, state={}, now=1.0, outbox=[], add_deadlines=[
+        Deadline(game.id, "a", 0, 100.0, 80.0), Deadline(game.id, "b", None, 60.0, None)])
+    await store.commit_step(await store.load_game(paused), new_version=1, state={}, now=1.0,
+                            outbox=[], add_deadlines=[Deadline(paused, "p", 0, 5.0, None)])
+    assert await store.next_due() == 60.0
+    assert [d.pending_id for d in await store.due(79.0)] == ["b"]
+    assert [d.pending_id for d in await store.due(80.0)] == ["b", "a"]
+    await store.commit_step(game, new_version=2, state={}, now=2.0, outbox=[],
+                            shift_deadlines=10.0,
+                            add_deadlines=[Deadline(game.id, "b", 1, 65.0, 62.0)])
+    assert await store.deadlines(game.id) == [Deadline(game.id, "b", 1, 75.0, 72.0),
+                                              Deadline(game.id, "a", 0, 110.0, 90.0)]
+    await store.remind(game, "a", 0, 110.0, now=90.0)
+    assert (await store.deadlines(game.id))[1].remind_at is None
+    assert [r.kind for r in await store.undelivered(game.id)] == ["table_reminder"]
+    await store.drop_deadline(game.id, "b")
+    assert await store.next_due() == 110.0
+
+
+async def test_prompts_and_settings(store):
+    game_id = await store.create_game(new_game())
+    await store.record_prompt(game_id, "q1", 0, None, None)
+    await store.record_prompt(game_id, "q1", 0, 2 ** 55, 2 ** 56)
+    await store.record_prompt(game_id, "q1", 1, 3, 2 ** 56)
+    assert await store.prompted(game_id) == {("q1", 0): (2 ** 55, 2 ** 56),
+                                             ("q1", 1): (3, 2 ** 56)}
+    assert await store.asked_in(game_id, 2 ** 56) == {0: "q1", 1: "q1"}
+    assert await store.guild_lang(None) == "en" and await store.guild_lang(4) == "en"
+    await store.set_guild_lang(4, "es")
+    await store.set_guild_lang(4, "es")
+    assert await store.guild_lang(4) == "es"
+
+
+async def test_claims_last_a_lease_and_end_with_the_step(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.commit_step(game, new_version=1, state={}, now=1.0,
+                            outbox=[("public", "a", {}), ("public", "b", {})],
+                            add_deadlines=[Deadline(game.id, "q", 0, 10.0, 5.0)])
+    taken = await store.claim_outbox("one", now=1.0, lease=30.0)
+    assert [r.kind for r in taken] == ["a", "b"]
+    assert await store.claim_outbox("two", now=2.0, lease=30.0, game_id=game.id) == []
+    await store.mark_delivered([taken[0].id])
+    assert [r.kind for r in await store.claim_outbox("two", now=31.0, lease=30.0)] == ["b"]
+    assert [d.pending_id for d in await store.claim_due("one", now=6.0, lease=30.0)] == ["q"]
+    assert await store.claim_due("two", now=7.0, lease=30.0) == []
+    await store.remind(game, "q", 0, 10.0, now=7.0)   # the reminder went: the claim ends
+    assert [d.remind_at for d in await store.claim_due("two", now=10.0, lease=30.0)] == [None]
+
+
+async def test_reopening_keeps_everything_and_migrates_once(store_target):
+    store = await open_store(store_target)
+    game_id = await store.create_game(new_game())
+    await store.close()
+    store = await open_store(store_target)
+    try:
+        assert (await store.load_game(game_id)).state == {"n": 0}
+        assert [r[0] for r in await store._fetch("SELECT version FROM schema_version "
+                                                 "ORDER BY version")] == list(
+            range(1, len(list(MIGRATIONS.glob("V*__*.sql"))) + 1))
+    finally:
+        await store.close()
+
+
+async def test_a_game_lock_lets_one_step_in_at_a_time(store):
+    game_id = await store.create_game(new_game())
+    inside: list[str] = []
+
+    async def step(who: str) -> None:
+        async with store.game_lock(game_id):
+            inside.append(f"{who} in")
+            await asyncio.sleep(0.01)
+            inside.append(f"{who} out")
+
+    await asyncio.gather(*(step(str(n)) for n in range(4)))
+    assert all(a.split()[0] == b.split()[0] for a, b in zip(inside[::2], inside[1::2]))
+
+
+async def test_verify_accepts_a_usable_store_and_names_no_password(store_target):
+    await verify_store(store_target)
+    with pytest.raises(StoreError) as err:
+        await verify_store("postgresql://table:s3cret@127.0.0.1:1/table")
+    assert "s3cret" not in str(err.value) and "table:***@" in str(err.value)
+
+
+async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.replace_seats(game.id, [SeatRow(0, "Ana", 2 ** 62), SeatRow(1, "Bot", None, "x")])
+    await store.commit_step(game, new_version=1, state={"n": 1}, now=2.0,
+                            decision=(0, "q1", "yes", "player"), outbox=[("seat:1", "s", {})],
+                            add_deadlines=[Deadline(game.id, "q2", 1, 50.0, 40.0)])
+    await store.record_prompt(game.id, "q2", 1, 2 ** 50, 2 ** 51)
+    await store.set_guild_lang(3, "es")
+    await store.set_thread_lock(game.id, locked=True)
+    await store.plan_posts(game.id, [("public:1", [1], "hello")])
+    other = await open_store(tmp_path / "other.sqlite3")
+    try:
+        await other.import_rows(await store.export_settings())
+        await other.import_rows(await store.export_game(game.id))
+        for read in ("load_game", "decisions", "undelivered", "deadlines", "prompted", "posts",
+                     "open_prompts"):
+            assert await getattr(other, read)(game.id) == await getattr(store, read)(game.id)
+        assert await other.guild_lang(3) == "es"
+        assert await other.thread_lock(game.id) == (True, False)
+        with pytest.raises(StoreError):
+            await other.import_rows(await store.export_game(game.id))
+    finally:
+        await other.close()
+
+
+async def test_the_bots_thread_lock_is_kept(store):
+    game_id, other = await store.create_game(new_game()), await store.create_game(new_game())
+    assert await store.thread_lock(game_id) == (False, False)
+    await store.set_thread_lock(game_id, locked=True)
+    await store.set_thread_lock(other, told_host=True)
+    await store.set_thread_lock(game_id, told_host=True)
+    assert await store.thread_lock(game_id) == (True, True)
+    assert await store.thread_lock(other) == (False, True)
+    assert await store.locked_threads() == [game_id]
+    await store.set_thread_lock(game_id, locked=False)
+    assert await store.locked_threads() == []
+
+
+async def test_questions_close_and_say_how_they_were_answered(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.record_prompt(game.id, "q1", 0, 7, 8)
+    await store.record_prompt(game.id, "q1", 1, 7, 9)
+    await store.commit_step(game, new_version=1, state={}, now=1.0, outbox=[],
+                            decision=(0, "q1", "yes", "timeout"))
+    assert await store.decision_of(game.id, "q1") == ("yes", "timeout")
+    assert await store.decision_of(game.id, "q2") is None
+    await store.close_prompt(game.id, "q1", 0)
+    assert await store.open_prompts(game.id) == [("q1", 1, 7, 9)]
+    await store.record_prompt(game.id, "q1", 0, 7, 10)   # asked afresh: open again
+    assert sorted(await store.open_prompts(game.id)) == [("q1", 0, 7, 10), ("q1", 1, 7, 9)]
+
+
+async def test_planned_posts_are_kept_once_and_follow_their_attempts(store):
+    game_id = await store.create_game(new_game())
+    await store.plan_posts(game_id, [("public:1", [1, 2], "hello"), ("seat:0:3", [3], None)])
+    await store.plan_posts(game_id, [("public:1", [9], "again"), ("public:4", [4], "x")])
+    await store.post_tried(game_id, "public:1", "sent", 2 ** 60, 2 ** 61)
+    await store.post_tried(game_id, "seat:0:3")
+    posts = await store.posts(game_id)
+    assert list(posts) == ["public:1", "seat:0:3", "public:4"]
+    assert posts["public:1"] == PostRow("public:1", 1, [1, 2], "hello", 2 ** 60, 2 ** 61, 1,
+                                        "sent")
+    assert (posts["seat:0:3"].attempts, posts["seat:0:3"].state) == (1, "planned")
+    assert posts["public:4"].seq > posts["seat:0:3"].seq

@@ -1,0 +1,127 @@
+"""Two bot processes on one PostgreSQL database, each with its own store: a game's steps take
+turns, an outbox row or a deadline goes to one of them only, and what a dead process held
+comes back to the living after its lease."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hosting.store import Deadline, GameRow
+from hosting.store_pg import PgStore
+
+
+@pytest.fixture
+async def two(postgres):
+    url = await postgres.new_database()
+    first, second = await asyncio.gather(PgStore.open(url), PgStore.open(url))
+    yield first, second
+    for store in (first, second):
+        await store.close()
+
+
+async def running_game(store) -> GameRow:
+    game_id = await store.create_game(GameRow(id=0, game="toy", status="running", mode="normal",
+                                              options={}, pace={}, seed=1, state={"n": 0}))
+    return await store.load_game(game_id)
+
+
+async def test_steps_on_one_game_take_turns_across_processes(two):
+    game = await running_game(two[0])
+    inside: list[str] = []
+
+    async def step(store, who: str) -> None:
+        async with store.game_lock(game.id):
+            inside.append(f"{who} in")
+            row = await store.load_game(game.id)
+            await asyncio.sleep(0.02)   # another process's step would land here
+            await store.commit_step(row, new_version=row.version + 1,
+                                    state={"n": row.state["n"] + 1}, now=1.0,
+                                    outbox=[("public", "step", {"by": who})])
+            inside.append(f"{who} out")
+
+    await asyncio.gather(*(step(two[i % 2], f"p{i % 2}.{i}") for i in range(8)))
+    row = await two[1].load_game(game.id)
+    assert (row.version, row.state) == (8, {"n": 8})
+    assert all(a.split()[0] == b.split()[0] for a, b in zip(inside[::2], inside[1::2]))
+
+
+async def test_each_process_reads_what_the_other_wrote(two):
+    game = await running_game(two[0])
+    assert await two[1].deadlines(game.id) == [] and await two[1].prompted(game.id) == {}
+    await two[0].commit_step(game, new_version=1, state={}, now=1.0, outbox=[],
+                             add_deadlines=[Deadline(game.id, "q", 0, 5.0, None)])
+    await two[0].record_prompt(game.id, "q", 0, 1, 2)
+    assert await two[1].deadlines(game.id) == [Deadline(game.id, "q", 0, 5.0, None)]
+    assert await two[1].prompted(game.id) == {("q", 0): (1, 2)}
+
+
+async def test_an_outbox_row_goes_to_one_process(two):
+    game = await running_game(two[0])
+    await two[0].commit_step(game, new_version=1, state={}, now=1.0,
+                             outbox=[("public", "news", {"n": n}) for n in range(60)])
+
+    async def drain(store, who: str) -> list[int]:
+        taken = []
+        while rows := await store.claim_outbox(who, now=2.0, lease=30.0, limit=7):
+            taken += [r.id for r in rows]
+            await store.mark_delivered(r.id for r in rows)
+        return taken
+
+    one, other = await asyncio.gather(drain(two[0], "a"), drain(two[1], "b"))
+    assert not set(one) & set(other)
+    assert len(set(one + other)) == 60
+    assert await two[1].undelivered() == []
+
+
+async def test_a_deadline_fires_once_whichever_process_claims_it(two):
+    game = await running_game(two[0])
+    await two[0].commit_step(game, new_version=1, state={}, now=1.0, outbox=[], add_deadlines=[
+        Deadline(game.id, f"q{n}", n, 5.0, None) for n in range(30)])
+    taken = await asyncio.gather(*(store.claim_due(who, now=6.0, lease=30.0)
+                                   for store, who in ((two[0], "a"), (two[1], "b")) * 3))
+    fired = [d.pending_id for batch in taken for d in batch]
+    assert sorted(fired) == sorted(f"q{n}" for n in range(30))
+
+
+async def test_what_a_dead_process_held_returns_after_its_lease(postgres):
+    url = await postgres.new_database()
+    dying, living = await PgStore.open(url), await PgStore.open(url)
+    try:
+        game = await running_game(dying)
+        await dying.commit_step(game, new_version=1, state={}, now=1.0,
+                                outbox=[("public", "news", {})],
+                                add_deadlines=[Deadline(game.id, "q", 0, 2.0, None)])
+        assert len(await dying.claim_outbox("dying", now=3.0, lease=30.0)) == 1
+        assert len(await dying.claim_due("dying", now=3.0, lease=30.0)) == 1
+        held = dying.game_lock(game.id)
+        await held.__aenter__()
+        dying.db.terminate()   # killed mid-step: its connections drop, nothing is released
+
+        assert await living.claim_outbox("living", now=20.0, lease=30.0) == []
+        assert await living.claim_due("living", now=20.0, lease=30.0) == []
+        assert [r.kind for r in await living.claim_outbox("living", now=33.5, lease=30.0)] == [
+            "news"]
+        assert [d.pending_id for d in await living.claim_due("living", 33.5, 30.0)] == ["q"]
+        async with asyncio.timeout(5):   # its game lock went with its connection
+            async with living.game_lock(game.id):
+                pass
+    finally:
+        await living.close()
+
+
+async def test_many_held_games_never_starve_their_own_steps(postgres):
+    store = await PgStore.open(await postgres.new_database(), pool_size=4)
+    try:
+        tables = [await running_game(store) for _ in range(12)]
+
+        async def step(game: GameRow) -> None:
+            async with store.game_lock(game.id):
+                await store.commit_step(game, new_version=1, state={"n": 1}, now=1.0,
+                                        outbox=[("public", "step", {})])
+
+        async with asyncio.timeout(10):
+            await asyncio.gather(*(step(t) for t in tables))
+        assert len(await store.undelivered()) == 12
+    finally:
+        await store.close()
