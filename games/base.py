@@ -91,6 +91,8 @@ class Event:
 
     `kind` names the template `events.<kind>`; `data` fills it. An event for seats may carry
     secrets; a PUBLIC one never does until the rules reveal them.
+    A public event whose data holds `"pin": True` is a line the table keeps in view (a public
+    sheet): the bot pins the post that carries it.
     """
 
     kind: str

@@ -103,8 +103,11 @@ class DiscordDelivery:
         texts = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in public])
         prompted = await self.host.store.prompted(table.id)
         groups = self._new_public_questions(table, posts, prompted)
-        lead = texts.pop() if texts and groups and not ending else None
-        plans += [(f"public:{ids[0]}", ids, text) for ids, text in texts]
+        pinned = {r.id for r in public if r.data.get("pin")}   # lines the table keeps in view
+        lead = (texts.pop() if texts and groups and not ending and not pinned & set(texts[-1][0])
+                else None)
+        plans += [(f"{'pin' if pinned & set(ids) else 'public'}:{ids[0]}", ids, text)
+                  for ids, text in texts]
         # The thread's posts go before any DM: how soon the table reads its news never
         # depends on who is written to in secret.
         for i, group in enumerate(groups):
@@ -193,8 +196,21 @@ class DiscordDelivery:
             elif kind == "ask":
                 await self._ask(table, post, thread)
             else:
-                await self._send(table, post, thread,
-                                 files=self.boards.new_picture(table, "thread"))
+                message = await self._send(table, post, thread,
+                                           files=self.boards.new_picture(table, "thread"))
+                if kind == "pin" and message is not None:
+                    await self._pin(message, thread)
+
+    @staticmethod
+    async def _pin(message, thread) -> None:
+        """Pin a post the table keeps in view (a public sheet); without Manage Messages, or if
+        Discord refuses, it simply stays unpinned."""
+        if not render.may(thread, "manage_messages"):
+            return
+        try:
+            await message.pin()
+        except discord.HTTPException as err:
+            log.warning("could not pin message %s: %s", message.id, err)
 
     async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
                     text: str | None = None, **kwargs):

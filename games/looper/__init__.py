@@ -94,11 +94,12 @@ class LooperEngine(Engine):
                 "intrigue": 0, "guards": 0}
         ev: list = []
         sheet = public_sheet(script)
+        # The public sheet stays in view: `pin` asks the bot to pin the post that holds it.
         emit(ev, "public_sheet", set=sheet["tragedy_set"], loops=sheet["loops"],
-             days=sheet["days_per_loop"],
+             days=sheet["days_per_loop"], pin=True,
              cast=[c for c, st in state["characters"].items() if st["in_play"]])
         for i in sheet["incidents"]:
-            emit(ev, "sheet_incident", day=i["day"], incident=i["incident"])
+            emit(ev, "sheet_incident", day=i["day"], incident=i["incident"], pin=True)
         emit(ev, "private_sheet", (MM_SEAT,), title=script["title"],
              main_plot=script["main_plot"], subplots=script["subplots"])
         for e in script["cast"]:

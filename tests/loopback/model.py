@@ -207,6 +207,7 @@ class Message:
     born: float = field(default_factory=time.time)    # on the fake's clock (`World.now`)
     pinged: Any = None                                # the `mentions.Ping` of its last write
     mentioned: list[User] = field(default_factory=list)   # the users `pinged` names
+    pinned: bool = False
 
     def visible_to(self, user: User) -> bool:
         if self.deleted:
@@ -222,7 +223,7 @@ class Message:
             "content": self.content, "author": self.author.payload(), "embeds": self.embeds,
             "components": self.components, "attachments": [a.payload() for a in self.attachments],
             "flags": self.flags, "timestamp": self.timestamp, "edited_timestamp": self.edited,
-            "tts": False, "pinned": False, "mention_everyone": False, "mentions": [],
+            "tts": False, "pinned": self.pinned, "mention_everyone": False, "mentions": [],
             "mention_roles": [],
         }
         if self.pinged is not None:

@@ -60,6 +60,7 @@ class Rest:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            ("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self.pin_message),
             ("POST", "/channels/{channel_id}/typing", self.typing),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.thread_from),
             ("POST", "/channels/{channel_id}/threads", self.thread),
@@ -191,6 +192,13 @@ class Rest:
     async def delete_message(self, request):
         self.visible(request)
         self.world.delete(self.message(request))
+        return respond(None)
+
+    async def pin_message(self, request):
+        """Pinning needs Manage Messages, as on Discord (its newer Pin Messages permission is
+        granted with it)."""
+        refusals.require(self.channel(request), "manage_messages")
+        self.message(request).pinned = True
         return respond(None)
 
     async def typing(self, request):

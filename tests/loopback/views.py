@@ -44,6 +44,7 @@ class MessageView:
     embeds = property(lambda self: self.record.embeds)
     components = property(lambda self: self.record.components)
     deleted = property(lambda self: self.record.deleted)
+    pinned = property(lambda self: self.record.pinned)
     edited = property(lambda self: self.record.edited is not None)
     ephemeral = property(lambda self: self.record.ephemeral_to is not None)
     loading = property(lambda self: bool(self.record.flags & LOADING))

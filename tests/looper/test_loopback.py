@@ -4,8 +4,12 @@ Mastermind with an AI and a human protagonist, and the bot as Mastermind for two
 script reaches the thread only in the recap after the end."""
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
+from tests.loopback import Loopback
+from tests.loopback.table import FAST_TIMINGS, idle, make_bot
 from tests.test_loopback_games import play_and_check
 
 
@@ -16,3 +20,23 @@ async def test_whole_game_keeps_every_secret_in_its_audience(tmp_path, mastermin
     assert names[0] == ("AI 1" if mastermind == "bot" else "player0")
     assert any("culprit" in line for line in lines["seat:0"])
     assert not any(" is the " in line for line in lines["public"])
+
+
+async def test_the_public_sheet_is_pinned_in_the_thread(tmp_path):
+    """The sheet every protagonist plays against stays in view: its post is pinned."""
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        alice, bob = guild.user("alice"), guild.user("bob")
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                                   idle=idle):
+            await alice.slash(games, "looper new", mode="first_steps", mastermind="bot",
+                              timings=FAST_TIMINGS)
+            lobby = games.last_message()
+            await bob.click(lobby, "Join")
+            await alice.click(lobby, "Start")
+            thread = lobby.thread
+            await discord.wait_for(lambda: any(m.pinned for m in thread.messages()),
+                                   what="a pinned post")
+            pinned = [m for m in thread.messages() if m.pinned]
+            assert len(pinned) == 1 and "First Steps" in pinned[0].content, pinned
