@@ -34,7 +34,8 @@ To run it on your server:
      (the bot uses slash commands, buttons and DMs; it never reads message content).
   3. Under "OAuth2 > URL Generator", tick the scopes `bot` and `applications.commands`, and the
      bot permissions: View Channels, Send Messages, Send Messages in Threads,
-     Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History.
+     Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History
+     (and Manage Messages, for Mysterium's silent Ghost and Tragedy Looper's pinned sheet).
      Open the generated URL to invite the bot.
   4. Copy .env.example to .env and set DISCORD_TOKEN (and DEV_GUILD_ID while developing, so
      commands appear at once in that server), then run `python bot.py` again.
