@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from games.base import GM, PUBLIC, Event
+from games import tasks as task_stack
+from games.base import GM, Event
 from games.cultists.board import turn_order
-from games.rng import Rng
+from games.tasks import registrar
 
 TASKS: dict[str, Callable] = {}
 
@@ -33,22 +34,11 @@ class Ending(Exception):
         self.tasks = tasks
 
 
-def task(name: str):
-    def register(fn):
-        TASKS[name] = fn
-        return fn
-    return register
+task = registrar(TASKS)
 
 
-class Ctx:
-    """One decision's worth of work: the state being changed and the events it produces."""
-
-    def __init__(self, state: dict):
-        self.s = state
-        self.ev: list[Event] = []
-
-    def emit(self, kind: str, data: dict, audience=PUBLIC) -> None:
-        self.ev.append(Event(kind, data, audience))
+class Ctx(task_stack.Ctx):
+    """A decision's context, with Among Cultists' private and GM lines."""
 
     def tell(self, seats, kind: str, data: dict) -> None:
         """A private line for the given seats (None seats, the AUTOMA's, are dropped)."""
@@ -59,14 +49,6 @@ class Ctx:
 
     def gm(self, kind: str, data: dict) -> None:
         self.ev.append(Event(kind, data, GM))
-
-    def push(self, *tasks: dict) -> None:
-        """Schedule tasks; the first given runs first."""
-        self.s["stack"].extend(reversed(tasks))
-
-    @property
-    def rng(self) -> Rng:
-        return Rng(self.s)
 
 
 def in_turn(ctx: Ctx, t: dict, phase: str, turn) -> None:

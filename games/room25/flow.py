@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from games.base import PUBLIC, Event
-from games.rng import Rng
+from games.tasks import Ctx, registrar
 
 TASKS: dict[str, Callable] = {}
 AFTER: list[Callable] = []   # continuous checks run after every task (unmasking)
@@ -30,30 +29,7 @@ class Halt(Exception):
     """The game is over."""
 
 
-def task(name: str):
-    def register(fn):
-        TASKS[name] = fn
-        return fn
-    return register
-
-
-class Ctx:
-    """One decision's worth of work: the state being changed and the events it produces."""
-
-    def __init__(self, state: dict):
-        self.s = state
-        self.ev: list[Event] = []
-
-    def emit(self, kind: str, data: dict, audience=PUBLIC) -> None:
-        self.ev.append(Event(kind, data, audience))
-
-    def push(self, *tasks: dict) -> None:
-        """Schedule tasks; the first given runs first."""
-        self.s["stack"].extend(reversed(tasks))
-
-    @property
-    def rng(self) -> Rng:
-        return Rng(self.s)
+task = registrar(TASKS)
 
 
 def opt(oid: str, key: str, **params) -> list:
