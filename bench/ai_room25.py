@@ -45,12 +45,12 @@ class Harm:
 
 
 def side_of(state: dict, seat: int) -> str:
-    role = next(c["r"] for c in state["chars"] if c["s"] == seat)
+    role = next(c["role"] for c in state["characters"] if c["seat"] == seat)
     return {"P": "prisoners", "G": "guards"}.get(role, "team")
 
 
 def won(outcome, state, side: str) -> bool:
-    seats = {c["s"] for c in state["chars"] if side_of(state, c["s"]) == side}
+    seats = {c["seat"] for c in state["characters"] if side_of(state, c["seat"]) == side}
     return bool(seats & set(outcome.winners))
 
 

@@ -78,22 +78,21 @@ async def test_an_upgrade_that_fails_suspends_that_game(tmp_path):
     await store.close()
 
 
-async def test_a_bethlem_game_stored_before_its_fields_had_words_plays_on(tmp_path):
-    """A Bethlem game as the store held it at state version 1 (short keys): the host upgrades
-    it through the engine's own migration when it loads it, and the AI seats finish it."""
-    stored = json.loads((ROOT / "tests" / "bethlem" / "stored" / "version1.json").read_text())
-    old = stored["custom_night"]["state"]
+async def _stored_game_plays_on(tmp_path, game: str, old: dict, players: int, policy: str):
+    """A game as the store held it at state version 1: the host upgrades it through the engine's
+    own migration when it loads it, and the AI seats finish it."""
     store = await Store.open(tmp_path / "t.sqlite3")
-    row = GameRow(id=0, game="bethlem", status="running", mode=old["mode"], options={},
+    row = GameRow(id=0, game=game, status="running", mode=old["mode"], options={},
                   pace={"default": 60}, seed=3, state=old)
     await store.create_game(row)
-    await store.replace_seats(row.id, [SeatRow(s, f"AI {s}", ai_policy="objective")
-                                       for s in range(old["n"])])
+    await store.replace_seats(row.id, [SeatRow(s, f"AI {s}", ai_policy=policy)
+                                       for s in range(players)])
     clock = FakeClock()
     host = Host(store, clock, background=False)
     table = await host.table(row.id)
-    assert table.state_version == games.engine("bethlem").state_version > 1
-    assert "questions" in table.state and (await store.load_game(row.id)).state == table.state
+    assert table.state_version == games.engine(game).state_version > 1
+    assert table.state["version"] == table.state_version
+    assert (await store.load_game(row.id)).state == table.state
     for _ in range(5000):                  # as the simulator drives a game
         if table.status != "running":
             break
@@ -102,3 +101,15 @@ async def test_a_bethlem_game_stored_before_its_fields_had_words_plays_on(tmp_pa
             await host.fire_due()
     assert table.status == "finished" and table.suspended is None
     await store.close()
+
+
+async def test_a_bethlem_game_stored_before_its_fields_had_words_plays_on(tmp_path):
+    stored = json.loads((ROOT / "tests" / "bethlem" / "stored" / "version1.json").read_text())
+    old = stored["custom_night"]["state"]
+    await _stored_game_plays_on(tmp_path, "bethlem", old, old["n"], "objective")
+
+
+async def test_a_room25_game_stored_before_its_fields_had_words_plays_on(tmp_path):
+    stored = json.loads((ROOT / "tests" / "room25" / "stored" / "version1.json").read_text())
+    old = stored["suspicion_ultimate"]["state"]
+    await _stored_game_plays_on(tmp_path, "room25", old, old["players"], "baseline")

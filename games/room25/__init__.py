@@ -11,6 +11,7 @@ from games.room25 import (abilities, actions, ai, mac, picture, robots,  # noqa:
                           programming, rooms, rounds, setup, views)
 from games.room25.flow import Ctx, answer, run
 from games.room25.options import option_specs
+from games.room25.state import STATE_VERSION, upgrade
 
 
 class Room25Engine(Engine):
@@ -19,6 +20,11 @@ class Room25Engine(Engine):
     min_players = 1
     max_players = 8
     ai_policies = ("baseline", "coop", "guard")
+    state_version = STATE_VERSION
+
+    def upgrade(self, state):
+        """Games stored with version 1's short keys get their fields renamed (see `state`)."""
+        return upgrade(state)
 
     def player_range(self, mode: str) -> tuple[int, int]:
         return (4, 8) if mode == "suspicion" else (1, 6)
@@ -36,30 +42,31 @@ class Room25Engine(Engine):
 
     # ---- play --------------------------------------------------------------------------------
     def pending(self, state: dict) -> list[Pending]:
-        if state["over"]:
+        if state["outcome"]:
             return []
-        ask = state["ask"]
+        ask = state["question"]
         if ask:
-            out = [Pending(ask["id"], ask["s"], ask["k"], tuple(Option(*o) for o in ask["o"]),
-                           ask["d"], ask["dl"], ask["pub"], ask["p"])]
+            out = [Pending(ask["id"], ask["seat"], ask["kind"],
+                           tuple(Option(*o) for o in ask["options"]),
+                           ask["default"], ask["deadline"], ask["public"], ask["params"])]
             offer = rounds.reveal_offer(state)
             if offer:
                 out.append(Pending(offer["id"], offer["seat"], "guard_reveal",
                                    (Option("reveal", "reveal_now"), Option("not_now", "not_now")),
-                                   "not_now", ask["dl"], False, {"char": offer["char"]}))
+                                   "not_now", ask["deadline"], False, {"char": offer["char"]}))
             return out
-        if state["wait"] == "clue":
+        if state["waiting_for"] == "clue":
             opts = tuple(Option(*o) for o in rounds.clue_options(state))
             return [Pending(f"clue.{seat}", seat, "clue", opts, "none", "clue")
-                    for seat in range(state["players"]) if str(seat) not in state["clue"]]
-        if state["wait"] == "program":
+                    for seat in range(state["players"]) if str(seat) not in state["clues"]]
+        if state["waiting_for"] == "program":
             out = []
             for ci in rounds.programmers(state):
-                c = state["chars"][ci]
-                if c["sub"] is None:
+                c = state["characters"][ci]
+                if c["submitted"] is None:
                     opts = tuple(Option(*o) for o in programming.options(state, c))
-                    out.append(Pending(f"p{state['round']}.{ci}", c["s"], "program", opts, "0",
-                                       "programming", False, {"char": c["n"]}))
+                    out.append(Pending(f"p{state['round']}.{ci}", c["seat"], "program", opts, "0",
+                                       "programming", False, {"char": c["name"]}))
             return out
         return []
 
@@ -79,11 +86,11 @@ class Room25Engine(Engine):
             rounds.answer_reveal(ctx, choice)
         elif pending.kind == "clue":
             rounds.give_clue(ctx, pending.seat, choice)
-            state["wait"] = None
-        elif pending.kind == "program" and state["wait"] == "program":
+            state["waiting_for"] = None
+        elif pending.kind == "program" and state["waiting_for"] == "program":
             ci = int(pending.id.split(".")[1])
-            state["chars"][ci]["sub"] = choice
-            state["wait"] = None
+            state["characters"][ci]["submitted"] = choice
+            state["waiting_for"] = None
         else:
             answer(state, choice)
         run(ctx)
@@ -103,8 +110,8 @@ class Room25Engine(Engine):
         return picture.render(view, t)
 
     def outcome(self, state):
-        over = state["over"]
-        return Outcome(tuple(over["w"]), over["r"], over["p"]) if over else None
+        over = state["outcome"]
+        return Outcome(tuple(over["winners"]), over["reason"], over["params"]) if over else None
 
     # ---- AI ----------------------------------------------------------------------------------
     def ai_remark(self, state, pending, choice):

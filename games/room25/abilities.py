@@ -15,7 +15,7 @@ from games.room25.outcome import who
 
 
 def _seat(s, ci):
-    return s["chars"][ci]["s"]
+    return s["characters"][ci]["seat"]
 
 
 # ---- Jennifer: Attract ------------------------------------------------------------------------
@@ -24,7 +24,7 @@ def _attract_targets(s, ci, cell):
     out = []
     for d, n in board.neighbours(cell):
         for o in board.chars_on(s, s["board"][n]):
-            if o != ci and not s["chars"][o]["hid"] and can_enter(s, o, uid):
+            if o != ci and not s["characters"][o]["hidden"] and can_enter(s, o, uid):
                 out.append((o, OPPOSITE[d]))
     return out
 
@@ -39,20 +39,21 @@ def do_attract(ctx, t, ci, cell, imit):
     cand.sort(key=lambda od: tokens.order_index(s)(od[0]))
     x = choose(ctx, t, "who", _seat(s, ci), "attract", tokens.char_options(s, [o for o, _ in cand]),
                params=who(s, ci))
-    o, d = next((o, d) for o, d in cand if s["chars"][o]["n"] == x)
+    o, d = next((o, d) for o, d in cand if s["characters"][o]["name"] == x)
     if imit and x == "jennifer":
         y = choose(ctx, t, "refuse", _seat(s, o), "attract_refuse",
                    [opt("come", "come"), opt("stay", "stay")], params=who(s, ci))
         if y == "stay":
             ctx.emit("attract_refused", who(s, o))
             return
-    relocate(ctx, [o], cell, d, "attract", att=ci)
+    relocate(ctx, [o], cell, d, "attract", attractor=ci)
 
 
 # ---- Max: Carry -------------------------------------------------------------------------------
 def _companions(s, ci, cell, imit):
     return [o for o in board.chars_on(s, s["board"][cell])
-            if o != ci and not s["chars"][o]["hid"] and not (imit and s["chars"][o]["n"] == "max")
+            if o != ci and not s["characters"][o]["hidden"]
+            and not (imit and s["characters"][o]["name"] == "max")
             and destinations(s, [ci, o], cell)]
 
 
@@ -76,7 +77,7 @@ def do_carry(ctx, t, ci, cell, imit):
 # ---- Emmett: Reactivate / Lock ----------------------------------------------------------------
 def _reactivable(s, cell):
     return [n for _, n in board.neighbours(cell)
-            if s["board"][n] in s["np"] and not board.occupied(s, s["board"][n])]
+            if s["board"][n] in s["no_pass"] and not board.occupied(s, s["board"][n])]
 
 
 def can_reactivate(s, ci, cell, imit):
@@ -88,13 +89,14 @@ def do_reactivate(ctx, t, ci, cell, imit):
     x = choose(ctx, t, "cell", _seat(s, ci), "reactivate", cell_options(_reactivable(s, cell)),
                params=who(s, ci))
     uid = s["board"][board.parse(x)]
-    s["np"].remove(uid)
-    s["up"][uid] = 0
+    s["no_pass"].remove(uid)
+    s["face_up"][uid] = 0
     ctx.emit("reactivated", {**who(s, ci), "cell": x})
 
 
 def lockable(s, cells):
-    return [c for c in cells if s["up"][s["board"][c]] and s["kind"][s["board"][c]] not in board.BLUE
+    return [c for c in cells if s["face_up"][s["board"][c]]
+            and s["tile_kinds"][s["board"][c]] not in board.BLUE
             and s["board"][c] not in s["locks"]]
 
 
@@ -114,8 +116,8 @@ def place_lock(ctx, t, placer_seat: int, cells: list[int], params: dict) -> None
     if x is None:
         return
     if len(s["locks"]) >= data.rules()["locks"]:
-        emmett = next((c for c in s["chars"] if c["n"] == "emmett" and c["a"]), None)
-        mover = emmett["s"] if emmett else placer_seat
+        emmett = next((c for c in s["characters"] if c["name"] == "emmett" and c["alive"]), None)
+        mover = emmett["seat"] if emmett else placer_seat
         y = choose(ctx, t, "from", mover, "lock_move",
                    cell_options(sorted(board.cell_of(s, u) for u in s["locks"])), params=params)
         s["locks"].remove(s["board"][board.parse(y)])
@@ -129,12 +131,12 @@ def do_lock(ctx, t, ci, cell, imit):
 
 # ---- Sarah: Sabotage a room / a robot -----------------------------------------------------------
 def can_sabotage_room(s, ci, cell, imit):
-    return s["chars"][ci]["emp"] > 0 and board.kind_at(s, cell) not in board.BLUE
+    return s["characters"][ci]["empty_rooms_left"] > 0 and board.kind_at(s, cell) not in board.BLUE
 
 
 def do_sabotage_room(ctx, t, ci, cell, imit):
     s = ctx.s
-    s["chars"][ci]["emp"] -= 1
+    s["characters"][ci]["empty_rooms_left"] -= 1
     replace_empty(ctx, s["board"][cell], "sabotage")
 
 
@@ -178,17 +180,17 @@ def can_hack_robot(s, ci, cell, imit):
 
 
 def do_hack_robot(ctx, t, ci, cell, imit):
-    ctx.push({"t": "order", "by": ci})
+    ctx.push({"task": "order", "by": ci})
 
 
 # ---- Franck: Recover; Alice: Hide ----------------------------------------------------------------
 def can_recover(s, ci, cell, imit):
-    c = s["chars"][ci]
-    return not c["adr"] and 0 < c["adr_r"] < s["round"]
+    c = s["characters"][ci]
+    return not c["adrenaline"] and 0 < c["adrenaline_round"] < s["round"]
 
 
 def do_recover(ctx, t, ci, cell, imit):
-    ctx.s["chars"][ci]["adr"] = 1
+    ctx.s["characters"][ci]["adrenaline"] = 1
     ctx.emit("recovered", who(ctx.s, ci))
 
 
@@ -197,7 +199,7 @@ def can_hide(s, ci, cell, imit):
 
 
 def do_hide(ctx, t, ci, cell, imit):
-    ctx.s["chars"][ci]["hid"] = True
+    ctx.s["characters"][ci]["hidden"] = True
     ctx.emit("hidden", who(ctx.s, ci))
 
 
@@ -209,10 +211,11 @@ def imitations(s, ci, cell) -> list[str]:
     near = {here} | {s["board"][n] for _, n in board.neighbours(cell)}
     out = []
     for name in data.characters():
-        o = next((i for i, c in enumerate(s["chars"]) if c["n"] == name and c["a"]), None)
-        if o is None or o == ci or s["chars"][o]["u"] not in near or name not in table:
+        o = next((i for i, c in enumerate(s["characters"]) if c["name"] == name and c["alive"]),
+                 None)
+        if o is None or o == ci or s["characters"][o]["tile"] not in near or name not in table:
             continue
-        if name == "franck" and s["chars"][o]["u"] != here:
+        if name == "franck" and s["characters"][o]["tile"] != here:
             continue
         ab = table[name]
         if ab not in out and CAN[ab](s, ci, cell, True):
@@ -227,13 +230,14 @@ DO = {k[3:]: v for k, v in globals().items() if k.startswith("do_")}
 def special(ctx: Ctx, t: dict, ci: int, cell: int):
     """Resolve the special token; returns False when nothing is possible (the action is lost)."""
     s = ctx.s
-    c = s["chars"][ci]
-    if c["n"] == "bruce":
+    c = s["characters"][ci]
+    if c["name"] == "bruce":
         options, imit = imitations(s, ci, cell), True
     else:
-        options = [a for a in data.characters()[c["n"]]["abilities"] if CAN[a](s, ci, cell, False)]
+        options = [a for a in data.characters()[c["name"]]["abilities"]
+                   if CAN[a](s, ci, cell, False)]
         imit = False
-    x = choose(ctx, t, "ability", c["s"], "ability",
+    x = choose(ctx, t, "ability", c["seat"], "ability",
                [opt(a, "ability", ability=a) for a in options], params=who(s, ci))
     if x is None:
         return False

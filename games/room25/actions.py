@@ -15,10 +15,11 @@ def lost(ctx: Ctx, ci: int, token: str, why: str) -> None:
 
 @task("act")
 def act(ctx: Ctx, t: dict) -> None:
-    """Resolve token t["k"] for character t["c"]; an impossible action is lost (it still counts)."""
+    """Resolve token t["token"] for character t["char"]; an impossible action is lost (it still
+    counts)."""
     s = ctx.s
-    ci, k = t["c"], t["k"]
-    if not s["chars"][ci]["a"]:
+    ci, k = t["char"], t["token"]
+    if not s["characters"][ci]["alive"]:
         return
     cell = board.char_cell(s, ci)
     if k not in ("look", "move") and cell == CENTRAL:
@@ -28,14 +29,14 @@ def act(ctx: Ctx, t: dict) -> None:
 
 
 def seat(s: dict, ci: int) -> int:
-    return s["chars"][ci]["s"]
+    return s["characters"][ci]["seat"]
 
 
 def _look(ctx, t, ci, cell):
     s = ctx.s
     if board.kind_at(s, cell) == "dark_room":
         return False
-    targets = [n for _, n in board.exits(s, cell) if not s["up"][s["board"][n]]]
+    targets = [n for _, n in board.exits(s, cell) if not s["face_up"][s["board"][n]]]
     x = choose(ctx, t, "cell", seat(s, ci), "look", cell_options(targets), params=who(s, ci))
     if x is None:
         return False
@@ -58,9 +59,9 @@ def _move(ctx, t, ci, cell):
 
 def pushable(s: dict, pusher: int | None, target: int) -> bool:
     """Hidden characters cannot be pushed, except a hidden Bruce by Alice."""
-    c = s["chars"][target]
-    return not c["hid"] or (pusher is not None and s["chars"][pusher]["n"] == "alice"
-                            and c["n"] == "bruce")
+    c = s["characters"][target]
+    return not c["hidden"] or (pusher is not None and s["characters"][pusher]["name"] == "alice"
+                            and c["name"] == "bruce")
 
 
 def push_choice(ctx, t, decider_seat: int, pusher: int | None, victims, cell, params,
@@ -94,7 +95,7 @@ def _ctrl(ctx, t, ci, cell):
     x = choose(ctx, t, "line", seat(s, ci), "control", opts, params=who(s, ci))
     if x is None:
         return False
-    steps = data.rules()["acceleration_steps"] if s["acc"] else 1
+    steps = data.rules()["acceleration_steps"] if s["acceleration"] else 1
     slide(ctx, x[:2], x[2], steps, "control")
 
 

@@ -43,16 +43,16 @@ class Sight:
     def __init__(self, s: dict, seat: int, layout: list[int] | None = None):
         self.s, self.seat = s, seat
         self.layout = layout or s["board"]
-        self.kind = {u: k for u, k in enumerate(s["kind"]) if s["up"][u]}
-        for u in s["seen"].get(str(seat), []):
-            self.kind[u] = s["kind"][u]
+        self.kind = {u: k for u, k in enumerate(s["tile_kinds"]) if s["face_up"][u]}
+        for u in s["seen_tiles"].get(str(seat), []):
+            self.kind[u] = s["tile_kinds"][u]
         self.colour = {u: data.colour(k) for u, k in self.kind.items()}
         if s["mode"] == "coop":
-            for uids in s["seen"].values():
+            for uids in s["seen_tiles"].values():
                 for u in uids:
-                    self.colour.setdefault(u, data.colour(s["kind"][u]))
+                    self.colour.setdefault(u, data.colour(s["tile_kinds"][u]))
         self.guard = s["mode"] == "suspicion" and any(
-            c["r"] == "G" for c in s["chars"] if c["s"] == seat)
+            c["role"] == "G" for c in s["characters"] if c["seat"] == seat)
 
     def moved(self, layout: list[int]) -> "Sight":
         other = Sight.__new__(Sight)
@@ -63,7 +63,7 @@ class Sight:
         return self.layout.index(uid)
 
     def where(self, ci: int) -> int:
-        return self.cell(self.s["chars"][ci]["u"])
+        return self.cell(self.s["characters"][ci]["tile"])
 
     def danger(self, cell: int) -> float:
         uid = self.layout[cell]
@@ -116,12 +116,13 @@ def team(sight: Sight) -> list[int]:
     """Characters this seat plays for: everyone in co-op; in Suspicion a prisoner counts every
     character not known to be a guard, a guard only itself."""
     s = sight.s
-    alive = [i for i, c in enumerate(s["chars"]) if c["a"]]
+    alive = [i for i, c in enumerate(s["characters"]) if c["alive"]]
     if s["mode"] == "coop":
         return alive
     if sight.guard:
-        return [i for i in alive if s["chars"][i]["s"] == sight.seat]
-    return [i for i in alive if not (s["chars"][i]["sh"] and s["chars"][i]["r"] == "G")]
+        return [i for i in alive if s["characters"][i]["seat"] == sight.seat]
+    return [i for i in alive if not (s["characters"][i]["role_shown"]
+                                     and s["characters"][i]["role"] == "G")]
 
 
 def exits(sight: Sight) -> tuple[int | None, int | None]:
@@ -129,7 +130,7 @@ def exits(sight: Sight) -> tuple[int | None, int | None]:
     co-op the only blue rooms besides the Central Room are those two, so a teammate's "blue" on
     a room it has not seen is whichever of them it does not know yet."""
     s = sight.s
-    coop_key = s["mode"] == "coop" and not s["key"]
+    coop_key = s["mode"] == "coop" and not s["key_activated"]
     key = sight.find("key_room") if coop_key else None
     r25 = sight.find("room_25")
     blue = [c for c in mysteries(sight) if sight.colour.get(sight.layout[c]) == "blue"]
@@ -146,11 +147,11 @@ def goals(sight: Sight) -> dict[int, int | None]:
     s = sight.s
     key, r25 = exits(sight)
     if sight.guard:  # a guard keeps close to the crowd, where a push can kill
-        crowd = [sight.where(i) for i, c in enumerate(s["chars"])
-                 if c["a"] and c["s"] != sight.seat]
+        crowd = [sight.where(i) for i, c in enumerate(s["characters"])
+                 if c["alive"] and c["seat"] != sight.seat]
         goal = max(set(crowd), key=lambda cell: (crowd.count(cell), -cell)) if crowd else None
         return dict.fromkeys(team(sight), goal)
-    if s["mode"] == "coop" and not s["key"]:
+    if s["mode"] == "coop" and not s["key_activated"]:
         return dict.fromkeys(team(sight), key)
     return dict.fromkeys(team(sight), r25)
 
@@ -159,7 +160,7 @@ def mysteries(sight: Sight) -> list[int]:
     """Cells holding a tile that started in an exit zone and is still a mystery to this seat (a
     teammate's "blue" keeps it one: it is either exit)."""
     s = sight.s
-    return [sight.cell(u) for u in s["exit0"]
+    return [sight.cell(u) for u in s["exit_tiles"]
             if u not in sight.kind and sight.colour.get(u, "blue") == "blue"]
 
 
@@ -224,11 +225,12 @@ def escape_sure(sight: Sight) -> bool:
         return False
     uid = sight.layout[r25]
     if s["mode"] == "coop":
-        return s["key"] and all(c["a"] and c["u"] == uid for c in s["chars"])
-    mine = [c for c in s["chars"] if c["s"] == sight.seat]
-    maybe = [c for c in s["chars"] if c["s"] != sight.seat and not (c["sh"] and c["r"] == "G")]
-    missing = sum(1 for c in maybe if not c["a"] or c["u"] != uid)
-    return all(c["a"] and c["u"] == uid for c in mine) and (
+        return s["key_activated"] and all(c["alive"] and c["tile"] == uid for c in s["characters"])
+    mine = [c for c in s["characters"] if c["seat"] == sight.seat]
+    maybe = [c for c in s["characters"] if c["seat"] != sight.seat and not (c["role_shown"]
+                                                                            and c["role"] == "G")]
+    missing = sum(1 for c in maybe if not c["alive"] or c["tile"] != uid)
+    return all(c["alive"] and c["tile"] == uid for c in mine) and (
         missing == 0 or (missing == 1 and s["remaining"] == 1))
 
 
@@ -277,8 +279,8 @@ def _others_score(sight: Sight) -> float:
     if r25 is None:
         return 0
     dist = distances(sight, r25)
-    return sum(min(dist[sight.where(ci)], 40) for ci, c in enumerate(sight.s["chars"])
-               if c["a"] and c["s"] != sight.seat)
+    return sum(min(dist[sight.where(ci)], 40) for ci, c in enumerate(sight.s["characters"])
+               if c["alive"] and c["seat"] != sight.seat)
 
 
 # ---- moving, looking, pushing -------------------------------------------------------------------
@@ -308,8 +310,8 @@ def _move(sight: Sight, ids: list[str], ci: int) -> str:
 def _acts_after(s: dict, ci: int) -> bool:
     """Whether `ci` acts again this round with something other than a Move (a Trap Room found
     by this step would then kill it)."""
-    later = s["chars"][ci]["p"][1]
-    return s["phase"] == "action" and s.get("pass") == 1 and later not in (None, "move")
+    later = s["characters"][ci]["programme"][1]
+    return s["phase"] == "action" and s["action_pass"] == 1 and later not in (None, "move")
 
 
 def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
@@ -317,7 +319,7 @@ def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
     cells = [o for o in ids if len(o) == 2]
     if not cells:
         return None
-    exits = set(sight.s["exit0"])
+    exits = set(sight.s["exit_tiles"])
     now = score(sight) if ci is not None else 0
 
     def value(oid: str) -> float:
@@ -342,7 +344,7 @@ def _look(sight: Sight, ids: list[str], ci: int | None) -> str | None:
 def _push(sight: Sight, pending, ci: int) -> str | None:
     s = sight.s
     ids = [o.id for o in pending.options]
-    index = {c["n"]: i for i, c in enumerate(s["chars"])}
+    index = {c["name"]: i for i, c in enumerate(s["characters"])}
     mates = set(team(sight))
     if pending.kind == "push_target":
         if sight.guard:
@@ -429,31 +431,31 @@ def _search_roles(sight: Sight, ci: int) -> list[str]:
 def _must_leave(sight: Sight, ci: int) -> bool:
     """Whether `ci` stands in a Trap Room it entered (its next action must take it out) or in a
     Flooded Room whose deadline is this round."""
-    c = sight.s["chars"][ci]
-    return any(c[k] and c[k][0] == c["u"] for k in ("trap", "fl"))
+    c = sight.s["characters"][ci]
+    return any(c[k] and c[k][0] == c["tile"] for k in ("trapped", "flooded"))
 
 
 def _order(s: dict) -> list[int]:
-    n = len(s["chars"])
-    return [(s["first"] + k) % n for k in range(n)]
+    n = len(s["characters"])
+    return [(s["first_character"] + k) % n for k in range(n)]
 
 
 def _guard_wish(sight: Sight, ci: int) -> list[str]:
     s = sight.s
     here = sight.where(ci)
-    others = [o for o in board.chars_on(s, s["chars"][ci]["u"]) if o != ci]
+    others = [o for o in board.chars_on(s, s["characters"][ci]["tile"]) if o != ci]
     # a push into a room it knows kills; a lone guard (how many guards there are is public) also
     # gambles on one nobody has seen (one in three is red) when everyone stands with it
     worst = max((sight.danger(n) for _, n in board.neighbours(here)), default=0)
-    lone = sum(1 for c in s["chars"] if c["r"] == "G") == 1
-    everyone = len(others) >= 3 and len(others) == sum(1 for c in s["chars"] if c["a"]) - 1
+    lone = sum(1 for c in s["characters"] if c["role"] == "G") == 1
+    everyone = len(others) >= 3 and len(others) == sum(1 for c in s["characters"] if c["alive"]) - 1
     if here != board.CENTRAL and others and (
             worst >= DEADLY or worst >= UNKNOWN and lone and everyone):
         return ["PL", "PM", "PC", "P"]
     if here == board.CENTRAL:
         return ["LM", "ML", "M"]
     r25 = sight.find("room_25")
-    rest = [o for o, c in enumerate(s["chars"]) if c["a"] and o != ci]
+    rest = [o for o, c in enumerate(s["characters"]) if c["alive"] and o != ci]
     near = r25 is not None and 4 * sum(_manhattan(sight.where(o), r25) <= 2 for o in rest) \
         >= len(rest)
     # blend in while searching; once the others close in on Room 25, slide it away
@@ -462,9 +464,9 @@ def _guard_wish(sight: Sight, ci: int) -> list[str]:
 
 def _programme(sight: Sight, pending, ci: int) -> str | None:
     ids = {o.id for o in pending.options}
-    c = sight.s["chars"][ci]
+    c = sight.s["characters"][ci]
     wish = _guard_wish(sight, ci) if sight.guard else _wish(sight, ci)
-    adrenaline = c["adr"] and sight.s["remaining"] <= 2 and not sight.guard
+    adrenaline = c["adrenaline"] and sight.s["remaining"] <= 2 and not sight.guard
     for w in wish + FALLBACK:
         if adrenaline and w + "A" in ids:
             return w + "A"
@@ -478,7 +480,7 @@ FALLBACK = ["LM", "ML", "MC", "CM", "LC", "CL", "M", "L", "C"]  # when punishmen
 
 def _guard_action(sight: Sight, ids: list[str], ci: int) -> str:
     here = sight.where(ci)
-    others = [o for o in board.chars_on(sight.s, sight.s["chars"][ci]["u"]) if o != ci]
+    others = [o for o in board.chars_on(sight.s, sight.s["characters"][ci]["tile"]) if o != ci]
     if "push" in ids and others and here != board.CENTRAL:
         return "push"
     for k in ("ctrl", "look", "move"):
@@ -492,7 +494,7 @@ def choose(s: dict, pending, policy: str) -> str | None:
     if pending.seat is None or policy == "baseline":
         return None
     sight = Sight(s, pending.seat)
-    ci = next((i for i, c in enumerate(s["chars"]) if c["n"] == pending.params.get("char")),
+    ci = next((i for i, c in enumerate(s["characters"]) if c["name"] == pending.params.get("char")),
               None)
     ids = [o.id for o in pending.options]
     kind = pending.kind
@@ -539,17 +541,17 @@ def remarks(s: dict, pending, choice: str) -> list[Event]:
     the hidden rooms it saw since it last programmed (the only thing the rules let it tell about
     them) and where it heads with
     which tokens. Silent under Jamming, in Suspicion, and for any other question."""
-    if s["mode"] != "coop" or s["jam"] or pending.kind != "program" or pending.seat is None:
+    if s["mode"] != "coop" or s["jamming"] or pending.kind != "program" or pending.seat is None:
         return []
     sight = Sight(s, pending.seat)
-    ci = next(i for i, c in enumerate(s["chars"]) if c["n"] == pending.params["char"])
-    who = {"char": s["chars"][ci]["n"], "seat": pending.seat}
+    ci = next(i for i, c in enumerate(s["characters"]) if c["name"] == pending.params["char"])
+    who = {"char": s["characters"][ci]["name"], "seat": pending.seat}
     out = []
     by_colour: dict[str, list[str]] = {}
-    when = s.get("seen_round", {}).get(str(pending.seat), {})
-    for u in s["seen"].get(str(pending.seat), []):
+    when = s["seen_rounds"].get(str(pending.seat), {})
+    for u in s["seen_tiles"].get(str(pending.seat), []):
         fresh = when.get(str(u), 0) == s["round"] - 1 or s["round"] == 1
-        if fresh and not s["up"][u]:
+        if fresh and not s["face_up"][u]:
             by_colour.setdefault(sight.colour[u], []).append(board.name(sight.cell(u)))
     for colour in ("blue", "green", "yellow", "red"):
         if colour in by_colour:

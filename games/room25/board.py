@@ -88,15 +88,15 @@ def swap(state: dict, a: int, b: int) -> None:
 
 # ---- tiles ---------------------------------------------------------------------------------
 def kind(state: dict, uid: int) -> str:
-    return state["kind"][uid]
+    return state["tile_kinds"][uid]
 
 
 def kind_at(state: dict, cell: int) -> str:
-    return state["kind"][state["board"][cell]]
+    return state["tile_kinds"][state["board"][cell]]
 
 
 def up(state: dict, uid: int) -> bool:
-    return bool(state["up"][uid])
+    return bool(state["face_up"][uid])
 
 
 def cell_of(state: dict, uid: int) -> int:
@@ -104,22 +104,22 @@ def cell_of(state: dict, uid: int) -> int:
 
 
 def colour_of(state: dict, uid: int) -> str:
-    return data.colour(state["kind"][uid])
+    return data.colour(state["tile_kinds"][uid])
 
 
 def is_blue_up(state: dict, uid: int) -> bool:
-    return bool(state["up"][uid]) and state["kind"][uid] in BLUE
+    return bool(state["face_up"][uid]) and state["tile_kinds"][uid] in BLUE
 
 
 def find_kind(state: dict, k: str) -> int | None:
-    for uid, kk in enumerate(state["kind"]):
+    for uid, kk in enumerate(state["tile_kinds"]):
         if kk == k:
             return uid
     return None
 
 
 def chars_on(state: dict, uid: int) -> list[int]:
-    return [i for i, c in enumerate(state["chars"]) if c["a"] and c["u"] == uid]
+    return [i for i, c in enumerate(state["characters"]) if c["alive"] and c["tile"] == uid]
 
 
 def robots_on(state: dict, uid: int) -> list[int]:
@@ -131,18 +131,18 @@ def occupied(state: dict, uid: int) -> bool:
 
 
 def char_cell(state: dict, ci: int) -> int:
-    return state["board"].index(state["chars"][ci]["u"])
+    return state["board"].index(state["characters"][ci]["tile"])
 
 
 def exits(state: dict, cell: int) -> list[tuple[str, int]]:
     """Neighbours a piece standing on `cell` may Move/Look/Push through (Rotating corridor)."""
     nb = neighbours(cell)
     if kind_at(state, cell) == "rotating_room":
-        allowed = "NS" if state.get("rot", "NS") == "NS" else "EW"
+        allowed = "NS" if state["corridor_axis"] == "NS" else "EW"
         nb = [(d, n) for d, n in nb if d in allowed]
     return nb
 
 
 def face_down_cells(state: dict) -> list[int]:
-    b, u = state["board"], state["up"]
+    b, u = state["board"], state["face_up"]
     return [c for c in range(25) if not u[b[c]]]

@@ -41,45 +41,48 @@ def choose(ctx: Ctx, t: dict, key: str, seat: int, kind: str, options: list, *,
            deadline: str = "action", auto: bool = True) -> str | None:
     """The answer to question `key` of task `t`: stored, forced (one option), or asked now.
     Returns None when there is no legal option at all."""
-    answers = t.get("a")
+    answers = t.get("answers")
     if answers and key in answers:
         return answers[key]
     if not options:
         return None
     if auto and len(options) == 1:
-        t.setdefault("a", {})[key] = options[0][0]
+        t.setdefault("answers", {})[key] = options[0][0]
         return options[0][0]
     s = ctx.s
-    s["step"] += 1
-    s["ask"] = {"id": f"a{s['step']}", "s": seat, "k": kind, "o": options,
-                "d": default if default is not None else options[0][0], "dl": deadline,
-                "pub": public, "p": params or {}, "key": key}
+    s["questions_asked"] += 1
+    s["question"] = {"id": f"a{s['questions_asked']}", "seat": seat, "kind": kind,
+                     "options": options,
+                     "default": default if default is not None else options[0][0],
+                     "deadline": deadline, "public": public, "params": params or {},
+                     "answer_key": key}
     raise Asked
 
 
 def answer(state: dict, choice: str) -> None:
-    ask = state["ask"]
-    state["stack"][-1].setdefault("a", {})[ask["key"]] = choice
-    state["ask"] = None
+    ask = state["question"]
+    state["stack"][-1].setdefault("answers", {})[ask["answer_key"]] = choice
+    state["question"] = None
 
 
 def run(ctx: Ctx) -> None:
     s = ctx.s
-    while s["ask"] is None and s["wait"] is None and s["over"] is None and s["stack"]:
+    while (s["question"] is None and s["waiting_for"] is None and s["outcome"] is None
+           and s["stack"]):
         t = s["stack"].pop()
         mark = len(ctx.ev)
         try:
-            TASKS[t["t"]](ctx, t)
+            TASKS[t["task"]](ctx, t)
         except (Asked, Waiting):
             del ctx.ev[mark:]  # the task runs again from its start once answered
             s["stack"].append(t)
         except Halt:
             s["stack"] = []
-            s["ask"] = None
+            s["question"] = None
             break
         try:
             for check in AFTER:
                 check(ctx)
         except Halt:
             s["stack"] = []
-            s["ask"] = None
+            s["question"] = None

@@ -10,8 +10,8 @@ def look(ctx: Ctx, cis: list[int], cell: int, how: str) -> None:
     """`cis` see the room (Carry into a Monitor Room shows it to both players)."""
     s = ctx.s
     uid = s["board"][cell]
-    k = s["kind"][uid]
-    seats = sorted({s["chars"][ci]["s"] for ci in cis})
+    k = s["tile_kinds"][uid]
+    seats = sorted({s["characters"][ci]["seat"] for ci in cis})
     ctx.emit("looked", {**who(s, cis[0]), "cell": board.name(cell), "how": how})
     ctx.emit("look_result", {"cell": board.name(cell), "room": k, "colour": data.colour(k)}, seats)
     for seat in seats:
@@ -19,8 +19,8 @@ def look(ctx: Ctx, cis: list[int], cell: int, how: str) -> None:
 
 
 def remember(s: dict, seat: int, uid: int) -> None:
-    """A seat now knows tile `uid`; `seen_round` keeps when, so a co-op AI tells only news."""
-    seen = s["seen"].setdefault(str(seat), [])
+    """A seat now knows tile `uid`; `seen_rounds` keeps when, so a co-op AI tells only news."""
+    seen = s["seen_tiles"].setdefault(str(seat), [])
     if uid not in seen:
         seen.append(uid)
-    s.setdefault("seen_round", {}).setdefault(str(seat), {})[str(uid)] = s["round"]
+    s["seen_rounds"].setdefault(str(seat), {})[str(uid)] = s["round"]

@@ -14,7 +14,7 @@ from games.room25.sliding import can_slide, slide
 
 def build_deck(s: dict, madness: bool) -> list[str]:
     """Basic cards, plus Madness cards; in co-op Madness, Punishments of absent characters go."""
-    present = {c["n"] for c in s["chars"]}
+    present = {c["name"] for c in s["characters"]}
     out = []
     for cid, card in data.cards().items():
         basic = card["type"] in ("move", "punishment")
@@ -30,13 +30,13 @@ def build_deck(s: dict, madness: bool) -> list[str]:
 def target(s: dict, t: dict) -> int | None:
     if t.get("by") is not None:
         return t["by"]
-    return next((ci for ci in turn_order(s) if s["chars"][ci]["a"]), None)
+    return next((ci for ci in turn_order(s) if s["characters"][ci]["alive"]), None)
 
 
 @task("mac")
 def draw(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    if t.get("sched") and s["remaining"] <= 1:
+    if t.get("scheduled") and s["remaining"] <= 1:
         return
     if not s["deck"]:
         s["deck"], s["discard"] = ctx.rng.shuffle(s["discard"]), []
@@ -45,14 +45,15 @@ def draw(ctx: Ctx, t: dict) -> None:
             return
     cid = s["deck"].pop()
     card = data.cards()[cid]
-    (s["face"] if card["type"] in data.load("mac")["round_long"] else s["discard"]).append(cid)
+    (s["face_up_cards"]
+     if card["type"] in data.load("mac")["round_long"] else s["discard"]).append(cid)
     ctx.emit("mac_card", {"card": cid, "type": card["type"]})
-    ctx.push({"t": "card", "id": cid, "by": t.get("by")})
+    ctx.push({"task": "card", "card": cid, "by": t.get("by")})
 
 
 @task("card")
 def resolve(ctx: Ctx, t: dict) -> None:
-    card = data.cards()[t["id"]]
+    card = data.cards()[t["card"]]
     CARDS[card["type"]](ctx, t, card)
 
 
@@ -67,27 +68,27 @@ def _move(ctx, t, card):
     else:
         slide(ctx, card["line"], card["dir"], card["steps"], "mac")
     if card["again"]:
-        ctx.push({"t": "mac", "by": t.get("by")})
+        ctx.push({"task": "mac", "by": t.get("by")})
 
 
 def _punishment(ctx, t, card):
     s = ctx.s
     ci = t["by"] if t.get("by") is not None else next(
-        (i for i, c in enumerate(s["chars"]) if c["n"] == card["target"]), None)
-    if ci is None or not s["chars"][ci]["a"] or s["chars"][ci]["n"] == "alice":
+        (i for i, c in enumerate(s["characters"]) if c["name"] == card["target"]), None)
+    if ci is None or not s["characters"][ci]["alive"] or s["characters"][ci]["name"] == "alice":
         return _none(ctx, "no_target")
-    c = s["chars"][ci]
+    c = s["characters"][ci]
     choices = [k for k in ("look", "ctrl", "spec") if k in tokens.owned(s, c)]
-    x = choose(ctx, t, "token", c["s"], "punishment",
+    x = choose(ctx, t, "token", c["seat"], "punishment",
                [opt(k, "token", token=k) for k in choices], params=who(s, ci))
     if x is None:
         return _none(ctx, "nothing_left")
-    c["lost"].append(x)
-    c["p"] = [None if k == x else k for k in c["p"]]
-    if c["f"] == x:
-        c["f"] = None
-    if c["para"]:
-        c["para"] = [k for k in c["para"] if k != x]
+    c["lost_tokens"].append(x)
+    c["programme"] = [None if k == x else k for k in c["programme"]]
+    if c["floating"] == x:
+        c["floating"] = None
+    if c["paranoia"]:
+        c["paranoia"] = [k for k in c["paranoia"] if k != x]
     ctx.emit("punished", {**who(s, ci), "token": x})
 
 
@@ -95,20 +96,20 @@ def _blackout(ctx, t, card):
     s = ctx.s
     for i in range(len(s["robots"])):
         robots.destroy(ctx, i)
-    for uid, k in enumerate(s["kind"]):
-        if s["up"][uid] and data.colour(k) == "green" and k != "empty_room":
+    for uid, k in enumerate(s["tile_kinds"]):
+        if s["face_up"][uid] and data.colour(k) == "green" and k != "empty_room":
             replace_empty(ctx, uid, "blackout")
 
 
 def _jamming(ctx, t, card):
-    ctx.s["jam"] = True
+    ctx.s["jamming"] = True
     ctx.emit("jamming", {})
 
 
 def _rewind(ctx, t, card):
     s = ctx.s
     ci = target(s, t)
-    if ci is None or s["chars"][ci]["n"] == "alice":
+    if ci is None or s["characters"][ci]["name"] == "alice":
         return _none(ctx, "immune")
     place(ctx, [ci], s["board"][CENTRAL], "rewind")
 
@@ -118,19 +119,19 @@ def _robot(ctx, t, card):
     ci = target(s, t)
     if ci is None:
         return _none(ctx, "no_target")
-    uid = s["chars"][ci]["u"]
-    if data.colour(s["kind"][uid]) in ("red", "blue"):
+    uid = s["characters"][ci]["tile"]
+    if data.colour(s["tile_kinds"][uid]) in ("red", "blue"):
         return _none(ctx, "room_colour")
     active = [i for i, r in enumerate(s["robots"]) if r is not None]
     if active:
-        x = choose(ctx, t, "robot", s["chars"][ci]["s"], "card_robot",
+        x = choose(ctx, t, "robot", s["characters"][ci]["seat"], "card_robot",
                    [opt(str(i), "robot", robot=i + 1) for i in active])
         i = int(x)
     else:
         i = s["robots"].index(None)
     s["robots"][i] = uid
     ctx.emit("robot_placed", {"robot": i + 1, "cell": board.name(board.cell_of(s, uid))})
-    ctx.push({"t": "ypush", "c": ci, "r": i})
+    ctx.push({"task": "ypush", "char": ci, "robot": i})
 
 
 def yellow_dests(s: dict, group: list, cell: int):
@@ -139,7 +140,7 @@ def yellow_dests(s: dict, group: list, cell: int):
     if cell == CENTRAL:
         return []
     return [(d, c) for d, c in destinations(s, group, cell)
-            if s["up"][s["board"][c]] and data.colour(board.kind_at(s, c)) == "yellow"]
+            if s["face_up"][s["board"][c]] and data.colour(board.kind_at(s, c)) == "yellow"]
 
 
 @task("ypush")
@@ -147,16 +148,17 @@ def ypush(ctx: Ctx, t: dict) -> None:
     """A robot (Robot card, Chaos) pushes a character into an adjacent face-up yellow room chosen
     by that character's player; Alice may stay (robot immunity)."""
     s = ctx.s
-    ci = t["c"]
-    c = s["chars"][ci]
-    if not c["a"] or c["hid"] or s["robots"][t["r"]] != c["u"] or board.is_blue_up(s, c["u"]):
+    ci = t["char"]
+    c = s["characters"][ci]
+    if (not c["alive"] or c["hidden"] or s["robots"][t["robot"]] != c["tile"]
+            or board.is_blue_up(s, c["tile"])):
         return
     cell = board.char_cell(s, ci)
     dests = yellow_dests(s, [ci], cell)
     options = actions.dir_options(dests)
-    if c["n"] == "alice" and options:
+    if c["name"] == "alice" and options:
         options = [opt("stay", "stay")] + options
-    x = choose(ctx, t, "cell", c["s"], "robot_push_yellow", options, params=who(s, ci))
+    x = choose(ctx, t, "cell", c["seat"], "robot_push_yellow", options, params=who(s, ci))
     if x is None or x == "stay":
         return
     d = next(d for d, cc in dests if board.name(cc) == x)
@@ -165,8 +167,9 @@ def ypush(ctx: Ctx, t: dict) -> None:
 
 def _time_bomb(ctx, t, card):
     s = ctx.s
-    if sum(data.cards()[f]["type"] == "time_bomb" for f in s["face"]) >= 2:
-        red = [i for i, c in enumerate(s["chars"]) if c["a"] and board.colour_of(s, c["u"]) == "red"]
+    if sum(data.cards()[f]["type"] == "time_bomb" for f in s["face_up_cards"]) >= 2:
+        red = [i for i, c in enumerate(s["characters"])
+               if c["alive"] and board.colour_of(s, c["tile"]) == "red"]
         ctx.emit("time_bomb", {})
         kill_many(ctx, red, "time_bomb")
 
@@ -180,7 +183,7 @@ def _lock(ctx, t, card):
     cells = abilities.lockable(s, [n for _, n in board.neighbours(cell)])
     if not cells:
         return _none(ctx, "no_room")
-    abilities.place_lock(ctx, t, s["chars"][ci]["s"], cells, who(s, ci))
+    abilities.place_lock(ctx, t, s["characters"][ci]["seat"], cells, who(s, ci))
 
 
 def _inoperative(ctx, t, card):
@@ -188,9 +191,9 @@ def _inoperative(ctx, t, card):
     flipped = []
     for cell in range(25):
         uid = s["board"][cell]
-        if (s["up"][uid] and data.colour(s["kind"][uid]) == card["colour"]
-                and not board.occupied(s, uid) and uid not in s["np"]):
-            s["up"][uid] = 0
+        if (s["face_up"][uid] and data.colour(s["tile_kinds"][uid]) == card["colour"]
+                and not board.occupied(s, uid) and uid not in s["no_pass"]):
+            s["face_up"][uid] = 0
             flipped.append(board.name(cell))
     if not flipped:
         return _none(ctx, "no_room")
@@ -201,35 +204,37 @@ def _chaos(ctx, t, card):
     s = ctx.s
     rot = board.find_kind(s, "rotating_room")
     if rot is not None:
-        s["rot"] = "EW" if s["rot"] == "NS" else "NS"
-        if s["up"][rot]:  # a face-down one turns unseen
-            ctx.emit("rotated", {"rot": s["rot"]})
+        s["corridor_axis"] = "EW" if s["corridor_axis"] == "NS" else "NS"
+        if s["face_up"][rot]:  # a face-down one turns unseen
+            ctx.emit("rotated", {"rot": s["corridor_axis"]})
     tasks = []
     for ci in turn_order(s):
-        c = s["chars"][ci]
-        if c["a"] and c["u"] in s["robots"]:
-            tasks.append({"t": "ypush", "c": ci, "r": s["robots"].index(c["u"])})
-    ctx.push(*tasks, {"t": "chaos_tunnels"})
+        c = s["characters"][ci]
+        if c["alive"] and c["tile"] in s["robots"]:
+            tasks.append({"task": "ypush", "char": ci, "robot": s["robots"].index(c["tile"])})
+    ctx.push(*tasks, {"task": "chaos_tunnels"})
 
 
 @task("chaos_tunnels")
 def chaos_tunnels(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    ctx.push(*[{"t": "tunnel_hop", "c": ci, "u": s["chars"][ci]["u"]} for ci in turn_order(s)
-               if s["chars"][ci]["a"] and s["kind"][s["chars"][ci]["u"]] == "tunnel"])
+    ctx.push(*[{"task": "tunnel_hop", "char": ci,
+                "tile": s["characters"][ci]["tile"]} for ci in turn_order(s)
+               if s["characters"][ci]["alive"]
+               and s["tile_kinds"][s["characters"][ci]["tile"]] == "tunnel"])
 
 
 @task("tunnel_hop")
 def tunnel_hop(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    ci = t["c"]
-    if not s["chars"][ci]["a"] or s["chars"][ci]["u"] != t["u"]:
+    ci = t["char"]
+    if not s["characters"][ci]["alive"] or s["characters"][ci]["tile"] != t["tile"]:
         return
-    rooms.EFFECTS["tunnel"](ctx, t, t["u"], [ci], s["chars"][ci]["s"])
+    rooms.EFFECTS["tunnel"](ctx, t, t["tile"], [ci], s["characters"][ci]["seat"])
 
 
 def _acceleration(ctx, t, card):
-    ctx.s["acc"] = True
+    ctx.s["acceleration"] = True
     ctx.emit("acceleration", {})
 
 
@@ -238,14 +243,14 @@ def _panic(ctx, t, card):
     ci = target(s, t)
     if ci is None:
         return _none(ctx, "no_target")
-    name = s["chars"][ci]["n"]
+    name = s["characters"][ci]["name"]
     PANIC.get(name, lambda *a: _none(ctx, "immune"))(ctx, t, ci, board.char_cell(s, ci))
 
 
 def _panic_franck(ctx, t, ci, cell):
-    c = ctx.s["chars"][ci]
-    if c["adr"]:
-        c["adr"], c["pa"], c["adr_r"] = 0, False, ctx.s["round"]
+    c = ctx.s["characters"][ci]
+    if c["adrenaline"]:
+        c.update(adrenaline=0, adrenaline_programmed=False, adrenaline_round=ctx.s["round"])
         ctx.emit("adrenaline_lost", who(ctx.s, ci))
 
 
@@ -256,12 +261,13 @@ def _panic_jennifer(ctx, t, ci, cell):
         return _none(ctx, "room_colour")
     moves = []
     for ci2 in turn_order(s):
-        c = s["chars"][ci2]
-        if ci2 == ci or not c["a"] or c["hid"] or not can_enter(s, ci2, uid):
+        c = s["characters"][ci2]
+        if ci2 == ci or not c["alive"] or c["hidden"] or not can_enter(s, ci2, uid):
             continue
         for d, n in board.neighbours(cell):
-            if s["board"][n] == c["u"]:
-                moves.append({"t": "go", "c": [ci2], "cell": cell, "d": OPPOSITE[d], "how": "panic"})
+            if s["board"][n] == c["tile"]:
+                moves.append({"task": "go", "chars": [ci2], "cell": cell, "dir": OPPOSITE[d],
+                              "how": "panic"})
     ctx.push(*moves)
 
 
@@ -271,7 +277,8 @@ def _panic_kevin(ctx, t, ci, cell):
     occ = {n for _, n in board.neighbours(cell) if board.chars_on(s, s["board"][n])}
     need = min(len(occ), 2)
     pairs = [p for p in pairs if len(occ & set(p)) >= need] or pairs
-    x = choose(ctx, t, "pair", s["chars"][ci]["s"], "hack_complex", abilities.swap_options(pairs),
+    x = choose(ctx, t, "pair", s["characters"][ci]["seat"], "hack_complex",
+               abilities.swap_options(pairs),
                params=who(s, ci))
     if x is None:
         return _none(ctx, "no_room")
@@ -283,14 +290,16 @@ def _panic_emmett(ctx, t, ci, cell):
     cells = abilities.lockable(ctx.s, [cell])
     if not cells:
         return _none(ctx, "room_colour")
-    abilities.place_lock(ctx, t, ctx.s["chars"][ci]["s"], cells, who(ctx.s, ci))
+    abilities.place_lock(ctx, t, ctx.s["characters"][ci]["seat"], cells, who(ctx.s, ci))
 
 
 def _panic_max(ctx, t, ci, cell):
     s = ctx.s
-    group = [ci] + [o for o in board.chars_on(s, s["board"][cell]) if o != ci and not s["chars"][o]["hid"]]
+    group = [ci] + [o for o in board.chars_on(s, s["board"][cell])
+                    if o != ci and not s["characters"][o]["hidden"]]
     dests = yellow_dests(s, group, cell)
-    x = choose(ctx, t, "cell", s["chars"][ci]["s"], "carry_dest", actions.dir_options(dests),
+    x = choose(ctx, t, "cell", s["characters"][ci]["seat"], "carry_dest",
+               actions.dir_options(dests),
                params=who(s, ci))
     if x is None:
         return _none(ctx, "no_room")
@@ -300,29 +309,31 @@ def _panic_max(ctx, t, ci, cell):
 
 def _panic_sarah(ctx, t, ci, cell):
     s = ctx.s
-    if s["chars"][ci]["emp"] <= 0 or board.kind_at(s, cell) in board.BLUE:
+    if s["characters"][ci]["empty_rooms_left"] <= 0 or board.kind_at(s, cell) in board.BLUE:
         return _none(ctx, "no_room")
-    s["chars"][ci]["emp"] -= 1
+    s["characters"][ci]["empty_rooms_left"] -= 1
     replace_empty(ctx, s["board"][cell], "sabotage")
 
 
 def _panic_bruce(ctx, t, ci, cell):
     s = ctx.s
-    others = [o for o in turn_order(s) if o != ci and s["chars"][o]["a"]
-              and s["chars"][o]["u"] == s["board"][cell] and not s["chars"][o]["hid"]]
-    ctx.push(*[{"t": "bpush", "c": o, "by": ci, "u": s["board"][cell]} for o in others])
+    others = [o for o in turn_order(s) if o != ci and s["characters"][o]["alive"]
+              and s["characters"][o]["tile"] == s["board"][cell]
+              and not s["characters"][o]["hidden"]]
+    ctx.push(*[{"task": "bpush", "char": o, "by": ci, "tile": s["board"][cell]} for o in others])
 
 
 @task("bpush")
 def bpush(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    o = t["c"]
-    if not s["chars"][o]["a"] or s["chars"][o]["u"] != t["u"]:
+    o = t["char"]
+    if not s["characters"][o]["alive"] or s["characters"][o]["tile"] != t["tile"]:
         return
-    cell = board.cell_of(s, t["u"])
+    cell = board.cell_of(s, t["tile"])
     dests = yellow_dests(s, [o], cell)
-    x = choose(ctx, t, "cell", s["chars"][t["by"]]["s"], "push_dest", actions.dir_options(dests),
-               params={**who(s, t["by"]), "target": s["chars"][o]["n"]})
+    x = choose(ctx, t, "cell", s["characters"][t["by"]]["seat"], "push_dest",
+               actions.dir_options(dests),
+               params={**who(s, t["by"]), "target": s["characters"][o]["name"]})
     if x is not None:
         d = next(d for d, c in dests if board.name(c) == x)
         relocate(ctx, [o], board.parse(x), d, "push")
@@ -333,10 +344,10 @@ def go(ctx: Ctx, t: dict) -> None:
     """A deferred entering relocation, so several people entering one after another resolve in
     order, each with its room effect."""
     s = ctx.s
-    cis = [ci for ci in t["c"] if s["chars"][ci]["a"]]
+    cis = [ci for ci in t["chars"] if s["characters"][ci]["alive"]]
     uid = s["board"][t["cell"]]
-    if cis and all(can_enter(s, ci, uid) and s["chars"][ci]["u"] != uid for ci in cis):
-        relocate(ctx, cis, t["cell"], t["d"], t["how"])
+    if cis and all(can_enter(s, ci, uid) and s["characters"][ci]["tile"] != uid for ci in cis):
+        relocate(ctx, cis, t["cell"], t["dir"], t["how"])
 
 
 PANIC = {"franck": _panic_franck, "jennifer": _panic_jennifer, "kevin": _panic_kevin,

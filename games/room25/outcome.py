@@ -9,26 +9,26 @@ ROLE = {"P": "prisoner", "G": "guard"}
 
 def who(s: dict, ci: int) -> dict:
     """Event data naming a character: its name and the seat that runs it."""
-    c = s["chars"][ci]
-    return {"char": c["n"], "seat": c["s"]}
+    c = s["characters"][ci]
+    return {"char": c["name"], "seat": c["seat"]}
 
 
 def turn_order(s: dict) -> list[int]:
-    n = len(s["chars"])
-    return [(s["first"] + k) % n for k in range(n)]
+    n = len(s["characters"])
+    return [(s["first_character"] + k) % n for k in range(n)]
 
 
 def show(ctx: Ctx, ci: int) -> None:
     """Publish a character's identity (Suspicion); once shown it stays shown."""
-    c = ctx.s["chars"][ci]
-    if c["r"] and not c["sh"]:
-        c["sh"] = True
-        ctx.emit("identity", {**who(ctx.s, ci), "role": ROLE[c["r"]]})
+    c = ctx.s["characters"][ci]
+    if c["role"] and not c["role_shown"]:
+        c["role_shown"] = True
+        ctx.emit("identity", {**who(ctx.s, ci), "role": ROLE[c["role"]]})
 
 
 def clear_round_plan(c: dict) -> None:
-    c["p"] = [None, None]
-    c["f"] = None
+    c["programme"] = [None, None]
+    c["floating"] = None
 
 
 def kill(ctx: Ctx, ci: int, cause: str) -> None:
@@ -41,41 +41,41 @@ def kill_many(ctx: Ctx, cis: list[int], cause: str) -> None:
     s = ctx.s
     order = turn_order(s)
     for ci in sorted(set(cis), key=order.index):
-        c = s["chars"][ci]
-        if not c["a"]:
+        c = s["characters"][ci]
+        if not c["alive"]:
             continue
         cell = board.char_cell(s, ci)
-        previous = [i for i, o in enumerate(s["chars"]) if not o["a"]]
-        c["a"], c["u"], c["hid"] = False, -1, False
+        previous = [i for i, o in enumerate(s["characters"]) if not o["alive"]]
+        c["alive"], c["tile"], c["hidden"] = False, -1, False
         clear_round_plan(c)
-        if c["pa"]:
-            c["pa"], c["adr"] = False, 0
-        c["trap"] = c["fl"] = c["para"] = None
-        c["dead"] = s["seq"] = s["seq"] + 1
+        if c["adrenaline_programmed"]:
+            c["adrenaline_programmed"], c["adrenaline"] = False, 0
+        c["trapped"] = c["flooded"] = c["paranoia"] = None
+        c["death_order"] = s["order_stamp"] = s["order_stamp"] + 1
         ctx.emit("eliminated", {**who(s, ci), "cell": board.name(cell), "cause": cause})
-        if c["n"] == "emmett" and s["locks"]:
+        if c["name"] == "emmett" and s["locks"]:
             s["locks"] = []
             ctx.emit("locks_removed", {})
         for p in previous:
             show(ctx, p)
-        if any(s["chars"][p]["r"] == "P" for p in previous):
+        if any(s["characters"][p]["role"] == "P" for p in previous):
             show(ctx, ci)
-    dead = [c for c in s["chars"] if not c["a"]]
+    dead = [c for c in s["characters"] if not c["alive"]]
     if s["mode"] == "coop" and dead:
-        end(ctx, [], "coop_death", {"char": dead[0]["n"]})
-    if sum(1 for c in dead if c["r"] == "P") >= 2:
+        end(ctx, [], "coop_death", {"char": dead[0]["name"]})
+    if sum(1 for c in dead if c["role"] == "P") >= 2:
         end(ctx, side(s, "G"), "guards_kill", {})
 
 
 def side(s: dict, role: str) -> list[int]:
-    return sorted({c["s"] for c in s["chars"] if c["r"] == role})
+    return sorted({c["seat"] for c in s["characters"] if c["role"] == role})
 
 
 def reveal_dead(ctx: Ctx) -> None:
     """Final round (spec 4.1a, R-22): every eliminated character shows its identity."""
     if ctx.s["mode"] == "suspicion":
-        for ci, c in enumerate(ctx.s["chars"]):
-            if not c["a"]:
+        for ci, c in enumerate(ctx.s["characters"]):
+            if not c["alive"]:
                 show(ctx, ci)
 
 
@@ -87,8 +87,9 @@ def escape_ok(s: dict) -> bool:
     """Whether Room 25 leaving the Complex now is an escape (spec 5.2)."""
     r25 = room25(s)
     if s["mode"] == "coop":
-        return s["key"] and all(c["a"] and c["u"] == r25 for c in s["chars"])
-    missing = sum(1 for c in s["chars"] if c["r"] == "P" and (not c["a"] or c["u"] != r25))
+        return s["key_activated"] and all(c["alive"] and c["tile"] == r25 for c in s["characters"])
+    missing = sum(1 for c in s["characters"] if c["role"] == "P"
+                  and (not c["alive"] or c["tile"] != r25))
     return missing == 0 or (missing == 1 and s["remaining"] == 1)
 
 
@@ -103,11 +104,11 @@ def end(ctx: Ctx, winners: list[int], reason: str, params: dict) -> None:
     """Finish the game: record the result and say why (the host adds the one "game over" line
     with the winners), then publish every identity and the whole layout, room by room."""
     s = ctx.s
-    s["over"] = {"w": sorted(winners), "r": reason, "p": params}
+    s["outcome"] = {"winners": sorted(winners), "reason": reason, "params": params}
     s["phase"] = "over"
-    s["ask"] = None
+    s["question"] = None
     ctx.emit("game_over", {"reason": reason, "winners": sorted(winners)})
-    for ci in range(len(s["chars"])):
+    for ci in range(len(s["characters"])):
         show(ctx, ci)
     hidden: dict[str, list[str]] = {}
     for cell in board.face_down_cells(s):
@@ -120,14 +121,14 @@ def end(ctx: Ctx, winners: list[int], reason: str, params: dict) -> None:
 def unmask(ctx: Ctx) -> None:
     """Continuous check (spec 5.5): more than half of the living inside Room 25 unmasks the rest."""
     s = ctx.s
-    if s["mode"] != "suspicion" or s["over"]:
+    if s["mode"] != "suspicion" or s["outcome"]:
         return
     r25 = room25(s)
-    alive = [i for i, c in enumerate(s["chars"]) if c["a"]]
-    inside = [i for i in alive if s["chars"][i]["u"] == r25]
+    alive = [i for i, c in enumerate(s["characters"]) if c["alive"]]
+    inside = [i for i in alive if s["characters"][i]["tile"] == r25]
     if 2 * len(inside) > len(alive):
-        for ci, c in enumerate(s["chars"]):
-            if ci not in inside and c["r"] and not c["sh"]:
+        for ci, c in enumerate(s["characters"]):
+            if ci not in inside and c["role"] and not c["role_shown"]:
                 show(ctx, ci)
 
 

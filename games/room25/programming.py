@@ -13,19 +13,20 @@ from games.room25.tokens import LETTER, TOKEN, owned
 
 
 def adrenaline_ok(s: dict, c: dict) -> bool:
-    return bool(c["adr"]) and board.kind(s, c["u"]) != "cold_room"
+    return bool(c["adrenaline"]) and board.kind(s, c["tile"]) != "cold_room"
 
 
 def may_reveal(s: dict, c: dict) -> bool:
     """An unrevealed guard may flip its identity once Room 25 is face-up (5.3)."""
     r25 = board.find_kind(s, "room_25")
-    return c["r"] == "G" and not c["gr"] and r25 is not None and bool(s["up"][r25])
+    return (c["role"] == "G" and not c["revealed_round"] and r25 is not None
+            and bool(s["face_up"][r25]))
 
 
 def options(s: dict, c: dict) -> list:
-    cold = board.kind(s, c["u"]) == "cold_room"
+    cold = board.kind(s, c["tile"]) == "cold_room"
     plans: list[tuple[str, str, dict]] = []
-    if c["para"] is None:
+    if c["paranoia"] is None:
         toks = owned(s, c)
         for a in toks:
             plans.append((LETTER[a], "prog_one", {"a": a}))

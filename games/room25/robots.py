@@ -20,7 +20,7 @@ def can_push(s: dict, i: int) -> bool:
     if board.is_blue_up(s, uid):
         return False
     cell = robot_cell(s, i)
-    return any(not s["chars"][o]["hid"] and destinations(s, [o], cell)
+    return any(not s["characters"][o]["hidden"] and destinations(s, [o], cell)
                for o in board.chars_on(s, uid))
 
 
@@ -47,19 +47,19 @@ def destroy(ctx: Ctx, i: int) -> None:
 def order(ctx: Ctx, t: dict) -> None:
     """Give one order to a robot in play; mandatory when some robot can act (R-11)."""
     s = ctx.s
-    seat = s["chars"][t["by"]]["s"]
+    seat = s["characters"][t["by"]]["seat"]
     x = choose(ctx, t, "order", seat, "robot_order", order_options(s))
     if x is not None:
-        ctx.push({"t": "rmove" if x[1] == "m" else "rpush", "r": int(x[0]), "by": t["by"]})
+        ctx.push({"task": "rmove" if x[1] == "m" else "rpush", "robot": int(x[0]), "by": t["by"]})
 
 
 @task("rmove")
 def rmove(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    i = t["r"]
+    i = t["robot"]
     if s["robots"][i] is None:
         return
-    x = choose(ctx, t, "cell", s["chars"][t["by"]]["s"], "robot_dest",
+    x = choose(ctx, t, "cell", s["characters"][t["by"]]["seat"], "robot_dest",
                cell_options(move_cells(s, i)), params={"robot": i + 1})
     if x is None:
         return
@@ -67,7 +67,7 @@ def rmove(ctx: Ctx, t: dict) -> None:
     s["robots"][i] = uid
     ctx.emit("robot_moved", {"robot": i + 1, "cell": x})
     reveal(ctx, uid, by_robot=True)
-    k = s["kind"][uid]
+    k = s["tile_kinds"][uid]
     if data.colour(k) == "red":
         victims = board.chars_on(s, uid) if k in ("acid_bath", "shredder_room") else []
         if k == "shredder_room":
@@ -81,15 +81,16 @@ def rpush(ctx: Ctx, t: dict) -> None:
     """The ordering player picks victim and destination; Alice may refuse, and the robot then
     pushes someone else in the room if it can."""
     s = ctx.s
-    i = t["r"]
+    i = t["robot"]
     if s["robots"][i] is None or not can_push(s, i):
         return
     cell = robot_cell(s, i)
-    seat = s["chars"][t["by"]]["s"]
+    seat = s["characters"][t["by"]]["seat"]
     victims = board.chars_on(s, s["robots"][i])
-    alice = next((o for o in victims if s["chars"][o]["n"] == "alice"), None)
-    if alice is not None and not s["chars"][alice]["hid"] and destinations(s, [alice], cell):
-        y = choose(ctx, t, "alice", s["chars"][alice]["s"], "robot_refuse",
+    alice = next((o for o in victims if s["characters"][o]["name"] == "alice"), None)
+    if (alice is not None and not s["characters"][alice]["hidden"]
+            and destinations(s, [alice], cell)):
+        y = choose(ctx, t, "alice", s["characters"][alice]["seat"], "robot_refuse",
                    [opt("refuse", "refuse"), opt("accept", "accept")], params={"robot": i + 1})
         if y == "refuse":
             victims = [o for o in victims if o != alice]

@@ -13,12 +13,13 @@ from games.room25.sliding import slide, slide_options
 @task("fx")
 def effect(ctx: Ctx, t: dict) -> None:
     s = ctx.s
-    uid = t["u"]
-    cis = [ci for ci in t["c"] if s["chars"][ci]["a"] and s["chars"][ci]["u"] == uid]
+    uid = t["tile"]
+    cis = [ci for ci in t["chars"] if s["characters"][ci]["alive"]
+           and s["characters"][ci]["tile"] == uid]
     if cis:
-        fn = EFFECTS.get(s["kind"][uid])
+        fn = EFFECTS.get(s["tile_kinds"][uid])
         if fn:
-            fn(ctx, t, uid, cis, s["chars"][t["by"]]["s"])
+            fn(ctx, t, uid, cis, s["characters"][t["by"]]["seat"])
 
 
 def _room_25(ctx, t, uid, cis, seat):
@@ -28,19 +29,19 @@ def _room_25(ctx, t, uid, cis, seat):
         s["remaining"] = alarm
         s["alarm"] = True
         ctx.emit("alarm", {"remaining": alarm})
-    if s["mode"] == "coop" and s["opts"].get("coop_win_on_gather") and escape_ok(s):
+    if s["mode"] == "coop" and s["options"].get("coop_win_on_gather") and escape_ok(s):
         end(ctx, list(range(s["players"])), "coop_escape", {})
 
 
 def _key_room(ctx, t, uid, cis, seat):
-    ctx.s["key"] = True
+    ctx.s["key_activated"] = True
     ctx.emit("key_activated", who(ctx.s, cis[0]))
     replace_empty(ctx, uid, "key_room")
 
 
 def _moving_room(ctx, t, uid, cis, seat):
     s = ctx.s
-    if not t["rev"]:
+    if not t["newly_revealed"]:
         return
     x = choose(ctx, t, "cell", seat, "moving_room", cell_options(board.face_down_cells(s)))
     if x is None:
@@ -69,13 +70,13 @@ def _robot_room(ctx, t, uid, cis, seat):
         i = s["robots"].index(None)
         s["robots"][i] = uid
         ctx.emit("robot_placed", {"robot": i + 1, "cell": board.name(board.cell_of(s, uid))})
-    ctx.push({"t": "order", "by": t["by"]})
+    ctx.push({"task": "order", "by": t["by"]})
 
 
 def _tunnel(ctx, t, uid, cis, seat):
     s = ctx.s
-    others = [board.cell_of(s, u) for u, k in enumerate(s["kind"])
-              if k == "tunnel" and u != uid and s["up"][u]
+    others = [board.cell_of(s, u) for u, k in enumerate(s["tile_kinds"])
+              if k == "tunnel" and u != uid and s["face_up"][u]
               and all(can_enter(s, ci, u) for ci in cis)]
     x = choose(ctx, t, "cell", seat, "tunnel", cell_options(sorted(others)))
     if x is not None:
@@ -84,15 +85,15 @@ def _tunnel(ctx, t, uid, cis, seat):
 
 def _regeneration_room(ctx, t, uid, cis, seat):
     s = ctx.s
-    dead = [i for i, c in enumerate(s["chars"]) if not c["a"]]
+    dead = [i for i, c in enumerate(s["characters"]) if not c["alive"]]
     if not dead:
         return
     central = s["board"][CENTRAL]
     for i in dead:
-        c = s["chars"][i]
-        c.update(a=True, u=central, rg=s["round"], dead=0)
-        s["seq"] += 1
-        c["q"] = s["seq"]
+        c = s["characters"][i]
+        c.update(alive=True, tile=central, regenerated_round=s["round"], death_order=0)
+        s["order_stamp"] += 1
+        c["arrival"] = s["order_stamp"]
         ctx.emit("regenerated", who(s, i))
     replace_empty(ctx, uid, "regeneration_room")
 
@@ -102,18 +103,18 @@ def _vortex_room(ctx, t, uid, cis, seat):
 
 
 def _mac_room(ctx, t, uid, cis, seat):
-    ctx.push({"t": "mac", "by": t["by"]})
+    ctx.push({"task": "mac", "by": t["by"]})
 
 
 def _mirror_room(ctx, t, uid, cis, seat):
     s = ctx.s
     for ci in cis:
-        c = s["chars"][ci]
-        planless = c["para"] is not None or tokens.free_guard(s, c)
+        c = s["characters"][ci]
+        planless = c["paranoia"] is not None or tokens.free_guard(s, c)
         if not planless:
-            c["p"], c["f"] = [None, None], None
-        if c["pa"] or (planless and c["adr"]):
-            c["pa"], c["adr"], c["adr_r"] = False, 0, s["round"]
+            c["programme"], c["floating"] = [None, None], None
+        if c["adrenaline_programmed"] or (planless and c["adrenaline"]):
+            c.update(adrenaline_programmed=False, adrenaline=0, adrenaline_round=s["round"])
         ctx.emit("mirror", who(s, ci))
 
 
@@ -123,7 +124,7 @@ def _fake_exit(ctx, t, uid, cis, seat):
     cand = []
     for _, n in board.neighbours(here):
         for o in board.chars_on(s, s["board"][n]):
-            if not s["chars"][o]["hid"] and can_enter(s, o, uid):
+            if not s["characters"][o]["hidden"] and can_enter(s, o, uid):
                 cand.append(o)
     order = tokens.order_index(s)
     cand.sort(key=order)
@@ -136,25 +137,25 @@ def _acid_bath(ctx, t, uid, cis, seat):
     """One entry kills one character: whoever has been in the bath longest (an attracting
     Jennifer), or, when Max carries someone in, the one Max's player chooses (R-17)."""
     s = ctx.s
-    inside = sorted(board.chars_on(s, uid), key=lambda o: s["chars"][o]["q"])
+    inside = sorted(board.chars_on(s, uid), key=lambda o: s["characters"][o]["arrival"])
     if len(cis) > 1:
         x = choose(ctx, t, "victim", seat, "acid_victim", tokens.char_options(s, inside))
         return kill(ctx, tokens.by_name(s, x), "acid_bath")
     present = [o for o in inside if o not in cis]
     if present:
-        att = t.get("att")
+        att = t.get("attractor")
         kill(ctx, att if att in present else present[0], "acid_bath")
 
 
 def _trap_room(ctx, t, uid, cis, seat):
     for ci in cis:
-        c = ctx.s["chars"][ci]
-        c["trap"] = [uid, c["acts"]]
+        c = ctx.s["characters"][ci]
+        c["trapped"] = [uid, c["actions_done"]]
 
 
 def _flooded_room(ctx, t, uid, cis, seat):
     for ci in cis:
-        ctx.s["chars"][ci]["fl"] = [uid, ctx.s["round"]]
+        ctx.s["characters"][ci]["flooded"] = [uid, ctx.s["round"]]
 
 
 def _death_room(ctx, t, uid, cis, seat):
@@ -163,7 +164,7 @@ def _death_room(ctx, t, uid, cis, seat):
 
 def _illusion_room(ctx, t, uid, cis, seat):
     s = ctx.s
-    emmetts = all(s["chars"][ci]["n"] == "emmett" for ci in cis)
+    emmetts = all(s["characters"][ci]["name"] == "emmett" for ci in cis)
     cells = [c for c in board.face_down_cells(s) if emmetts or s["board"][c] not in s["locks"]]
     x = choose(ctx, t, "cell", seat, "illusion_room", cell_options(cells))
     if x is None:
@@ -173,10 +174,11 @@ def _illusion_room(ctx, t, uid, cis, seat):
     board.swap(s, here, there)
     ctx.emit("illusion", {"from": board.name(here), "to": x})
     for ci in cis:
-        s["chars"][ci]["u"] = h
+        s["characters"][ci]["tile"] = h
     reveal(ctx, h)
-    arrive(ctx, cis, h, t["d"])
-    ctx.push({**t, "t": "fx", "u": h, "c": cis, "rev": True, "how": "illusion", "a": {}})
+    arrive(ctx, cis, h, t["dir"])
+    ctx.push({**t, "task": "fx", "tile": h, "chars": cis, "newly_revealed": True, "how": "illusion",
+              "answers": {}})
 
 
 def _timer_room(ctx, t, uid, cis, seat):
@@ -194,9 +196,9 @@ def _timer_room(ctx, t, uid, cis, seat):
 def _paranoia_room(ctx, t, uid, cis, seat):
     s = ctx.s
     for ci in cis:
-        c = s["chars"][ci]
+        c = s["characters"][ci]
         stack = ctx.rng.shuffle(tokens.owned(s, c))
-        c["para"], c["pu"], c["pl"] = stack, uid, False
+        c["paranoia"], c["paranoia_tile"], c["left_paranoia_room"] = stack, uid, False
         ctx.emit("paranoia", {**who(s, ci), "size": len(stack)})
 
 

@@ -7,6 +7,7 @@ from games.base import IllegalMove
 from games.rng import Rng
 from games.room25 import board, data, mac
 from games.room25.flow import Ctx, choose, opt, task
+from games.room25.state import STATE_VERSION
 
 COLOURS = ("green", "yellow", "red")
 
@@ -97,12 +98,15 @@ def pick_characters(options: dict, count: int, level: str, rng: Rng) -> list[str
 def new_char(name: str, seat: int, level: str, adrenaline: bool) -> dict:
     extras = data.characters()[name]
     ult = level == "ultimate"
-    return {"n": name, "s": seat, "u": board.CENTRAL, "a": True, "r": None, "sh": False,
-            "lost": [], "adr": int(ult and adrenaline), "adr_r": 0, "pa": False,
-            "p": [None, None], "f": None, "n_p": None, "sub": None, "q": 0, "hid": False,
-            "para": None, "pu": None, "pl": False, "trap": None, "fl": None, "rg": 0, "gr": 0,
-            "rv": False, "gu": [], "gc": False, "acts": 0, "dead": 0,
-            "emp": extras.get("empties", 0) if ult else 0}
+    return {"name": name, "seat": seat, "tile": board.CENTRAL, "alive": True, "role": None,
+            "role_shown": False, "lost_tokens": [], "adrenaline": int(ult and adrenaline),
+            "adrenaline_round": 0, "adrenaline_programmed": False, "programme": [None, None],
+            "floating": None, "programmed_count": None, "submitted": None, "arrival": 0,
+            "hidden": False, "paranoia": None, "paranoia_tile": None,
+            "left_paranoia_room": False, "trapped": None, "flooded": None,
+            "regenerated_round": 0, "revealed_round": 0, "reveal_programmed": False,
+            "guard_tokens_used": [], "guard_cold": False, "actions_done": 0, "death_order": 0,
+            "empty_rooms_left": extras.get("empties", 0) if ult else 0}
 
 
 def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
@@ -121,21 +125,23 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
         raise IllegalMove("bad_guards", "That number of guards does not fit this table.")
     madness = bool(options.get("madness")) and level == "ultimate"
     s: dict = {
-        "rng": Rng.seed(seed), "mode": mode, "level": level, "players": players,
-        "madness": madness, "mad": madness and mode == "coop",
-        "opts": {"reminders": bool(options.get("reminders")) and not madness,
-                 "coop_win_on_gather": bool(options.get("coop_win_on_gather")),
-                 "show_exit_origin": bool(options.get("show_exit_origin"))},
-        "round": 1, "remaining": rules["rounds"][mode][str(count)], "first": 0,
-        "phase": "start", "pass": 0, "cur": None, "step": 0, "stack": [],
-        "ask": None, "wait": None, "over": None, "np": [], "locks": [], "rot": "NS", "rem": {},
-        "robots": [None] * rules["robots"], "deck": [], "discard": [], "face": [], "ctrl": {},
-        "acc": False, "jam": False, "rv_no": None, "key": False, "alarm": False, "seq": 0,
-        "seen": {}, "seen_round": {}, "clue": {},
+        "version": STATE_VERSION, "rng": Rng.seed(seed), "mode": mode, "level": level,
+        "players": players, "madness": madness, "madness_draws": madness and mode == "coop",
+        "options": {"reminders": bool(options.get("reminders")) and not madness,
+                    "coop_win_on_gather": bool(options.get("coop_win_on_gather")),
+                    "show_exit_origin": bool(options.get("show_exit_origin"))},
+        "round": 1, "remaining": rules["rounds"][mode][str(count)], "first_character": 0,
+        "phase": "start", "action_pass": 0, "acting": None, "questions_asked": 0, "stack": [],
+        "question": None, "waiting_for": None, "outcome": None, "no_pass": [], "locks": [],
+        "corridor_axis": "NS", "reminders": {}, "robots": [None] * rules["robots"], "deck": [],
+        "discard": [], "face_up_cards": [], "slid_lines": {}, "acceleration": False,
+        "jamming": False, "reveal_declined": None, "key_activated": False, "alarm": False,
+        "order_stamp": 0, "seen_tiles": {}, "seen_rounds": {}, "clues": {},
     }
     rng = Rng(s)
     names = pick_characters(options, count, level, rng)
-    s["chars"] = [new_char(n, i % players, level, not s["mad"]) for i, n in enumerate(names)]
+    s["characters"] = [new_char(n, i % players, level, not s["madness_draws"])
+                       for i, n in enumerate(names)]
     comp = options.get("composition")
     if isinstance(comp, list):
         validate(comp, mode, level)
@@ -150,16 +156,16 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
     ctx = Ctx(s)
     if mode == "suspicion":
         roles = rng.shuffle(["G"] * guards + ["P"] * (players - guards))
-        for c, r in zip(s["chars"], roles):
-            c["r"] = r
+        for c, r in zip(s["characters"], roles):
+            c["role"] = r
     if mode == "coop" or "mac_room" in tiles:
         s["deck"] = rng.shuffle(mac.build_deck(s, madness))
     ctx.emit("setup", {"mode": mode, "level": level, "rounds": s["remaining"],
                        "rooms": sorted(tiles), "madness": madness})
     if options.get("characters") == "pick":
-        s["stack"] = [{"t": "round"}, {"t": "deal"}, {"t": "pick"}]
+        s["stack"] = [{"task": "round"}, {"task": "deal"}, {"task": "pick"}]
     else:
-        s["stack"] = [{"t": "round"}, {"t": "deal"}]
+        s["stack"] = [{"task": "round"}, {"task": "deal"}]
     return s, ctx
 
 
@@ -169,20 +175,20 @@ def pick(ctx: Ctx, t: dict) -> None:
     setup, which is the default; picking a name drawn for a later pawn swaps the two."""
     s = ctx.s
     s["phase"] = "pick"
-    ci = t.get("i", 0)
-    if ci >= len(s["chars"]):
+    ci = t.get("pawn", 0)
+    if ci >= len(s["characters"]):
         return
-    c = s["chars"][ci]
-    taken = [o["n"] for o in s["chars"][:ci]]
+    c = s["characters"][ci]
+    taken = [o["name"] for o in s["characters"][:ci]]
     free = [n for n in character_pool(s["level"]) if n not in taken]
-    x = choose(ctx, t, "name", c["s"], "pick", [opt(n, "char_name", char=n) for n in free],
-               default=c["n"], deadline="pick")
-    for o in s["chars"][ci + 1:]:
-        if o["n"] == x:
-            o["n"] = c["n"]
-    c.update(new_char(x, c["s"], s["level"], bool(c["adr"])), r=c["r"])
-    ctx.emit("picked", {"char": x, "seat": c["s"]})
-    ctx.push({"t": "pick", "i": ci + 1})
+    x = choose(ctx, t, "name", c["seat"], "pick", [opt(n, "char_name", char=n) for n in free],
+               default=c["name"], deadline="pick")
+    for o in s["characters"][ci + 1:]:
+        if o["name"] == x:
+            o["name"] = c["name"]
+    c.update(new_char(x, c["seat"], s["level"], bool(c["adrenaline"])), role=c["role"])
+    ctx.emit("picked", {"char": x, "seat": c["seat"]})
+    ctx.push({"task": "pick", "pawn": ci + 1})
 
 
 @task("deal")
@@ -190,9 +196,9 @@ def deal(ctx: Ctx, t: dict) -> None:
     """Each seat learns its characters and, in Suspicion, its identity (by DM)."""
     s = ctx.s
     for seat in range(s["players"]):
-        mine = [c for c in s["chars"] if c["s"] == seat]
-        ctx.emit("you_are", {"chars": [c["n"] for c in mine],
-                             "role": {"P": "prisoner", "G": "guard"}.get(mine[0]["r"], "team")},
+        mine = [c for c in s["characters"] if c["seat"] == seat]
+        ctx.emit("you_are", {"chars": [c["name"] for c in mine],
+                             "role": {"P": "prisoner", "G": "guard"}.get(mine[0]["role"], "team")},
                  [seat])
 
 
@@ -209,6 +215,6 @@ def lay_out(s: dict, tiles: list[str], rng: Rng) -> None:
     for cell, k in zip(board.EXIT, exits):
         kind[cell] = k
     s["board"] = list(range(25))
-    s["kind"] = kind
-    s["up"] = [int(c == board.CENTRAL) for c in range(25)]
-    s["exit0"] = list(board.EXIT)
+    s["tile_kinds"] = kind
+    s["face_up"] = [int(c == board.CENTRAL) for c in range(25)]
+    s["exit_tiles"] = list(board.EXIT)

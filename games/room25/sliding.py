@@ -8,7 +8,7 @@ from games.room25.outcome import escape, escape_ok
 
 def can_slide(s: dict, line: str, d: str) -> bool:
     """A line slid this round may only be slid again in the same direction."""
-    return s["ctrl"].get(line, d) == d
+    return s["slid_lines"].get(line, d) == d
 
 
 def slide_options(s: dict, lines) -> list:
@@ -19,11 +19,11 @@ def slide_options(s: dict, lines) -> list:
 def slide(ctx: Ctx, line: str, d: str, steps: int, cause: str) -> None:
     """Step by step; before each step Room 25 leaving the board while the condition holds escapes."""
     s = ctx.s
-    s["ctrl"][line] = d
+    s["slid_lines"][line] = d
     ctx.emit("slid", {"line": line, "dir": d, "steps": steps, "cause": cause})
     for _ in range(steps):
         leaving = s["board"][board.line_cells(line, d)[-1]]
-        if s["kind"][leaving] == "room_25" and escape_ok(s):
+        if s["tile_kinds"][leaving] == "room_25" and escape_ok(s):
             ctx.emit("escaped", {"cell": board.name(board.line_cells(line, d)[-1])})
             escape(ctx)
         board.slide_once(s, line, d)

@@ -12,16 +12,16 @@ TOKEN = {v: k for k, v in LETTER.items()}
 def owned(s: dict, c: dict) -> list[str]:
     """Tokens the character still has (Punishment losses excluded)."""
     all_tokens = BASIC + (("spec",) if s["level"] == "ultimate" else ())
-    return [k for k in all_tokens if k not in c["lost"]]
+    return [k for k in all_tokens if k not in c["lost_tokens"]]
 
 
 def free_guard(s: dict, c: dict) -> bool:
     """A guard revealed in an earlier round: no programming, free choice at each turn (5.3)."""
-    return bool(c["gr"]) and c["gr"] < s["round"]
+    return bool(c["revealed_round"]) and c["revealed_round"] < s["round"]
 
 
 def by_name(s: dict, n: str) -> int:
-    return next(i for i, c in enumerate(s["chars"]) if c["n"] == n)
+    return next(i for i, c in enumerate(s["characters"]) if c["name"] == n)
 
 
 def order_index(s: dict):
@@ -30,5 +30,5 @@ def order_index(s: dict):
 
 
 def char_options(s: dict, cis) -> list:
-    return [[s["chars"][ci]["n"], "char", {"char": s["chars"][ci]["n"], "seat": s["chars"][ci]["s"]}]
-            for ci in cis]
+    return [[c["name"], "char", {"char": c["name"], "seat": c["seat"]}]
+            for c in (s["characters"][ci] for ci in cis)]

@@ -10,23 +10,25 @@ from games.room25.tokens import free_guard
 
 
 def _adrenaline(s: dict, c: dict) -> str:
-    if c["pa"]:
+    if c["adrenaline_programmed"]:
         return "programmed"
-    return "have" if c["adr"] else "none"
+    return "have" if c["adrenaline"] else "none"
 
 
 def _char_public(s: dict, ci: int) -> dict:
-    c = s["chars"][ci]
-    programmed = s["phase"] != "programming" and c["n_p"] is not None
+    c = s["characters"][ci]
+    programmed = s["phase"] != "programming" and c["programmed_count"] is not None
     return {
-        "name": c["n"], "seat": c["s"], "alive": c["a"], "hidden": c["hid"],
-        "cell": board.name(board.char_cell(s, ci)) if c["a"] else None,
-        "role": ROLE[c["r"]] if c["r"] and c["sh"] else ("?" if c["r"] else None),
+        "name": c["name"], "seat": c["seat"], "alive": c["alive"], "hidden": c["hidden"],
+        "cell": board.name(board.char_cell(s, ci)) if c["alive"] else None,
+        "role": ROLE[c["role"]] if c["role"] and c["role_shown"] else ("?" if c["role"] else None),
         "guard_free": free_guard(s, c), "adrenaline": _adrenaline(s, c),
-        "lost": list(c["lost"]), "paranoia": len(c["para"]) if c["para"] is not None else None,
-        "empties": c["emp"], "programmed": c["n_p"] if programmed else None,
-        "ready": s["phase"] == "programming" and c.get("sub") is not None,
-        "regenerated": c["rg"] == s["round"],
+        "lost": list(c["lost_tokens"]),
+        "paranoia": len(c["paranoia"]) if c["paranoia"] is not None else None,
+        "empties": c["empty_rooms_left"],
+        "programmed": c["programmed_count"] if programmed else None,
+        "ready": s["phase"] == "programming" and c.get("submitted") is not None,
+        "regenerated": c["regenerated_round"] == s["round"],
     }
 
 
@@ -35,36 +37,39 @@ def public_view(s: dict) -> dict:
     cells = []
     for cell in range(25):
         uid = b[cell]
-        shown = bool(s["up"][uid])
+        shown = bool(s["face_up"][uid])
         cells.append({
-            "cell": board.name(cell), "room": s["kind"][uid] if shown else None,
-            "colour": data.colour(s["kind"][uid]) if shown else None,
-            "no_pass": uid in s["np"], "lock": uid in s["locks"],
-            "rot": s["rot"] if shown and s["kind"][uid] == "rotating_room" else None,
-            "reminders": sorted(s["chars"][int(ci)]["n"] for ci, u in s["rem"].items() if u == uid),
-            "chars": [s["chars"][ci]["n"] for ci in turn_order(s)
-                      if s["chars"][ci]["a"] and s["chars"][ci]["u"] == uid],
+            "cell": board.name(cell), "room": s["tile_kinds"][uid] if shown else None,
+            "colour": data.colour(s["tile_kinds"][uid]) if shown else None,
+            "no_pass": uid in s["no_pass"], "lock": uid in s["locks"],
+            "rot": (s["corridor_axis"] if shown and s["tile_kinds"][uid] == "rotating_room"
+                    else None),
+            "reminders": sorted(s["characters"][int(ci)]["name"]
+                                for ci, u in s["reminders"].items() if u == uid),
+            "chars": [s["characters"][ci]["name"] for ci in turn_order(s)
+                      if s["characters"][ci]["alive"] and s["characters"][ci]["tile"] == uid],
             "robots": [i + 1 for i, r in enumerate(s["robots"]) if r == uid],
-            "exit_origin": (not shown and s["opts"]["show_exit_origin"] and uid in s["exit0"]),
+            "exit_origin": (not shown and s["options"]["show_exit_origin"]
+                            and uid in s["exit_tiles"]),
         })
     comp: dict[str, int] = {}
-    for k in s["kind"]:
+    for k in s["tile_kinds"]:
         comp[k] = comp.get(k, 0) + 1
     last = s["discard"][-1] if s["discard"] else None
     return {
         "game": "room25", "mode": s["mode"], "level": s["level"], "madness": s["madness"],
         "phase": s["phase"], "round": s["round"], "remaining": s["remaining"],
-        "final": s["remaining"] == 1, "pass": s["pass"],
-        "current": s["chars"][s["cur"]]["n"] if s["cur"] is not None else None,
-        "order": [s["chars"][ci]["n"] for ci in turn_order(s)],
+        "final": s["remaining"] == 1, "pass": s["action_pass"],
+        "current": s["characters"][s["acting"]]["name"] if s["acting"] is not None else None,
+        "order": [s["characters"][ci]["name"] for ci in turn_order(s)],
         "cells": cells, "chars": [_char_public(s, ci) for ci in turn_order(s)],
-        "ctrl": dict(s["ctrl"]), "key": s["key"], "alarm": s["alarm"],
-        "acceleration": s["acc"], "jamming": s["jam"], "quiet": s["jam"],
-        "face_cards": list(s["face"]), "discard_top": last, "discard": list(s["discard"]),
+        "ctrl": dict(s["slid_lines"]), "key": s["key_activated"], "alarm": s["alarm"],
+        "acceleration": s["acceleration"], "jamming": s["jamming"], "quiet": s["jamming"],
+        "face_cards": list(s["face_up_cards"]), "discard_top": last, "discard": list(s["discard"]),
         "deck": len(s["deck"]),
         "locks_supply": data.rules()["locks"] - len(s["locks"]),
         "robots_supply": s["robots"].count(None), "composition": comp,
-        "over": dict(s["over"]) if s["over"] else None,
+        "over": dict(s["outcome"]) if s["outcome"] else None,
     }
 
 
@@ -72,19 +77,19 @@ def seat_view(s: dict, seat: int) -> dict:
     view = public_view(s)
     view["seat"] = seat
     mine = []
-    for ci, c in enumerate(s["chars"]):
-        if c["s"] != seat:
+    for ci, c in enumerate(s["characters"]):
+        if c["seat"] != seat:
             continue
-        plan = [k for k in c["p"] if k] + ([c["f"]] if c["f"] else [])
-        mine.append({"name": c["n"], "role": ROLE.get(c["r"], "team"), "plan": plan,
-                     "floating": c["f"], "adr_programmed": c["pa"],
-                     "submitted": c.get("sub"), "reveal_planned": c["rv"],
+        plan = [k for k in c["programme"] if k] + ([c["floating"]] if c["floating"] else [])
+        mine.append({"name": c["name"], "role": ROLE.get(c["role"], "team"), "plan": plan,
+                     "floating": c["floating"], "adr_programmed": c["adrenaline_programmed"],
+                     "submitted": c.get("submitted"), "reveal_planned": c["reveal_programmed"],
                      "may_reveal": programming.may_reveal(s, c)})
     view["mine"] = mine
-    view["clue"] = s["clue"].get(str(seat))
-    view["seen"] = [{"cell": board.name(board.cell_of(s, uid)), "room": s["kind"][uid],
-                     "colour": data.colour(s["kind"][uid])}
-                    for uid in s["seen"].get(str(seat), []) if not s["up"][uid]]
+    view["clue"] = s["clues"].get(str(seat))
+    view["seen"] = [{"cell": board.name(board.cell_of(s, uid)), "room": s["tile_kinds"][uid],
+                     "colour": data.colour(s["tile_kinds"][uid])}
+                    for uid in s["seen_tiles"].get(str(seat), []) if not s["face_up"][uid]]
     return view
 
 

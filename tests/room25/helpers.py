@@ -20,54 +20,55 @@ def table(mode="suspicion", players=4, level="ultimate", chars=None, **options):
     s, _ = E.setup(opts, players, seed=1)
     for uid in range(25):
         if uid != board.CENTRAL:
-            s["kind"][uid], s["up"][uid] = "empty_room", 0
-    s.update(stack=[], ask=None, wait=None, phase="action", round=2, deck=[], discard=[])
-    s["clue"] = {str(i): "none" for i in range(players)}
-    for c in s["chars"]:
-        c["u"] = board.CENTRAL
+            s["tile_kinds"][uid], s["face_up"][uid] = "empty_room", 0
+    s.update(stack=[], question=None, waiting_for=None, phase="action", round=2, deck=[],
+             discard=[])
+    s["clues"] = {str(i): "none" for i in range(players)}
+    for c in s["characters"]:
+        c["tile"] = board.CENTRAL
     return s
 
 
 def ci(s, name):
-    return next(i for i, c in enumerate(s["chars"]) if c["n"] == name)
+    return next(i for i, c in enumerate(s["characters"]) if c["name"] == name)
 
 
 def char(s, name):
-    return s["chars"][ci(s, name)]
+    return s["characters"][ci(s, name)]
 
 
 def put(s, cell, kind, up=False):
     uid = s["board"][board.parse(cell)]
-    s["kind"][uid], s["up"][uid] = kind, int(up)
+    s["tile_kinds"][uid], s["face_up"][uid] = kind, int(up)
     return uid
 
 
 def at(s, name, cell):
     """Stand a character in a cell; later calls count as later arrivals (Acid Bath order)."""
-    s["seq"] += 1
-    char(s, name).update(u=s["board"][board.parse(cell)], q=s["seq"])
+    s["order_stamp"] += 1
+    char(s, name).update(tile=s["board"][board.parse(cell)], arrival=s["order_stamp"])
 
 
 def quiet(s):
     """A copy of a mid-round state with nothing running, to try an action on it."""
     s = copy.deepcopy(s)
-    s.update(stack=[], ask=None, wait=None)
+    s.update(stack=[], question=None, waiting_for=None)
     return s
 
 
 def cell_of(s, name):
     c = char(s, name)
-    return board.name(board.char_cell(s, ci(s, name))) if c["a"] else None
+    return board.name(board.char_cell(s, ci(s, name))) if c["alive"] else None
 
 
 def room(s, cell):
     uid = s["board"][board.parse(cell)]
-    return s["kind"][uid], bool(s["up"][uid])
+    return s["tile_kinds"][uid], bool(s["face_up"][uid])
 
 
 def roles(s, **by_name):
     for name, r in by_name.items():
-        char(s, name)["r"] = r
+        char(s, name)["role"] = r
 
 
 def drive(s, *tasks):
@@ -82,9 +83,9 @@ def drive(s, *tasks):
 def act(s, name, token):
     i = ci(s, name)
     s = copy.deepcopy(s)
-    s["chars"][i]["acts"] += 1
-    return drive(s, {"t": "act", "c": i, "k": token, "src": "programme"},
-                 {"t": "trapchk", "c": i, "n": s["chars"][i]["acts"]})
+    s["characters"][i]["actions_done"] += 1
+    return drive(s, {"task": "act", "char": i, "token": token, "source": "programme"},
+                 {"task": "trapchk", "char": i, "actions_done": s["characters"][i]["actions_done"]})
 
 
 def carry(s, dest):
@@ -94,7 +95,7 @@ def carry(s, dest):
 
 
 def start_round(s):
-    return drive(s, {"t": "round"})
+    return drive(s, {"task": "round"})
 
 
 def pending(s):

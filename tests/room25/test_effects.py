@@ -28,12 +28,12 @@ def test_vortex_moving_control_and_monitor_rooms():
     s3, _ = answer(act(s, "jennifer", "move")[0], "B2")
     assert len(options(s3)) == 16
     s3, ev = answer(s3, "r5E")
-    assert s3["ctrl"] == {"r5": "E"}
+    assert s3["slid_lines"] == {"r5": "E"}
     put(s, "B2", "monitor_room")
     put(s, "E5", "death_room")
     s4, ev = answer(answer(act(s, "jennifer", "move")[0], "B2")[0], "E5")
     (res,) = kinds(ev, "look_result")
-    assert res.data["room"] == "death_room" and res.audience == (char(s, "jennifer")["s"],)
+    assert res.data["room"] == "death_room" and res.audience == (char(s, "jennifer")["seat"],)
 
 
 def test_fake_exit_pulls_a_neighbour_without_triggering():
@@ -53,24 +53,25 @@ def test_jennifer_attracts_into_her_acid_bath_and_dies():
     at(s, "jennifer", "B2")
     at(s, "max", "B3")
     s, _ = act(s, "jennifer", "spec")
-    assert not char(s, "jennifer")["a"] and char(s, "max")["a"] and cell_of(s, "max") == "B2"
+    assert not char(s, "jennifer")["alive"]
+    assert char(s, "max")["alive"] and cell_of(s, "max") == "B2"
 
 
 def test_emmett_locks_and_reactivates():
     s = table(chars=["emmett", "max", "jennifer", "sarah"])
     _open(s, "B2", "C2", "A2")
     put(s, "B1", "flooded_room", up=True)
-    s["np"] = [s["board"][board.parse("B1")]]
+    s["no_pass"] = [s["board"][board.parse("B1")]]
     at(s, "emmett", "B2")
     s, _ = act(s, "emmett", "spec")
     assert options(s) == ["reactivate", "lock"]
     s1, _ = answer(answer(s, "lock")[0], "C2")
     assert s1["locks"] == [s1["board"][board.parse("C2")]]
     at(s1, "jennifer", "B2")
-    s1.update(stack=[], ask=None)
+    s1.update(stack=[], question=None)
     assert "C2" not in options(act(s1, "jennifer", "move")[0])
     s2, _ = answer(s, "reactivate")
-    assert room(s2, "B1") == ("flooded_room", False) and not s2["np"]
+    assert room(s2, "B1") == ("flooded_room", False) and not s2["no_pass"]
 
 
 def test_kevin_hacks_the_complex_and_sarah_sabotages_a_robot():
@@ -87,7 +88,7 @@ def test_kevin_hacks_the_complex_and_sarah_sabotages_a_robot():
     s["robots"] = [s["board"][board.parse("B3")], None]
     s2, _ = act(s, "sarah", "spec")
     s2, _ = answer(s2, "sabotage_robot")
-    assert s2["robots"] == [None, None] and char(s2, "sarah")["emp"] == 2
+    assert s2["robots"] == [None, None] and char(s2, "sarah")["empty_rooms_left"] == 2
 
 
 def test_alice_hides_and_cannot_be_pushed():
@@ -96,7 +97,7 @@ def test_alice_hides_and_cannot_be_pushed():
     at(s, "alice", "B2")
     at(s, "max", "B2")
     s, _ = act(s, "alice", "spec")
-    assert char(s, "alice")["hid"] and E.public_view(s)["chars"][0]["hidden"]
+    assert char(s, "alice")["hidden"] and E.public_view(s)["chars"][0]["hidden"]
     s2, ev = act(s, "max", "push")
     assert kinds(ev, "action_lost") and cell_of(s2, "alice") == "B2"
 
@@ -108,22 +109,22 @@ def test_bruce_imitates_his_neighbours():
     at(s, "alice", "B3")
     at(s, "franck", "B3")
     s1, _ = act(s, "bruce", "spec")
-    assert not pending(s1) and char(s1, "bruce")["hid"]  # Franck is next door: only Hide
+    assert not pending(s1) and char(s1, "bruce")["hidden"]  # Franck is next door: only Hide
     at(s, "franck", "B2")
-    char(s, "bruce").update(adr=0, adr_r=1)
+    char(s, "bruce").update(adrenaline=0, adrenaline_round=1)
     s2, _ = act(s, "bruce", "spec")
     assert options(s2) == ["recover", "hide"]
     s2, _ = answer(s2, "recover")
-    assert char(s2, "bruce")["adr"] == 1 and char(s2, "franck")["adr"] == 1
+    assert char(s2, "bruce")["adrenaline"] == 1 and char(s2, "franck")["adrenaline"] == 1
 
 
 def test_franck_recovers_adrenaline_used_earlier():
     s = table(chars=["franck", "max", "emmett", "sarah"])
     _open(s, "B2")
     at(s, "franck", "B2")
-    char(s, "franck").update(adr=0, adr_r=1)
+    char(s, "franck").update(adrenaline=0, adrenaline_round=1)
     s, ev = act(s, "franck", "spec")
-    assert char(s, "franck")["adr"] == 1 and kinds(ev, "recovered")
+    assert char(s, "franck")["adrenaline"] == 1 and kinds(ev, "recovered")
 
 
 def test_robot_room_places_and_orders_a_robot():
@@ -146,10 +147,10 @@ def test_mac_room_punishment_hits_the_drawer():
     at(s, "max", "B3")
     s["deck"] = ["pun_sarah"]
     s, _ = answer(act(s, "max", "move")[0], "B2")
-    assert pending(s)[0].kind == "punishment" and pending(s)[0].seat == char(s, "max")["s"]
+    assert pending(s)[0].kind == "punishment" and pending(s)[0].seat == char(s, "max")["seat"]
     s, _ = answer(s, "ctrl")
-    assert char(s, "max")["lost"] == ["ctrl"] and not char(s, "sarah")["lost"]
-    p = E.pending(drive(s, {"t": "program"})[0])
+    assert char(s, "max")["lost_tokens"] == ["ctrl"] and not char(s, "sarah")["lost_tokens"]
+    p = E.pending(drive(s, {"task": "program"})[0])
     assert not any("C" in o.id for q in p if q.params["char"] == "max" for o in q.options)
 
 
@@ -160,16 +161,16 @@ def test_madness_cards():
     put(s, "D2", "empty_room", up=True)
     at(s, "max", "B4")
     at(s, "jennifer", "B4")
-    s1, ev = drive(s, {"t": "card", "id": "time_bomb1"})
+    s1, ev = drive(s, {"task": "card", "card": "time_bomb1"})
     assert not kinds(ev, "eliminated")
-    s1["face"] = ["time_bomb1", "time_bomb2"]
-    s1, ev = drive(s1, {"t": "card", "id": "time_bomb2"})
+    s1["face_up_cards"] = ["time_bomb1", "time_bomb2"]
+    s1, ev = drive(s1, {"task": "card", "card": "time_bomb2"})
     assert E.outcome(s1).reason == "coop_death"
-    s2, ev = drive(s, {"t": "card", "id": "inoperative_green"})
+    s2, ev = drive(s, {"task": "card", "card": "inoperative_green"})
     assert room(s2, "B2") == ("tunnel", False) and room(s2, "D2") == ("empty_room", False)
-    s3, _ = drive(s, {"t": "card", "id": "acceleration1"})
+    s3, _ = drive(s, {"task": "card", "card": "acceleration1"})
     at(s3, "emmett", "D2")
     s3, ev = answer(act(s3, "emmett", "ctrl")[0], "r2E")
     assert kinds(ev, "slid")[0].data["steps"] == 2
-    s4, ev = drive(s, {"t": "card", "id": "blackout"})
+    s4, ev = drive(s, {"task": "card", "card": "blackout"})
     assert room(s4, "B2") == ("empty_room", True)

@@ -19,25 +19,25 @@ GAMES = [("suspicion", 5, "ultimate", 3), ("coop", 2, "basic", 4), ("coop", 4, "
 def blind(s: dict, seat: int | None) -> dict:
     """`s` with every fact `seat` (None: the public) does not know changed."""
     o = copy.deepcopy(s)
-    known = {u for u in range(25) if o["up"][u]}
+    known = {u for u in range(25) if o["face_up"][u]}
     if seat is not None:
-        known |= set(o["seen"].get(str(seat), []))
+        known |= set(o["seen_tiles"].get(str(seat), []))
     hidden = [u for u in range(25) if u not in known]
-    kinds = [o["kind"][u] for u in hidden]
+    kinds = [o["tile_kinds"][u] for u in hidden]
     for u, k in zip(hidden, kinds[1:] + kinds[:1]):
-        o["kind"][u] = k
-    others = [c for c in o["chars"] if c["s"] != seat]
-    secret = [c for c in others if c["r"] and not c["sh"]]
-    roles = [c["r"] for c in secret]
+        o["tile_kinds"][u] = k
+    others = [c for c in o["characters"] if c["seat"] != seat]
+    secret = [c for c in others if c["role"] and not c["role_shown"]]
+    roles = [c["role"] for c in secret]
     for c, r in zip(secret, roles[1:] + roles[:1]):
-        c["r"] = r
+        c["role"] = r
     for c in others:
-        c["p"] = [k and "push" for k in c["p"]]
-        c["f"] = c["f"] and "ctrl"
-        if c["sub"] is not None:
-            c["sub"] = "PC"
-        if c["para"]:
-            c["para"] = sorted(c["para"])
+        c["programme"] = [k and "push" for k in c["programme"]]
+        c["floating"] = c["floating"] and "ctrl"
+        if c["submitted"] is not None:
+            c["submitted"] = "PC"
+        if c["paranoia"]:
+            c["paranoia"] = sorted(c["paranoia"])
     o["deck"] = o["deck"][::-1]
     return o
 

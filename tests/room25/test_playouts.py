@@ -19,11 +19,12 @@ TABLES = ([("suspicion", n, "basic") for n in range(4, 7)]
 
 def check_invariants(before: dict, s: dict) -> None:
     assert sorted(s["board"]) == list(range(25))                      # 25 tiles, none lost
-    assert s["board"][board.CENTRAL] == board.CENTRAL and s["kind"][board.CENTRAL] == "central_room"
-    assert s["up"][board.CENTRAL]
-    for c in s["chars"]:
-        if c["a"] and not s["over"]:
-            assert 0 <= c["u"] < 25 and s["up"][c["u"]]               # nobody on a hidden tile
+    assert s["board"][board.CENTRAL] == board.CENTRAL
+    assert s["tile_kinds"][board.CENTRAL] == "central_room"
+    assert s["face_up"][board.CENTRAL]
+    for c in s["characters"]:
+        if c["alive"] and not s["outcome"]:
+            assert 0 <= c["tile"] < 25 and s["face_up"][c["tile"]]  # nobody on a hidden tile
     assert len([r for r in s["robots"] if r is not None]) <= 2 and len(s["locks"]) <= 2
     assert len(set(s["locks"])) == len(s["locks"])
     # the countdown only goes down: one per round, plus the Alarm and the Timer Room
@@ -65,7 +66,7 @@ def test_random_games_end_legally(table, seed, madness):
     else:
         assert out.reason in ("escape", "guards_kill", "time_up")
         side = "P" if out.reason == "escape" else "G"
-        assert set(out.winners) == {c["s"] for c in s["chars"] if c["r"] == side}
+        assert set(out.winners) == {c["seat"] for c in s["characters"] if c["role"] == side}
     assert E.pending(s) == []
     json.dumps(s)
 

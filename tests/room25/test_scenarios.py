@@ -14,7 +14,7 @@ def test_r25_01_countdown_setup():
     s, _ = E.setup({"mode": "suspicion", "guards": 1}, 5, seed=3)
     view = E.public_view(s)
     assert s["remaining"] == 10 and view["remaining"] == 10
-    names = [c["n"] for c in s["chars"]]
+    names = [c["name"] for c in s["characters"]]
     assert view["order"] == names and view["order"][-1] == names[4]
     while s["round"] == 1:
         p = E.pending(s)[0]
@@ -29,7 +29,7 @@ def test_r25_01_countdown_setup():
     ("coop", 6, 6, 6), ("coop", 3, 6, 6), ("coop", 1, 4, 8)])
 def test_r25_02_countdown_table(mode, players, chars, rounds):
     s, _ = E.setup({"mode": mode, "level": "ultimate"}, players, seed=1)
-    assert len(s["chars"]) == chars and s["remaining"] == rounds
+    assert len(s["characters"]) == chars and s["remaining"] == rounds
 
 
 def test_r25_03_adrenaline():
@@ -48,12 +48,12 @@ def test_r25_03_adrenaline():
     order = [e.data["char"] for e in kinds(ev, "token")]
     assert order.index("alice", 1) > order.index("franck")  # her Move comes in pass 2
     (p,) = pending(s)
-    assert p.seat == char(s, "alice")["s"] and {"look", "move"} <= {o.id for o in p.options}
+    assert p.seat == char(s, "alice")["seat"] and {"look", "move"} <= {o.id for o in p.options}
     assert "spec" not in {o.id for o in p.options}
     s, _ = answer(s, "look")
     while s["round"] == 2:
         s, _ = answer(s, pending(s)[0].default)
-    assert char(s, "alice")["adr"] == 0
+    assert char(s, "alice")["adrenaline"] == 0
     alice = next(p for p in pending(s) if p.params["char"] == "alice")
     assert not any("A" in o.id for o in alice.options)
 
@@ -79,7 +79,7 @@ def test_r25_04_escape():
     s3, _ = answer(s3, "r2W")
     assert E.outcome(s3) is None
     assert room(s3, "D2") == ("room_25", True) and cell_of(s3, "max") == "D2"
-    assert s3["board"][board.parse("E2")] == a2 and s3["ctrl"] == {"r2": "W"}
+    assert s3["board"][board.parse("E2")] == a2 and s3["slid_lines"] == {"r2": "W"}
 
 
 def test_r25_05_one_prisoner_missing():
@@ -95,7 +95,7 @@ def test_r25_05_one_prisoner_missing():
     s3, _ = answer(act(s, "jennifer", "ctrl")[0], "r2E")
     assert E.outcome(s3).reason == "escape"
     dead = _escape_table(3)
-    char(dead, "emmett").update(a=False, u=-1)
+    char(dead, "emmett").update(alive=False, tile=-1)
     assert E.outcome(answer(act(dead, "jennifer", "ctrl")[0], "r2E")[0]) is None
     dead["remaining"] = 1
     assert E.outcome(answer(act(dead, "jennifer", "ctrl")[0], "r2E")[0]).reason == "escape"
@@ -147,12 +147,12 @@ def test_r25_08_control_restrictions():
     at(s2, "jennifer", "B3")
     s3, ev = act(s2, "jennifer", "ctrl")  # only column B north is left: forced, not asked
     assert not pending(s3) and kinds(ev, "slid")[0].data["dir"] == "N"
-    s2["ctrl"]["cB"] = "N"
-    s2["chars"][ci(s2, "jennifer")]["u"] = s2["board"][board.parse("B3")]
-    s4, _ = drive(s2, {"t": "countdown"})
-    assert s4["ctrl"] == {}
+    s2["slid_lines"]["cB"] = "N"
+    s2["characters"][ci(s2, "jennifer")]["tile"] = s2["board"][board.parse("B3")]
+    s4, _ = drive(s2, {"task": "countdown"})
+    assert s4["slid_lines"] == {}
     at(s4, "jennifer", "B3")
-    s4.update(stack=[], ask=None, wait=None)
+    s4.update(stack=[], question=None, waiting_for=None)
     assert options(act(s4, "jennifer", "ctrl")[0]) == ["cBN", "cBS"]
 
 
@@ -163,11 +163,11 @@ def test_r25_09_slide_with_riders():
     put(s, "E2", "death_room")
     at(s, "jennifer", "B2")
     at(s, "max", "C2".replace("C", "B"))
-    s["chars"][ci(s, "max")]["u"] = b2
-    s, ev = drive(s, {"t": "card", "id": "mv_r2E"})
+    s["characters"][ci(s, "max")]["tile"] = b2
+    s, ev = drive(s, {"task": "card", "card": "mv_r2E"})
     assert room(s, "A2") == ("death_room", False) and room(s, "B2") == ("room_25", False)
     assert cell_of(s, "jennifer") == "C2" and s["board"][board.parse("C2")] == b2
-    assert not kinds(ev, "revealed") and not kinds(ev, "entered") and s["ctrl"] == {"r2": "E"}
+    assert not kinds(ev, "revealed") and not kinds(ev, "entered") and s["slid_lines"] == {"r2": "E"}
 
 
 def test_r25_10_alarm():
@@ -180,7 +180,7 @@ def test_r25_10_alarm():
     s2, ev = answer(act(s, "jennifer", "move")[0], "E5")
     assert kinds(ev, "revealed", PUBLIC)[0].data["room"] == "room_25"
     assert s2["remaining"] == 5 and E.public_view(s2)["order"] == order
-    s3, _ = drive(s2, {"t": "countdown"})
+    s3, _ = drive(s2, {"task": "countdown"})
     assert s3["remaining"] == 4
     s["remaining"] = 5
     assert answer(act(s, "jennifer", "move")[0], "E5")[0]["remaining"] == 5
@@ -225,7 +225,7 @@ def test_r25_12_final_round_reveal():
     roles(s, jennifer="P", max="P", emmett="G", sarah="P")
     _kill(s, "emmett")
     s["remaining"] = 2
-    s, ev = drive(s, {"t": "countdown"})
+    s, ev = drive(s, {"task": "countdown"})
     names = [e.kind for e in ev]
     assert s["remaining"] == 1 and ("identity", "emmett") in [(e.kind, e.data.get("char")) for e in ev]
     assert names.index("identity") < names.index("round_start")
@@ -240,10 +240,10 @@ def test_r25_13_acid_bath():
     for n in ("max", "emmett", "sarah"):
         at(s, n, "B3")
     s, _ = answer(act(s, "max", "move")[0], "B2")
-    assert not char(s, "jennifer")["a"] and char(s, "max")["a"]
+    assert not char(s, "jennifer")["alive"] and char(s, "max")["alive"]
     s, _ = act(s, "sarah", "push")  # Emmett is the only one she can push: not asked
     s, _ = answer(s, "B2")
-    assert not char(s, "max")["a"] and char(s, "emmett")["a"]
+    assert not char(s, "max")["alive"] and char(s, "emmett")["alive"]
     c = table(mode="coop", players=2, chars=["max", "kevin", "sarah", "franck"])
     put(c, "B2", "acid_bath", up=True)
     put(c, "B3", "empty_room", up=True)
@@ -251,9 +251,9 @@ def test_r25_13_acid_bath():
     at(c, "kevin", "B3")
     c, _ = act(c, "max", "spec")
     c, _ = answer(c, "B2")
-    assert pending(c)[0].kind == "acid_victim" and pending(c)[0].seat == char(c, "max")["s"]
+    assert pending(c)[0].kind == "acid_victim" and pending(c)[0].seat == char(c, "max")["seat"]
     c, _ = answer(c, "kevin")
-    assert [x["a"] for x in (char(c, "max"), char(c, "kevin"))] == [True, False]  # Max's choice
+    assert [x["alive"] for x in (char(c, "max"), char(c, "kevin"))] == [True, False]  # Max's choice
 
 
 def _round(s, plans):
@@ -271,10 +271,10 @@ def test_r25_14_trap_room():
     s1, ev = _round(s, {"jennifer": "ML"})
     s1, e2 = answer(s1, "B2")
     assert room(s1, "B2") == ("trap_room", True)
-    while char(s1, "jennifer")["a"] and pending(s1):
+    while char(s1, "jennifer")["alive"] and pending(s1):
         s1, e3 = answer(s1, pending(s1)[0].options[0].id)
         e2 += e3
-    assert kinds(e2, "looked") and not char(s1, "jennifer")["a"]
+    assert kinds(e2, "looked") and not char(s1, "jennifer")["alive"]
     looked = [e.kind for e in e2].index("looked")
     assert looked < [e.kind for e in e2].index("eliminated")
     at(s, "max", "B3")
@@ -285,16 +285,17 @@ def test_r25_14_trap_room():
     while pending(s2) and pending(s2)[0].kind != "move":
         s2, _ = answer(s2, pending(s2)[0].options[0].id)
     s2, _ = answer(s2, options(s2)[0])
-    assert char(s2, "jennifer")["a"] and cell_of(s2, "jennifer") != "B2"
+    assert char(s2, "jennifer")["alive"] and cell_of(s2, "jennifer") != "B2"
     s3, _ = _round(s, {"jennifer": "M"})
     s3, _ = answer(s3, "now")
     s3, _ = answer(s3, "B2")
     while s3["round"] == 2:
         s3, _ = answer(s3, pending(s3)[0].default)
-    assert char(s3, "jennifer")["a"]
+    assert char(s3, "jennifer")["alive"]
     s3 = program(s3, {"jennifer": "LM"})
     s3, ev = answer(s3, options(s3)[0])
-    assert not char(s3, "jennifer")["a"] and kinds(ev, "eliminated")[0].data["cause"] == "trap_room"
+    assert not char(s3, "jennifer")["alive"]
+    assert kinds(ev, "eliminated")[0].data["cause"] == "trap_room"
 
 
 def test_r25_15_flooded_room():
@@ -306,7 +307,7 @@ def test_r25_15_flooded_room():
     at(s, "emmett", "D3")
     s, ev = _round(s, {"jennifer": "MP"})
     s, _ = answer(s, "D4")
-    assert kinds(ev + _, "no_pass") or s["board"][board.parse("D4")] in s["np"]
+    assert kinds(ev + _, "no_pass") or s["board"][board.parse("D4")] in s["no_pass"]
     assert "D4" not in options(act(quiet(s), "max", "move")[0])
     pushed, _ = act(quiet(s), "max", "push")
     assert pending(pushed)[0].kind == "push_dest" and "D4" not in options(pushed)
@@ -314,9 +315,9 @@ def test_r25_15_flooded_room():
     while s["round"] == 2:
         s, _ = answer(s, pending(s)[0].default)
     s = program(s, {"jennifer": "LP"})
-    while char(s, "jennifer")["a"] and s["round"] == 3:
+    while char(s, "jennifer")["alive"] and s["round"] == 3:
         s, _ = answer(s, pending(s)[0].default)
-    assert not char(s, "jennifer")["a"]
+    assert not char(s, "jennifer")["alive"]
     s = keep
     while s["round"] == 2:
         s, _ = answer(s, pending(s)[0].default)
@@ -324,7 +325,7 @@ def test_r25_15_flooded_room():
     s, _ = answer(s, "D5" if "D5" in options(s) else options(s)[0])
     while s["round"] == 3:
         s, _ = answer(s, pending(s)[0].default)
-    assert char(s, "jennifer")["a"] and s["board"][board.parse("D4")] in s["np"]
+    assert char(s, "jennifer")["alive"] and s["board"][board.parse("D4")] in s["no_pass"]
 
 
 def test_r25_16_death_room_with_carry():
@@ -334,7 +335,7 @@ def test_r25_16_death_room_with_carry():
     at(s, "max", "B2")
     at(s, "jennifer", "B2")
     s, _ = carry(s, "B1")
-    assert not char(s, "max")["a"] and not char(s, "jennifer")["a"]
+    assert not char(s, "max")["alive"] and not char(s, "jennifer")["alive"]
     assert E.outcome(s).reason == "coop_death" and E.outcome(s).winners == ()
 
 
@@ -356,7 +357,7 @@ def test_r25_17_timer_room():
     assert s["remaining"] == 1 and ("max", "guard") in [
         (e.data["char"], e.data["role"]) for e in kinds(ev, "identity")]
     s, ev = enter(1)
-    assert not char(s, "jennifer")["a"] and room(s, "D2") == ("empty_room", True)
+    assert not char(s, "jennifer")["alive"] and room(s, "D2") == ("empty_room", True)
 
 
 def test_r25_18_tunnel():
@@ -368,8 +369,8 @@ def test_r25_18_tunnel():
     at(s, "jennifer", "A3")
     s1, ev = answer(act(s, "jennifer", "move")[0], "A2")
     assert cell_of(s1, "jennifer") == "D4" and len(kinds(ev, "placed")) == 1
-    s2 = dict(s, up=list(s["up"]))
-    s2["up"][s2["board"][board.parse("E1")]] = 1
+    s2 = dict(s, face_up=list(s["face_up"]))
+    s2["face_up"][s2["board"][board.parse("E1")]] = 1
     s2, _ = answer(act(s2, "jennifer", "move")[0], "A2")
     assert options(s2) == ["E1", "D4"]  # row-major order
     s["locks"] = [s["board"][board.parse("D4")]]
@@ -413,9 +414,9 @@ def test_r25_21_mac_conflict():
     s, ev = start_round(s)
     slid = kinds(ev, "slid")
     assert [(e.data["line"], e.data["dir"]) for e in slid] == [("r2", "E")]
-    assert kinds(ev, "card_void") and "mv_r2W" in s["discard"] and s["ctrl"] == {"r2": "E"}
+    assert kinds(ev, "card_void") and "mv_r2W" in s["discard"] and s["slid_lines"] == {"r2": "E"}
     put(s, "C2", "empty_room", up=True)
-    s.update(stack=[], wait=None, ask=None)
+    s.update(stack=[], waiting_for=None, question=None)
     at(s, "jennifer", "C2")
     s3, ev = act(s, "jennifer", "ctrl")  # row 2 west is refused: only east is left, forced
     assert not pending(s3) and kinds(ev, "slid")[0].data["dir"] == "E"
@@ -429,31 +430,32 @@ def test_r25_21_mac_conflict():
 def test_r25_22_key_room():
     s = table(mode="coop", players=4)
     put(s, "A1", "room_25", up=True)
-    for c in s["chars"]:
-        c["u"] = s["board"][0]
-    s1, _ = drive(s, {"t": "card", "id": "mv_r1W"})
+    for c in s["characters"]:
+        c["tile"] = s["board"][0]
+    s1, _ = drive(s, {"task": "card", "card": "mv_r1W"})
     assert E.outcome(s1) is None and room(s1, "E1") == ("room_25", True)
     assert cell_of(s1, "max") == "E1"
-    s["key"] = True
-    s2, _ = drive(s, {"t": "card", "id": "mv_r1W"})
+    s["key_activated"] = True
+    s2, _ = drive(s, {"task": "card", "card": "mv_r1W"})
     assert E.outcome(s2).reason == "coop_escape" and E.outcome(s2).winners == (0, 1, 2, 3)
 
 
 def test_r25_23_regeneration():
     s = table()
     roles(s, jennifer="P", max="P", emmett="G", sarah="P")
-    char(s, "jennifer")["adr"] = 0
+    char(s, "jennifer")["adrenaline"] = 0
     _kill(s, "jennifer")
     put(s, "E3", "regeneration_room")
     put(s, "D3", "empty_room", up=True)
     at(s, "max", "D3")
     s, ev = answer(act(s, "max", "move")[0], "E3")
     j = char(s, "jennifer")
-    assert j["a"] and cell_of(s, "jennifer") == "C3" and j["r"] == "P" and not j["sh"]
-    assert room(s, "E3") == ("empty_room", True) and j["adr"] == 0
-    s, ev = drive(s, {"t": "turn", "c": ci(s, "jennifer"), "p": 2})
+    assert j["alive"] and cell_of(s, "jennifer") == "C3"
+    assert j["role"] == "P" and not j["role_shown"]
+    assert room(s, "E3") == ("empty_room", True) and j["adrenaline"] == 0
+    s, ev = drive(s, {"task": "turn", "char": ci(s, "jennifer"), "action_pass": 2})
     assert not ev
-    s, _ = drive(s, {"t": "countdown"})
+    s, _ = drive(s, {"task": "countdown"})
     assert any(p.params["char"] == "jennifer" for p in pending(s))
     t = table()
     put(t, "E3", "regeneration_room")
@@ -471,9 +473,9 @@ def test_r25_24_paranoia():
     i = ci(s, "franck")
     s, ev = answer(act(s, "franck", "move")[0], "B4")
     assert kinds(ev, "paranoia")[0].data["size"] == 5
-    assert sorted(char(s, "franck")["para"]) == ["ctrl", "look", "move", "push", "spec"]
-    char(s, "franck")["para"] = ["push", "look", "spec", "ctrl", "move"]  # keeps him on B4
-    s, ev = drive(s, {"t": "turn", "c": i, "p": 2}, {"t": "countdown"})
+    assert sorted(char(s, "franck")["paranoia"]) == ["ctrl", "look", "move", "push", "spec"]
+    char(s, "franck")["paranoia"] = ["push", "look", "spec", "ctrl", "move"]  # keeps him on B4
+    s, ev = drive(s, {"task": "turn", "char": i, "action_pass": 2}, {"task": "countdown"})
     assert [e.data["left"] for e in kinds(ev, "paranoia_draw")] == [4]
     p = next(p for p in pending(s) if p.params["char"] == "franck")
     assert {o.id for o in p.options} == {"A", "0"}
@@ -486,7 +488,7 @@ def test_r25_24_paranoia():
             s, ev = answer(s, pending(s)[0].default)
             drawn += kinds(ev, "paranoia_draw")
         assert [e.data["left"] for e in drawn] == [left + 1, left]
-    assert char(s, "franck")["para"] is None
+    assert char(s, "franck")["paranoia"] is None
     p = next(p for p in pending(s) if p.params["char"] == "franck")
     assert "LM" in {o.id for o in p.options}
 
@@ -500,8 +502,8 @@ def test_r25_25_sarah_saves_herself():
     s, _ = answer(s, "D2")
     while s["round"] == 2:
         s, _ = answer(s, pending(s)[0].default)
-    assert char(s, "sarah")["a"] and room(s, "D2") == ("empty_room", True)
-    assert char(s, "sarah")["emp"] == 1
+    assert char(s, "sarah")["alive"] and room(s, "D2") == ("empty_room", True)
+    assert char(s, "sarah")["empty_rooms_left"] == 1
 
 
 def test_r25_26_robot_into_acid_bath():
@@ -518,7 +520,7 @@ def test_r25_26_robot_into_acid_bath():
     if pending(s)[0].kind == "robot_order":
         s, _ = answer(s, "0m")
     s, _ = answer(s, "C4")
-    assert not char(s, "max")["a"] and not char(s, "emmett")["a"]
+    assert not char(s, "max")["alive"] and not char(s, "emmett")["alive"]
     assert s["robots"] == [None, None]
 
 
@@ -543,14 +545,14 @@ def test_r25_28_look_privacy():
     put(s, "B3", "empty_room", up=True)
     put(s, "B2", "death_room")
     at(s, "jennifer", "B3")
-    seat = char(s, "jennifer")["s"]
+    seat = char(s, "jennifer")["seat"]
     s1, ev = answer(act(s, "jennifer", "look")[0], "B2")
     (res,) = kinds(ev, "look_result")
     assert res.audience == (seat,) and res.data == {"cell": "B2", "room": "death_room",
                                                    "colour": "red"}
     pub = kinds(ev, "looked", PUBLIC)[0].data
     assert pub["cell"] == "B2" and "room" not in pub
-    assert s1["board"] == s["board"] and s1["up"] == s["up"]
+    assert s1["board"] == s["board"] and s1["face_up"] == s["face_up"]
     put(s, "B3", "dark_room", up=True)
     _, ev = act(s, "jennifer", "look")
     assert kinds(ev, "action_lost")
@@ -572,10 +574,11 @@ def test_r25_29_programming_timeout():
     t = table()
     put(t, "B3", "trap_room", up=True)
     at(t, "jennifer", "B3")
-    char(t, "jennifer")["trap"] = [t["board"][board.parse("B3")], 0]
+    char(t, "jennifer")["trapped"] = [t["board"][board.parse("B3")], 0]
     t, ev = _round(t, {"max": "LM", "emmett": "LM", "sarah": "LM"})
     assert kinds(ev, "plan")[0].data["count"] == 0  # Jennifer plays first: her idle turn is over
-    assert not char(t, "jennifer")["a"] and kinds(ev, "eliminated")[0].data["cause"] == "trap_room"
+    assert not char(t, "jennifer")["alive"]
+    assert kinds(ev, "eliminated")[0].data["cause"] == "trap_room"
 
 
 def test_r25_30_floating_single_action():
@@ -586,11 +589,11 @@ def test_r25_30_floating_single_action():
     s1, _ = answer(s1, "later")
     while pending(s1)[0].kind != "move":
         s1, _ = answer(s1, pending(s1)[0].default)
-    assert s1["pass"] == 2
+    assert s1["action_pass"] == 2
     s2, _ = _round(s, {"jennifer": "M"})
     p = pending(s2)[0]
     s2, _ = E.apply(s2, p.seat, p.id, p.default)
-    assert pending(s2)[0].kind == "move" and s2["pass"] == 1
+    assert pending(s2)[0].kind == "move" and s2["action_pass"] == 1
 
 
 def test_r25_31_shredder_room():
@@ -600,12 +603,12 @@ def test_r25_31_shredder_room():
     at(s, "jennifer", "C2")
     at(s, "max", "C2")
     s1, _ = answer(act(s, "jennifer", "move")[0], "B2")
-    assert not char(s1, "max")["a"] and char(s1, "jennifer")["a"]
-    assert s1["board"][board.parse("C2")] in s1["np"]
+    assert not char(s1, "max")["alive"] and char(s1, "jennifer")["alive"]
+    assert s1["board"][board.parse("C2")] in s1["no_pass"]
     s2, _ = act(s, "max", "spec")
     s2, _ = answer(s2, "B2")
-    assert char(s2, "max")["a"] and char(s2, "jennifer")["a"]
-    assert s2["board"][board.parse("C2")] in s2["np"]
+    assert char(s2, "max")["alive"] and char(s2, "jennifer")["alive"]
+    assert s2["board"][board.parse("C2")] in s2["no_pass"]
 
 
 def test_r25_32_mirror_room():
@@ -620,7 +623,7 @@ def test_r25_32_mirror_room():
         s, e2 = answer(s, pending(s)[0].default)
         ev += e2
     assert [e.data["token"] for e in kinds(ev, "token") if e.data["char"] == "jennifer"] == ["move"]
-    assert not kinds(ev, "adrenaline") and char(s, "jennifer")["adr"] == 0
+    assert not kinds(ev, "adrenaline") and char(s, "jennifer")["adrenaline"] == 0
 
 
 def test_r25_33_guard_reveal():
@@ -643,7 +646,7 @@ def test_r25_33_guard_reveal():
     while s1["round"] == 2:
         s1, _ = answer(s1, pending(s1)[0].default)
     assert all(p.params["char"] != "jennifer" for p in pending(s1))
-    assert char(s1, "jennifer")["adr"] == 0
+    assert char(s1, "jennifer")["adrenaline"] == 0
     s1 = program(s1, {})
     (p,) = pending(s1)
     assert p.kind == "guard_action" and p.default == "pass"

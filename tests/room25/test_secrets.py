@@ -15,14 +15,14 @@ END_EVENTS = {"hidden_room", "identity", "game_over"}
 
 
 def public_kinds(s: dict) -> set[str]:
-    return {k for u, k in enumerate(s["kind"]) if s["up"][u]}
+    return {k for u, k in enumerate(s["tile_kinds"]) if s["face_up"][u]}
 
 
 def audit_decision(before: dict, after: dict, events, t: Translator) -> None:
     known = public_kinds(before) | public_kinds(after)
     known |= {e.data["room"] for e in events
               if e.audience == PUBLIC and e.kind in ("revealed", "replaced")}
-    secret_names = {t.lookup("rooms", k) for k in set(after["kind"]) - known}
+    secret_names = {t.lookup("rooms", k) for k in set(after["tile_kinds"]) - known}
     looked_seats = set()
     for e in events:
         if e.kind == "look_result":
@@ -33,12 +33,12 @@ def audit_decision(before: dict, after: dict, events, t: Translator) -> None:
         if e.audience != PUBLIC:
             continue
         assert t.has("events", e.kind), e.kind
-        if after["over"] and e.kind in END_EVENTS:
+        if after["outcome"] and e.kind in END_EVENTS:
             continue
         assert "role" not in e.data or e.kind == "identity"
         if e.kind == "identity":
-            ci = next(i for i, c in enumerate(after["chars"]) if c["n"] == e.data["char"])
-            assert after["chars"][ci]["sh"]
+            ci = next(i for i, c in enumerate(after["characters"]) if c["name"] == e.data["char"])
+            assert after["characters"][ci]["role_shown"]
         if "room" in e.data:
             assert e.data["room"] in known, (e.kind, e.data)
         if e.kind != "setup":
@@ -53,17 +53,17 @@ def audit_view(s: dict) -> None:
     view = E.public_view(s)
     for cell, c in zip(range(25), view["cells"]):
         uid = s["board"][cell]
-        if not s["up"][uid]:
+        if not s["face_up"][uid]:
             assert c["room"] is None and c["colour"] is None
     for c in view["chars"]:
-        ch = next(x for x in s["chars"] if x["n"] == c["name"])
-        if ch["r"] and not ch["sh"]:
+        ch = next(x for x in s["characters"] if x["name"] == c["name"])
+        if ch["role"] and not ch["role_shown"]:
             assert c["role"] == "?"
     if s["phase"] == "programming":
         assert all(c["programmed"] is None for c in view["chars"])
     seat = E.seat_view(s, 0)
-    others = [c for c in s["chars"] if c["s"] != 0]
-    assert all(m["name"] not in {c["n"] for c in others} for m in seat["mine"])
+    others = [c for c in s["characters"] if c["seat"] != 0]
+    assert all(m["name"] not in {c["name"] for c in others} for m in seat["mine"])
 
 
 @pytest.mark.parametrize("mode,players,level,madness", [

@@ -31,8 +31,8 @@ def test_player_ranges_and_options():
 def test_five_player_variants(guards):
     s, _ = E.setup({"mode": "suspicion", "guards": guards, "level": "ultimate",
                     "characters": "random"}, 5, seed=4)
-    assert Counter(c["r"] for c in s["chars"]) == {"G": guards, "P": 5 - guards}
-    comp = Counter(s["kind"])
+    assert Counter(c["role"] for c in s["characters"]) == {"G": guards, "P": 5 - guards}
+    comp = Counter(s["tile_kinds"])
     assert comp["death_room"] >= (2 if guards == 1 else 1)
     if guards == 2:
         assert comp["regeneration_room"] >= 1 and comp["robot_room"] >= 1
@@ -44,14 +44,14 @@ def test_five_player_variants(guards):
 def test_layout_follows_the_rules(mode, players, level):
     for seed in range(20):
         s, _ = E.setup({"mode": mode, "level": level, "characters": "random"}, players, seed)
-        assert s["kind"][s["board"][board.CENTRAL]] == "central_room"
+        assert s["tile_kinds"][s["board"][board.CENTRAL]] == "central_room"
         exits = {board.kind_at(s, c) for c in board.EXIT}
-        aside = {k for k in s["kind"] if data.rooms()[k]["aside"]}
+        aside = {k for k in s["tile_kinds"] if data.rooms()[k]["aside"]}
         assert aside <= exits and "room_25" in exits
-        assert ("key_room" in s["kind"]) == (mode == "coop")
+        assert ("key_room" in s["tile_kinds"]) == (mode == "coop")
         if level == "basic":
-            assert all(data.rooms()[k]["s1"] or k == "key_room" for k in s["kind"])
-        assert not any(s["up"][u] for u in range(25) if u != board.CENTRAL)
+            assert all(data.rooms()[k]["s1"] or k == "key_room" for k in s["tile_kinds"])
+        assert not any(s["face_up"][u] for u in range(25) if u != board.CENTRAL)
 
 
 def test_custom_composition_is_validated():
@@ -59,7 +59,7 @@ def test_custom_composition_is_validated():
         "vortex_room"] * 2 + ["prison_cell"] * 2 + ["cold_room"] * 2 + ["dark_room"] * 2 + [
         "death_room"] * 2 + ["acid_bath"]
     s, _ = E.setup({"mode": "suspicion", "composition": tiles, "characters": "random"}, 4, 1)
-    assert Counter(s["kind"]) == Counter(tiles + ["central_room"])
+    assert Counter(s["tile_kinds"]) == Counter(tiles + ["central_room"])
     for bad in (tiles[:-1], tiles[:-1] + ["key_room"], tiles[:-1] + ["death_room"]):
         with pytest.raises(IllegalMove) as err:
             E.setup({"mode": "suspicion", "composition": bad}, 4, 1)
@@ -70,15 +70,17 @@ def test_players_pick_distinct_characters():
     s, _ = E.setup({"mode": "coop", "level": "ultimate"}, 2, seed=5)
     first = pending(s)[0]
     assert first.kind == "pick" and first.seat == 0 and len(first.options) == 8
-    drawn = [c["n"] for c in s["chars"]]
+    drawn = [c["name"] for c in s["characters"]]
     s, ev = answer(s, drawn[2])           # take the name drawn for the third pawn
     assert [e.kind for e in ev] == ["picked"]
     p = pending(s)[0]
     assert p.seat == 1 and drawn[2] not in {o.id for o in p.options}
     while pending(s)[0].kind == "pick":
         s, ev = answer(s, pending(s)[0].default)
-    names = [c["n"] for c in s["chars"]]
-    assert len(set(names)) == 4 and names[0] == drawn[2] and [c["s"] for c in s["chars"]] == [0, 1, 0, 1]
+    names = [c["name"] for c in s["characters"]]
+    assert len(set(names)) == 4 and names[0] == drawn[2]
+    assert [c["seat"] for c in s["characters"]] == [0, 1, 0, 1]
     assert [e.kind for e in ev if e.kind == "you_are"] == ["you_are", "you_are"]
-    for c in s["chars"]:
-        assert c["emp"] == data.characters()[c["n"]].get("empties", 0) and c["u"] == board.CENTRAL
+    for c in s["characters"]:
+        assert c["empty_rooms_left"] == data.characters()[c["name"]].get("empties", 0)
+        assert c["tile"] == board.CENTRAL

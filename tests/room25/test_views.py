@@ -13,11 +13,11 @@ T = Translator("room25", "en", ["Ana", "Bo", "Cy", "Di"])
 
 def _midgame():
     s = table()
-    s["chars"][0]["r"], s["chars"][1]["r"] = "G", "P"
+    s["characters"][0]["role"], s["characters"][1]["role"] = "G", "P"
     put(s, "B2", "death_room")
     put(s, "C2", "empty_room", up=True)
     at(s, "max", "C2")
-    s["ctrl"] = {"r2": "E"}
+    s["slid_lines"] = {"r2": "E"}
     s, _ = start_round(s)
     return program(s, {"jennifer": "LM", "max": "CL"})
 
@@ -30,11 +30,11 @@ def test_public_and_seat_views():
     assert pub["cells"][board.parse("C2")]["chars"] == ["max"]
     assert {c["name"]: c["programmed"] for c in pub["chars"]}["jennifer"] == 2
     assert "mine" not in pub and "plan" not in str(pub["chars"])
-    mine = E.seat_view(s, char(s, "jennifer")["s"])["mine"]
+    mine = E.seat_view(s, char(s, "jennifer")["seat"])["mine"]
     assert mine == [{"name": "jennifer", "role": "guard", "plan": ["move"],  # Look is resolving
                      "floating": None, "adr_programmed": False, "submitted": "LM",
                      "reveal_planned": False, "may_reveal": False}]
-    other = E.seat_view(s, char(s, "max")["s"])
+    other = E.seat_view(s, char(s, "max")["seat"])
     assert [m["name"] for m in other["mine"]] == ["max"] and other["mine"][0]["role"] == "prisoner"
     text = E.describe(E.seat_view(s, 0), T)
     assert "Jennifer" in text and "Guard" in text
@@ -46,10 +46,10 @@ def test_picture_never_depends_on_hidden_tiles():
     png = E.picture(E.public_view(s), T)
     assert png.startswith(b"\x89PNG")
     other = copy.deepcopy(s)
-    hidden = [u for u in range(25) if not other["up"][u]]
-    kinds = [other["kind"][u] for u in hidden]
+    hidden = [u for u in range(25) if not other["face_up"][u]]
+    kinds = [other["tile_kinds"][u] for u in hidden]
     for u, k in zip(hidden, kinds[1:] + kinds[:1]):
-        other["kind"][u] = k
+        other["tile_kinds"][u] = k
     assert E.picture(E.public_view(other), T) == png
     start = time.perf_counter()
     for _ in range(5):
