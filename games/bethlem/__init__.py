@@ -96,7 +96,7 @@ class BethlemEngine(Engine):
         win = state["win"]
         if win is None:
             return None
-        return Outcome(tuple(win["w"]), win["r"], dict(win["p"]))
+        return Outcome(tuple(win["winners"]), win["reason"], dict(win["params"]))
 
     def ai_choice(self, state, pending, policy):
         return ai.choose(state, pending, policy)

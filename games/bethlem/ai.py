@@ -54,9 +54,9 @@ class Seat:
         self.st, self.s, self.obj = st, s, st["objectives"][s]
         self.seen = set(st["known_cards"][s]) | {c for c, info in st["cards"].items()
                                           if info["dead"] or info["revealed"]} | set(held(st, s))
-        conf = st["night"].get("conf") or {}
-        sat_in = s in conf.get("p", ()) or s in conf.get("spies", ())
-        table = set(conf.get("p", ())) - {s} if sat_in else set()
+        conf = st["night"].get("conference") or {}
+        sat_in = s in conf.get("members", ()) or s in conf.get("spies", ())
+        table = set(conf.get("members", ())) - {s} if sat_in else set()
         self.allies = {s}
         self.enemies: set = set()
         if self.obj == "RICHARD":  # must outlive everybody, his conference included
@@ -68,8 +68,8 @@ class Seat:
         if st["mode"] == "custom":
             self._shown_objectives()
         pact = st["pact"]
-        if pact and pact["on"] and s in (pact["a"], pact["b"]):
-            partner = pact["b"] if s == pact["a"] else pact["a"]
+        if pact and pact["active"] and s in (pact["first_seat"], pact["second_seat"]):
+            partner = pact["second_seat"] if s == pact["first_seat"] else pact["first_seat"]
             (self.allies if pact["type"] == "normal" else self.enemies).add(partner)
         for c in self.seen:
             owner = where(st, c)
@@ -158,14 +158,14 @@ def _fallback(pending) -> str | None:
 
 def _conference(me: Seat, pending) -> str | None:
     st = me.st
-    conf = st["night"].get("conf") or {}
+    conf = st["night"].get("conference") or {}
     ids = {o.id for o in pending.options}
     if me.obj not in MUTINEER_SIDE:  # Mary among them: break the consensus
-        picked = set(conf.get("sel", {}).values())
+        picked = set(conf.get("picks", {}).values())
         other = [o for o in _cards(pending) if not me.friendly(o.params["seat"])
                  and st["rows"][o.params["seat"]][o.params["pos"] - 1] not in picked]
         return min(other, key=me.card_rank).id if other else "done"
-    for c in conf.get("sel", {}).values():
+    for c in conf.get("picks", {}).values():
         w = where(st, c)
         if w and not me.friendly(w[0]) and f"s{w[0]}p{w[1]}" in ids:
             return f"s{w[0]}p{w[1]}"

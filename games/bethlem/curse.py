@@ -26,16 +26,16 @@ def cursed(st: dict, cid: str) -> bool:
 
 def mirror(st: dict, cid: str, m: dict) -> None:
     """A lone attacker pays with a card of their own (night marks)."""
-    if not cursed(st, cid) or m["m"] and len(m["k"]) > 1:
+    if not cursed(st, cid) or m["mutineer"] and len(m["killers"]) > 1:
         return
-    for k in m["k"]:
+    for k in m["killers"]:
         if k != owner(st, CARD) and not st["eliminated"][k]:
             _own(st, k, m)
 
 
 def _own(st, k, m):
     ask(st, k, "curse_own", [card_opt(st, c) for c in st["rows"][k] if alive(st, c)], None,
-        "night_step", "curse_own", {"m": {**m, "k": [k]}})
+        "night_step", "curse_own", {"m": {**m, "killers": [k]}})
 
 
 @handler("curse_own")

@@ -106,16 +106,16 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
     c = cx(st)
     out = []
     for m in batch:
-        card = m["c"]
+        card = m["card"]
         info = st["cards"][card]
         if info.get("ghost") or timecontrol.untouchable(st, card) or bodies.immune(st, card):
             continue
         if card == "superviviente" and info["awake"] and st["round"] <= info.get("awoke_round", 0) + 3:
             continue
-        if card in c["shield"] and not m["i"]:
+        if card in c["shield"] and not m["inevitable"]:
             c["shield"].remove(card)
             continue
-        if card == "otaku" and c["observed"] and alive(st, c["observed"]) and not m["i"]:
+        if card == "otaku" and c["observed"] and alive(st, c["observed"]) and not m["inevitable"]:
             continue
         if card == "cyborg" and not inactive(st, card):
             _cyborg_hit(st, ev)
@@ -128,7 +128,7 @@ def custom_filter(st: dict, ev: list, batch: list) -> list:
         out.append(m)
     out = happenings.spy_filter(st, ev, watchmaker.filter_batch(st, ev, out))
     for m in out:
-        if m["c"] == "superviviente":
+        if m["card"] == "superviviente":
             st["cards"]["superviviente"]["died_round"] = st["round"]
     return out
 
@@ -204,7 +204,7 @@ def _labyrinth_h(st, ev, q, choice):
         return
     t = parse_seat(choice)
     cx(st)["maze"].append(t)
-    st["night"]["dawn_pub"] = st["night"].get("dawn_pub", []) + [["labyrinth", {"seat": t}]]
+    st["night"]["dawn_public"] = st["night"].get("dawn_public", []) + [["labyrinth", {"seat": t}]]
     tell(ev, q["seat"], "labyrinth_sees", seat=t, card=st["personalities"][t])
     _borrow_personality(st, q["seat"], t)
     if extra_power(st, q["seat"]):
@@ -414,7 +414,7 @@ def _c16(st, ev):
     cards = [c for c in dead_cards(st) if c in borrow and borrow[c] not in ("16", "16b", "day")
              and (c not in cx(st).get("medium_cards", []) if spirit == "spirit"
                   else owner(st, c) not in cx(st)["medium"])
-             and not st["night"]["dir"]]
+             and not st["night"]["director_turn"]]
     ask(st, s, "medium", [opt("pass", "pass")] + [card_opt(st, c) for c in cards], "pass",
         "night_step", "medium")
 

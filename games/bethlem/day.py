@@ -95,10 +95,10 @@ def _draw_event(st, ev, q, choice):
 def _upkeep(st, ev):
     parca, tok = st["parca"], st["tokens"]
     if parca["set"]:
-        parca["cnt"] = 0 if parca["hit"] else parca["cnt"] + 1
+        parca["disobeyed_rounds"] = 0 if parca["hit"] else parca["disobeyed_rounds"] + 1
         aw = "la_parca" in st["cards"] and st["cards"]["la_parca"]["announced"]
-        if parca["cnt"] >= (1 if aw else 2):
-            parca["kill"], parca["cnt"] = 1, 0
+        if parca["disobeyed_rounds"] >= (1 if aw else 2):
+            parca["kill"], parca["disobeyed_rounds"] = 1, 0
         parca["set"] = parca["hit"] = 0
     tok["arrow"], tok["scythe"], tok["melan"], tok["celda"] = [], [], [], []
     st["round_blocks"] = []

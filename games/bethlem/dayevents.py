@@ -31,10 +31,10 @@ def _amnesia_forms(st, s):
                 out.append("amnesia_cancel")
         if card["awake"] and not card["awake_used"]:
             out.append("amnesia_dead" if bip else "amnesia_pick")
-    borrowed = st["night"].get("dir") or {}
-    if s in st["night"].get("hyp_amnesia", ()) or (borrowed.get("code") == "day"
+    borrowed = st["night"].get("director_turn") or {}
+    if s in st["night"].get("hypnosis_amnesia", ()) or (borrowed.get("code") == "day"
                                               and acting_seat(st, "krugman") == s
-                                              and not st["night"].get("dir_used")):
+                                              and not st["night"].get("director_amnesia_used")):
         out += [f for f in ("amnesia", "amnesia_cancel") if f not in out
                 and (f == "amnesia" or (bip and first_pending))]
     return out
@@ -86,7 +86,7 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
     if choice.startswith("ev:"):
         _event(st, ev, s, choice[3:])
     elif choice == "hostil":
-        pool = cycle_pool(st, "hostil", s)
+        pool = cycle_pool(st, "hostilidad", s)
         ask(st, s, "sanction", [seat_opt(t) for t in pool], None, "reactive", "sanction")
     elif choice.startswith("an:"):
         c = choice[3:]
@@ -106,7 +106,7 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
 def _sanction(st, ev, q, choice):
     t = parse_seat(choice)
     st["day"]["sanction"] = t
-    st["history"]["hostil"].append(t)
+    st["history"]["hostilidad"].append(t)
     pub(ev, "sanctioned", by_seat=q["seat"], seat=t)
 
 
@@ -119,10 +119,10 @@ def _amnesia(st, ev, s, form):
             st["cards"]["amnesia"]["awake_used"] = 1
         else:
             st["cards"]["amnesia"]["used"] = 1
-    elif s in st["night"].get("hyp_amnesia", ()):
-        st["night"]["hyp_amnesia"].remove(s)
+    elif s in st["night"].get("hypnosis_amnesia", ()):
+        st["night"]["hypnosis_amnesia"].remove(s)
     else:
-        st["night"]["dir_used"] = 1
+        st["night"]["director_amnesia_used"] = 1
     if form == "amnesia_cancel":
         dy["cancel"] = 1
         pub(ev, "amnesia_cancels", seat=s)

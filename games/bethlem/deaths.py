@@ -17,8 +17,8 @@ STAGES = (["p_filter"], ["p_mania"], ["p_waker"], ["p_death"], ["p_trig"], ["p_n
 
 
 def mark(src: str, killers, inev=0, notrig=0, mut=0, indirect=0, cid=None) -> dict:
-    return {"c": cid, "s": src, "k": sorted(set(killers)), "i": inev, "nt": notrig,
-            "m": mut, "x": indirect}
+    return {"card": cid, "source": src, "killers": sorted(set(killers)), "inevitable": inev,
+            "no_triggers": notrig, "mutineer": mut, "indirect": indirect}
 
 
 def note_attack(st: dict, cid: str) -> None:
@@ -33,7 +33,7 @@ def place(st: dict, cid: str, m: dict) -> bool:
     cid = _voodoo(st, cid, m)
     if cid in st["tokens"]["celda"] or not alive(st, cid):
         return False
-    st["marks"].append({**m, "c": cid})
+    st["marks"].append({**m, "card": cid})
     note_attack(st, cid)
     if cid == "vudu":
         from .curse import mirror
@@ -45,18 +45,18 @@ def _voodoo(st, cid, m):
     if not st["night"].get("voodoo"):
         return cid
     from .voodoo import redirect
-    return redirect(st, cid, m["i"])
+    return redirect(st, cid, m["inevitable"])
 
 
 def marked(st: dict, cid: str) -> list:
-    return [m for m in st["marks"] if m["c"] == cid]
+    return [m for m in st["marks"] if m["card"] == cid]
 
 
 def unmark(st: dict, cid: str, keep_inevitable: bool = True) -> bool:
     """Save: remove the card's marks (inevitable ones stay unless told). True if any went."""
     before = len(st["marks"])
     st["marks"] = [m for m in st["marks"]
-                   if m["c"] != cid or (keep_inevitable and m["i"])]
+                   if m["card"] != cid or (keep_inevitable and m["inevitable"])]
     return len(st["marks"]) < before
 
 
@@ -71,11 +71,11 @@ def resolve_now(st: dict, marks: list, after: list | None = None) -> None:
 def _start(st, ev, marks):
     dawn = st["phase"] == "night" and not st["night"].get("dawn_over")
     st["cascade"] = {"batch": [], "new": [], "died": [], "last": {}, "taken": [], "dawn": dawn}
-    live = [{**m, "c": _voodoo(st, m["c"], m)} for m in marks]
-    live = [m for m in live if alive(st, m["c"])]
+    live = [{**m, "card": _voodoo(st, m["card"], m)} for m in marks]
+    live = [m for m in live if alive(st, m["card"])]
     for m in live:
         if st["phase"] == "day":
-            note_attack(st, m["c"])
+            note_attack(st, m["card"])
     st["cascade"]["batch"] = live
     push(st, *STAGES, ["p_after"])
 
@@ -85,17 +85,17 @@ def _start(st, ev, marks):
 @task("p_filter")
 def _filter(st, ev):
     pipe = st["cascade"]
-    batch = [m for m in pipe["batch"] if alive(st, m["c"])]
+    batch = [m for m in pipe["batch"] if alive(st, m["card"])]
     tok = st["tokens"]
     keep = []
     for m in batch:
-        c = m["c"]
+        c = m["card"]
         if c in tok["celda"]:
             continue
-        if c == "richard_dadd" and st["cards"][c]["awake"] and not inactive(st, c) and not m["x"] \
-                and m["s"] != "leproso":
+        if c == "richard_dadd" and st["cards"][c]["awake"] and not inactive(st, c) and not m["indirect"] \
+                and m["source"] != "leproso":
             continue
-        if c == "pacto_de_sangre" and st["cards"][c]["awake"] and not m["i"] and _pact_holds(st):
+        if c == "pacto_de_sangre" and st["cards"][c]["awake"] and not m["inevitable"] and _pact_holds(st):
             continue
         keep.append(m)
     keep = _twins(st, keep)
@@ -111,12 +111,13 @@ def _pact_holds(st):
     """An awakened pact card lives while its pact binds two active players: a pact never made
     or refused by Richard Dadd (R-82), or one member gone (R-83), leaves it unprotected."""
     pact = st["pact"]
-    return bool(pact) and pact["on"] and not (st["eliminated"][pact["a"]] or st["eliminated"][pact["b"]])
+    return bool(pact) and pact["active"] and not (st["eliminated"][pact["first_seat"]]
+                                                  or st["eliminated"][pact["second_seat"]])
 
 
 def _twins(st, batch):
     """Siamesas: a lone attack fails; both attacked in the same phase die together."""
-    hit = {m["c"] for m in batch}
+    hit = {m["card"] for m in batch}
     out = list(batch)
     for t in TWINS:
         other = TWINS[1 - TWINS.index(t)]
@@ -130,7 +131,7 @@ def _twins(st, batch):
                 across = st["rows"][mate[0]][mine[1] - 1]
                 ok = not alive(st, across)
         if not ok:
-            out = [m for m in out if m["c"] != t or m["i"]]
+            out = [m for m in out if m["card"] != t or m["inevitable"]]
         elif other not in hit and st["phase"] == "day":
             # Attacked in an earlier batch of the same day: it dies with its twin now. At
             # night a twin attacked and then saved stays saved, yet its twin still dies.
@@ -146,14 +147,14 @@ def _mania(st, ev):
     """Bipolar Manía persecutoria in the batch may save one other dying card first."""
     batch = st["cascade"]["batch"]
     c = "mania_persecutoria"
-    mine = [m for m in batch if m["c"] == c]
-    if not mine or any(m["nt"] for m in mine) or inactive(st, c):
+    mine = [m for m in batch if m["card"] == c]
+    if not mine or any(m["no_triggers"] for m in mine) or inactive(st, c):
         return
     s = owner(st, c)
     if not bipolar(st, s):
         return
     opts = [opt("normal", "effect_normal")]
-    for o in sorted({m["c"] for m in batch if m["c"] != c and not m["i"]}):
+    for o in sorted({m["card"] for m in batch if m["card"] != c and not m["inevitable"]}):
         os_, op_ = where(st, o)
         opts.append(opt(f"save:s{os_}p{op_}", "save_card", seat=os_, pos=op_))
     ask(st, s, "mania_mode", opts, "normal", "reactive", "mania_mode")
@@ -165,7 +166,7 @@ def _mania_mode(st, ev, q, choice):
         return
     st["cascade"]["mania"] = "b"
     cid = parse_card(st, choice[5:])
-    st["cascade"]["batch"] = [m for m in st["cascade"]["batch"] if m["c"] != cid or m["i"]]
+    st["cascade"]["batch"] = [m for m in st["cascade"]["batch"] if m["card"] != cid or m["inevitable"]]
     open_news(st, ev, q["seat"], "mania_saves", **where_public(st, cid))
 
 
@@ -177,10 +178,10 @@ def _waker(st, ev):
         return
     clock(st, "window_clock", "reactive_min", window="wakerfield")
     s = owner(st, w)
-    if inactive(st, w) or not on_row(st, w) or st["eliminated"][s] or any(m["c"] == w for m in batch):
+    if inactive(st, w) or not on_row(st, w) or st["eliminated"][s] or any(m["card"] == w for m in batch):
         return
-    inev = {m["c"] for m in batch if m["i"]}
-    cands = sorted({m["c"] for m in batch} - inev, key=lambda c: where(st, c))
+    inev = {m["card"] for m in batch if m["inevitable"]}
+    cands = sorted({m["card"] for m in batch} - inev, key=lambda c: where(st, c))
     cands = [c for c in cands if on_row(st, c)]
     if not cands:
         return
@@ -204,9 +205,9 @@ def _wakerfield(st, ev, q, choice):
     cs, cp = where(st, c)
     st["rows"][ws][wp - 1], st["rows"][cs][cp - 1] = c, w
     batch = st["cascade"]["batch"]
-    killers = sorted({k for m in batch if m["c"] == c for k in m["k"]})
-    st["cascade"]["batch"] = [m for m in batch if m["c"] != c] + [mark("wakerfield", killers, cid=w)]
-    st["marks"] = [m for m in st["marks"] if m["c"] != c]
+    killers = sorted({k for m in batch if m["card"] == c for k in m["killers"]})
+    st["cascade"]["batch"] = [m for m in batch if m["card"] != c] + [mark("wakerfield", killers, cid=w)]
+    st["marks"] = [m for m in st["marks"] if m["card"] != c]
     pub(ev, "wakerfield_swap", seat=cs, pos=cp, to_seat=ws, to_pos=wp)
     tell(ev, ws, "you_took", card=c, seat=ws, pos=wp)
     st["known_cards"][ws].append(c)
@@ -222,22 +223,22 @@ def _death(st, ev):
     pipe = st["cascade"]
     by_card: dict = {}
     for m in pipe["batch"]:
-        if alive(st, m["c"]):
-            by_card.setdefault(m["c"], []).append(m)
+        if alive(st, m["card"]):
+            by_card.setdefault(m["card"], []).append(m)
     died = []
     for c in sorted(by_card, key=lambda c: where(st, c)):
         ms = by_card[c]
-        killers = sorted({k for m in ms for k in m["k"]})
-        info = {"c": c, "k": killers, "nt": any(m["nt"] for m in ms),
-                "off": inactive(st, c), "src": ms[0]["s"], "s": owner(st, c)}
-        kill_card(st, ev, c, killers, ms[0]["s"])
+        killers = sorted({k for m in ms for k in m["killers"]})
+        info = {"card": c, "killers": killers, "no_triggers": any(m["no_triggers"] for m in ms),
+                "inactive": inactive(st, c), "cause": ms[0]["source"], "seat": owner(st, c)}
+        kill_card(st, ev, c, killers, ms[0]["source"])
         died.append(info)
     pipe["died"] = died
     pipe["batch"] = []
     if died and st["phase"] == "night":
         st["night"]["deaths"] = 1
     for d in died:
-        pipe["last"].setdefault(str(d["s"]), []).append(d)
+        pipe["last"].setdefault(str(d["seat"]), []).append(d)
 
 
 def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
@@ -245,7 +246,7 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     card["dead"], card["revealed"], card["killers"], card["cause"] = 1, 1, list(killers), src
     card["died_round"] = st["round"]
     s, p = where(st, c)
-    st["marks"] = [m for m in st["marks"] if m["c"] != c]
+    st["marks"] = [m for m in st["marks"] if m["card"] != c]
     tok = st["tokens"]
     tok["arrow"] = [a for a in tok["arrow"] if a != c]
     if c in tok["scythe"]:
@@ -308,12 +309,12 @@ def _triggers(st, ev):
     pipe = st["cascade"]
     todo = []
     for d in pipe["died"]:
-        if d["nt"] or d["off"]:
+        if d["no_triggers"] or d["inactive"]:
             continue
-        c = d["c"]
+        c = d["card"]
         for i, kind in enumerate(TRIGGER_ORDER):
             if _fires(st, kind, c, d):
-                todo.append((i, d["s"], where(st, c)[1], kind, c))
+                todo.append((i, d["seat"], where(st, c)[1], kind, c))
     todo.sort()
     push(st, *[["trig", kind, c] for _, _, _, kind, c in todo])
 
@@ -327,25 +328,25 @@ def _fires(st, kind, c, d):
         return c in CELLMATES
     if kind == "dulce":
         md = st["sweet_death"]
-        return bool(md) and md["M"] == c and md["aw"]
+        return bool(md) and md["muerte_card"] == c and md["awakened"]
     if kind == "rabia":
         return c == "infecto_de_rabia"
     if kind == "mania":
         return c == "mania_persecutoria" and st["cascade"].get("mania") != "b"
     if kind == "ali":
-        return c == "ali" and st["cards"][c]["awake"] and bool(d["k"])
+        return c == "ali" and st["cards"][c]["awake"] and bool(d["killers"])
     if kind == "gas":
         from .laughing import fires
-        return fires(st, c, d["s"])
+        return fires(st, c, d["seat"])
     if kind == "maze":
         from .maze import fires as maze_fires
         return maze_fires(st, c)
     if kind == "vudu":
         from .voodoo import fires as voodoo_fires
-        return voodoo_fires(st, c, d["s"])
+        return voodoo_fires(st, c, d["seat"])
     if kind == "chef":
         from .machines import chef_fires
-        return chef_fires(st, c, d["s"])
+        return chef_fires(st, c, d["seat"])
     if kind == "larry":
         return c == "larry_owls" and st["cards"][c]["awake"] and bool(st["night"].get("shown")) \
             and st["cascade"].get("dawn")
@@ -356,7 +357,7 @@ def add_mark(st: dict, cid: str, m: dict) -> None:
     """A mark made by a trigger: joins the next batch of the cascade."""
     cid = _voodoo(st, cid, m) if cid in st["cards"] else cid
     if cid in st["cards"] and alive(st, cid) and on_row(st, cid) and not st["eliminated"][owner(st, cid)]:
-        st["cascade"]["new"].append({**m, "c": cid})
+        st["cascade"]["new"].append({**m, "card": cid})
 
 
 @task("trig")
@@ -371,7 +372,7 @@ def _next(st, ev):
     if pipe["new"]:
         pipe["batch"], pipe["new"] = pipe["new"], []
         for m in pipe["batch"]:
-            note_attack(st, m["c"])
+            note_attack(st, m["card"])
         push(st, *STAGES)
 
 
@@ -391,7 +392,7 @@ def _after(st, ev):
     if collapse:
         pipe["batch"] = collapse
         for m in collapse:
-            note_attack(st, m["c"])
+            note_attack(st, m["card"])
         push(st, *STAGES, ["p_after"])
         return
     if not st["day"].get("defer"):
@@ -438,32 +439,32 @@ def _replace_from_reserve(st, ev):
 
 def _hate_pact(st, ev, newly) -> bool:
     pact = st["pact"]
-    if not pact or not pact["on"] or pact["type"] != "hate":
+    if not pact or not pact["active"] or pact["type"] != "hate":
         return False
-    a, b = pact["a"], pact["b"]
+    a, b = pact["first_seat"], pact["second_seat"]
     last = st["cascade"]["last"]
 
     def killed_by(victim, killer):
-        return any(killer in d["k"] for d in last.get(str(victim), []))
+        return any(killer in d["killers"] for d in last.get(str(victim), []))
 
     wins = [x for x, y in ((a, b), (b, a)) if y in newly and killed_by(y, x) and x not in newly]
     if wins:
         declare(st, ev, wins, "hate_pact")
         return True
     if a in newly or b in newly:
-        pact["on"] = 0
+        pact["active"] = 0
         tell(ev, [a, b], "pact_dissolved")
     return False
 
 
 def _pact_collapse(st, ev, newly) -> list:
     pact = st["pact"]
-    if not pact or not pact["on"] or pact["type"] != "normal":
+    if not pact or not pact["active"] or pact["type"] != "normal":
         return []
-    a, b = pact["a"], pact["b"]
+    a, b = pact["first_seat"], pact["second_seat"]
     if a not in newly and b not in newly:
         return []
-    pact["on"], pact["collapsed"] = 0, 1
+    pact["active"], pact["collapsed"] = 0, 1
     survivor = b if a in newly else a
     gm(ev, "pact_collapse", seat=survivor)
     tell(ev, survivor, "pact_collapse", seat=survivor)

@@ -19,12 +19,12 @@ def _doc(st):
 
 
 def _dying(st):
-    cards = {m["c"] for m in st["marks"] if alive(st, m["c"])}
+    cards = {m["card"] for m in st["marks"] if alive(st, m["card"])}
     return sorted(cards, key=lambda c: where(st, c))
 
 
 def _savable(st, c):
-    return not any(m["i"] for m in marked(st, c))
+    return not any(m["inevitable"] for m in marked(st, c))
 
 
 def step(st: dict, ev: list) -> None:

@@ -244,10 +244,10 @@ def spy_filter(st: dict, ev: list, batch: list) -> list:
         return batch
     out = []
     for m in batch:
-        if m["c"] in h["ring"] and not m["i"]:
-            if m["c"] not in h["hit"]:
-                h["hit"].append(m["c"])
-                pub(ev, "spy_hit", **where_public(st, m["c"]))
+        if m["card"] in h["ring"] and not m["inevitable"]:
+            if m["card"] not in h["hit"]:
+                h["hit"].append(m["card"])
+                pub(ev, "spy_hit", **where_public(st, m["card"]))
             continue
         out.append(m)
     if len(h["hit"]) >= len(h["ring"]) - 1:

@@ -100,13 +100,13 @@ def pills(st: dict, ev: list, m: dict) -> list:
     """An attack on the awakened card: the marks the pipeline keeps instead of `m`."""
     info, c = st["cards"][CARD], _cx(st)
     used = c.get("pills", 0)
-    if not info["awake"] or used >= 2 or m["i"]:
+    if not info["awake"] or used >= 2 or m["inevitable"]:
         return [m]
     c["pills"] = used + 1
     named = _named(st)
     if used == 0:
         pub(ev, "laugh_pill")
-        return [{**m, "c": named}] if named and alive(st, named) else []
+        return [{**m, "card": named}] if named and alive(st, named) else []
     holder = owner(st, named) if named else None
     if holder is not None:
         st["vote_lost"][holder] = 1

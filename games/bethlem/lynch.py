@@ -94,7 +94,7 @@ def _amnesia_late_h(st, ev, q, choice):
 @task("lynch")
 def _lynch(st, ev, kind):
     dy = st["day"]
-    dy["b1"], dy["b2"], dy["kind"] = {}, {}, kind
+    dy["first_ballot"], dy["second_ballot"], dy["kind"] = {}, {}, kind
     pub(ev, "lynch_opens", kind=kind)
     if st["mode"] in ("two", "three") and kind == "normal":
         chooser = _small_mode_chooser(st)
@@ -175,7 +175,7 @@ def _ballot1(st, kind):
         arch = [t for t in cands if not blocked_against(st, v, t)]
         opts = [seat_opt(t) for t in arch] + [opt("abstain", "abstain")]
         default = "abstain"
-        if (order and order[0] == st["round"] and st["neurotic"]["ctl"] == v and st["round"] % 2 == 0
+        if (order and order[0] == st["round"] and st["neurotic"]["controlled"] == v and st["round"] % 2 == 0
                 and order[1] in arch and kind == "normal"):
             opts, default = [seat_opt(order[1])], f"s{order[1]}"
         ask(st, v, "vote_player", opts, default, "vote", "ballot1", public=True, kind=kind)
@@ -184,7 +184,7 @@ def _ballot1(st, kind):
 
 @handler("ballot1")
 def _ballot1_h(st, ev, q, choice):
-    st["day"]["b1"][str(q["seat"])] = None if choice == "abstain" else parse_seat(choice)
+    st["day"]["first_ballot"][str(q["seat"])] = None if choice == "abstain" else parse_seat(choice)
 
 
 def _count(st, ev, voters, ballots, announce) -> dict:
@@ -203,7 +203,7 @@ def _count(st, ev, voters, ballots, announce) -> dict:
 @task("b1_close")
 def _b1_close(st, ev):
     dy = st["day"]
-    tally = _count(st, ev, dy["voters"], dy["b1"],
+    tally = _count(st, ev, dy["voters"], dy["first_ballot"],
                    lambda v, t: pub(ev, "vote_player_cast", voter=v, target=t))
     if tally:
         for c in _arrows(st):
@@ -218,7 +218,7 @@ def _b1_close(st, ev):
         return
     dy["lynched"].append(top)
     pub(ev, "lynched_player", seat=top)
-    backers = [v for v in dy["voters"] if dy["b1"].get(str(v)) == top]
+    backers = [v for v in dy["voters"] if dy["first_ballot"].get(str(v)) == top]
     _card_stage(st, ev, top, backers, dy["kind"])
 
 
@@ -229,13 +229,13 @@ def _two_birds(st, ev, tally):
     for t in tops:
         dy["lynched"].append(t)
         pub(ev, "lynched_player", seat=t)
-    push(st, *[["tie_stage", t, [v for v in dy["voters"] if dy["b1"].get(str(v)) == t]]
+    push(st, *[["tie_stage", t, [v for v in dy["voters"] if dy["first_ballot"].get(str(v)) == t]]
                for t in tops])
 
 
 @task("tie_stage")
 def _tie_stage(st, ev, t, backers):
-    st["day"]["b2"] = {}
+    st["day"]["second_ballot"] = {}
     _card_stage(st, ev, t, backers, "normal")
 
 
@@ -276,8 +276,8 @@ def _card_stage(st, ev, t, backers, kind):
     if len(cards) == 1:
         push(st, ["lynch_window", cards[0], backers])
         return
-    dy["b2voters"] = [v for v in backers if v in voters(st)]
-    for v in dy["b2voters"]:
+    dy["second_ballot_voters"] = [v for v in backers if v in voters(st)]
+    for v in dy["second_ballot_voters"]:
         ask(st, v, "vote_card", [card_opt(st, c) for c in cards] + [opt("abstain", "abstain")],
             "abstain", "vote", "ballot2", public=True, seat=t)
     push(st, ["b2_close", cards])
@@ -285,13 +285,13 @@ def _card_stage(st, ev, t, backers, kind):
 
 @handler("ballot2")
 def _ballot2_h(st, ev, q, choice):
-    st["day"]["b2"][str(q["seat"])] = None if choice == "abstain" else parse_card(st, choice)
+    st["day"]["second_ballot"][str(q["seat"])] = None if choice == "abstain" else parse_card(st, choice)
 
 
 @task("b2_close")
 def _b2_close(st, ev, cards):
     dy = st["day"]
-    tally = _count(st, ev, dy["b2voters"], dy["b2"],
+    tally = _count(st, ev, dy["second_ballot_voters"], dy["second_ballot"],
                    lambda v, c: pub(ev, "vote_card_cast", voter=v, **where_public(st, c)))
     if tally and dy["kind"] != "dead":
         for c in _arrows(st):
@@ -301,7 +301,7 @@ def _b2_close(st, ev, cards):
     if top is None:
         pub(ev, "no_card_chosen")
         return
-    killers = [v for v in dy["b2voters"] if dy["b2"].get(str(v)) == top]
+    killers = [v for v in dy["second_ballot_voters"] if dy["second_ballot"].get(str(v)) == top]
     push(st, ["lynch_window", top, killers])
 
 

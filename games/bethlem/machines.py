@@ -45,7 +45,7 @@ def robots(st: dict) -> int:
 
 def robot_shield(st: dict, ev: list, m: dict) -> bool:
     """True when a robot takes this attack."""
-    if m["i"] or not robots(st) or owner(st, m["c"]) != owner(st, "cyborg"):
+    if m["inevitable"] or not robots(st) or owner(st, m["card"]) != owner(st, "cyborg"):
         return False
     st["custom"]["robots_lost"] = st["custom"].get("robots_lost", 0) + 1
     pub(ev, "robot_destroyed", left=robots(st))
@@ -112,7 +112,7 @@ def stolen_candidates(st: dict) -> list:
 
 
 def steal_offer(st: dict, s: int) -> None:
-    if not st["cards"]["chef"]["announced"] or st["night"]["dir"]:
+    if not st["cards"]["chef"]["announced"] or st["night"]["director_turn"]:
         return
     cards = stolen_candidates(st)
     if cards:

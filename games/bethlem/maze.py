@@ -25,7 +25,7 @@ def _cards(st, s):
 
 
 def offer(st: dict, s: int) -> None:
-    if not st["cards"][CARD]["awake"] or not alive(st, CARD) or st["night"]["dir"]:
+    if not st["cards"][CARD]["awake"] or not alive(st, CARD) or st["night"]["director_turn"]:
         return
     cards = _cards(st, s)
     if cards:

@@ -25,7 +25,7 @@ def participants(st: dict) -> list:
         return []
     nt, out = st["night"], []
     for s in seats(st):
-        if s in nt["blocked"] or s in st["history"]["mary_perm"]:
+        if s in nt["blocked"] or s in st["history"]["mary_permanent"]:
             continue
         if st["mode"] == "custom":
             from .objectives import wakes_with_mutineers
@@ -33,8 +33,9 @@ def participants(st: dict) -> list:
                 out.append(s)
         elif any(is_mut(st, c) and acting_seat(st, c) == s for c in MUTINEER_CARDS):
             out.append(s)
-    if nt["imp"] is not None and nt["imp"] not in out and not st["eliminated"][nt["imp"]]:
-        out.append(nt["imp"])
+    if (nt["impersonated"] is not None and nt["impersonated"] not in out
+            and not st["eliminated"][nt["impersonated"]]):
+        out.append(nt["impersonated"])
     return sorted(out)
 
 
@@ -66,8 +67,8 @@ def _traitor_side(st, ev, q, choice):
 def _conf_open(st, ev):
     parts = participants(st)
     spies = _spies(st)
-    st["night"]["conf"] = {"p": parts, "sel": {}, "n": {}, "lock": None, "spies": spies,
-                        "nath": None}
+    st["night"]["conference"] = {"members": parts, "picks": {}, "changes": {}, "locked": None,
+                                 "spies": spies, "nathaniel": None}
     for s in parts:
         woke(st, "16", s)
     if not parts:
@@ -89,7 +90,7 @@ def _spies(st):
     ali = st["night"]["ali"]
     if ali.get("spy") and acting_seat(st, "ali") is not None:
         out.append(acting_seat(st, "ali"))
-    d = st["night"]["dir"]
+    d = st["night"]["director_turn"]
     if d and d["card"] == "ali" and not d.get("peek") and acting_seat(st, "krugman") is not None:
         out.append(acting_seat(st, "krugman"))
     return sorted(set(out))
@@ -106,52 +107,53 @@ def _ask_pick(st, s):
 
 def _nathaniel_ready(st, s):
     return ("nathaniel" in st["cards"] and acting_seat(st, "nathaniel") == s
-            and st["cards"]["nathaniel"]["awake"] and not st["history"]["nath"] and is_mut(st, "nathaniel"))
+            and st["cards"]["nathaniel"]["awake"] and not st["history"]["nathaniel_used"]
+            and is_mut(st, "nathaniel"))
 
 
 @handler("conf_pick")
 def _conf_pick(st, ev, q, choice):
-    conf, s = st["night"]["conf"], q["seat"]
-    audience = conf["p"] + conf["spies"]
+    conf, s = st["night"]["conference"], q["seat"]
+    audience = conf["members"] + conf["spies"]
     if choice == "done":
         return
     if choice == "nath":
-        st["history"]["nath"] = 1
-        conf["nath"] = s
+        st["history"]["nathaniel_used"] = 1
+        conf["nathaniel"] = s
         tell(ev, audience, "nathaniel_announces", seat=s)
         _ask_pick(st, s)
         return
     c = parse_card(st, choice)
-    conf["sel"][str(s)] = c
-    conf["n"][str(s)] = conf["n"].get(str(s), 0) + 1
+    conf["picks"][str(s)] = c
+    conf["changes"][str(s)] = conf["changes"].get(str(s), 0) + 1
     tell(ev, audience, "conference_pick", by=s, **where_public(st, c))
-    picks = [conf["sel"].get(str(p)) for p in conf["p"]]
+    picks = [conf["picks"].get(str(p)) for p in conf["members"]]
     if None not in picks and len(set(picks)) == 1:
-        conf["lock"] = c
+        conf["locked"] = c
         drop_questions(st, "conference")
         return
-    if conf["n"][str(s)] < rules()["conference_changes"]:
+    if conf["changes"][str(s)] < rules()["conference_changes"]:
         _ask_pick(st, s)
 
 
 @task("conf_close")
 def _conf_close(st, ev):
-    conf = st["night"]["conf"]
-    audience = conf["p"] + conf["spies"]
-    picks = {c for c in conf["sel"].values() if c}
-    target = conf["lock"] or (picks.pop() if len(picks) == 1 else None)
-    if target is not None and group_attack(st, target, conf["p"]):
-        log(st, ev, "gm_group_attack", seats=conf["p"], card=target, **where_public(st, target))
+    conf = st["night"]["conference"]
+    audience = conf["members"] + conf["spies"]
+    picks = {c for c in conf["picks"].values() if c}
+    target = conf["locked"] or (picks.pop() if len(picks) == 1 else None)
+    if target is not None and group_attack(st, target, conf["members"]):
+        log(st, ev, "gm_group_attack", seats=conf["members"], card=target, **where_public(st, target))
     elif target is not None and alive(st, target):
-        place(st, target, mark("mutineers", conf["p"], mut=1))
+        place(st, target, mark("mutineers", conf["members"], mut=1))
         tell(ev, audience, "conference_result", **where_public(st, target))
-        log(st, ev, "gm_group_attack", seats=conf["p"], card=target, **where_public(st, target))
+        log(st, ev, "gm_group_attack", seats=conf["members"], card=target, **where_public(st, target))
     else:
         tell(ev, audience, "conference_failed")
-    if conf["nath"] is not None:
-        _nathaniel(st, ev, conf["nath"])
-    if twice(st) and not st["night"].get("conf2"):
-        st["night"]["conf2"] = 1
+    if conf["nathaniel"] is not None:
+        _nathaniel(st, ev, conf["nathaniel"])
+    if twice(st) and not st["night"].get("second_conference"):
+        st["night"]["second_conference"] = 1
         push(st, ["conf_open"])
 
 
@@ -167,7 +169,7 @@ def _nathaniel(st, ev, s):
 def _nath_ask(st, s, left):
     pool = [c for t in seats(st) if not any(is_mut(st, m) for m in held(st, t))
             for c in st["rows"][t] if alive(st, c) and c not in st["tokens"]["celda"]
-            and not any(m["c"] == c and m["s"] == "nathaniel" for m in st["marks"])]
+            and not any(m["card"] == c and m["source"] == "nathaniel" for m in st["marks"])]
     if pool and left:
         ask(st, s, "nathaniel_kill", [card_opt(st, c) for c in pool], card_opt(st, pool[0])[0],
             "night_step", "nathaniel_kill", {"left": left})
@@ -181,7 +183,7 @@ def _nath_kill(st, ev, q, choice):
 
 
 def _s16b(st, ev):
-    d = st["night"]["dir"]
+    d = st["night"]["director_turn"]
     s = acting_seat(st, "krugman")
     if s is None or kill_night(st) or not d:
         return
@@ -197,7 +199,7 @@ def _solo_seat(st):
         if not alive(st, c) or not is_mut(st, c):
             continue
         s = acting_seat(st, c)
-        if s is None or s in st["night"]["blocked"] or s in st["history"]["mary_perm"]:
+        if s is None or s in st["night"]["blocked"] or s in st["history"]["mary_permanent"]:
             return None, None
         return s, c
     return None, None
@@ -223,7 +225,7 @@ def _solo_kill(st, ev, q, choice):
     if choice != "pass":
         c = parse_card(st, choice)
         mark_death(st, ev, c, src, s, mut=1)
-    if src == "daniel" and st["cards"]["daniel"]["awake"] and not st["history"]["dan_conv"]:
+    if src == "daniel" and st["cards"]["daniel"]["awake"] and not st["history"]["daniel_converted"]:
         ask(st, s, "daniel_convert", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)
                                                               if t != s],
             "pass", "night_step", "daniel_convert")
@@ -234,9 +236,9 @@ def _daniel_convert(st, ev, q, choice):
     if choice == "pass":
         return
     t = parse_seat(choice)
-    st["history"]["dan_conv"] = 1
+    st["history"]["daniel_converted"] = 1
     st["tokens"]["daniel"].append(t)
-    st["night"]["dawn_pub"] = st["night"].get("dawn_pub", []) + [["daniel_token", {"seat": t}]]
+    st["night"]["dawn_public"] = st["night"].get("dawn_public", []) + [["daniel_token", {"seat": t}]]
     log(st, ev, "gm_daniel_convert", by=q["seat"], seat=t)
 
 

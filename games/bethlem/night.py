@@ -100,9 +100,9 @@ def peekable(st, after):
 @task("night")
 def _night(st, ev):
     st["phase"], st["attacked"], st["marks"] = "night", [], []
-    st["night"] = {"woke": {}, "blocked": [], "imp": None, "prot": [], "plays": [], "hyp": {},
-                "dir": None, "ali": {}, "shown": None, "laughed": [], "dawn": [],
-                "kill_night": st["parca"]["kill"], "lob": []}
+    st["night"] = {"woke": {}, "blocked": [], "impersonated": None, "protections": [], "plays": [],
+                   "hypnoses": {}, "director_turn": None, "ali": {}, "shown": None, "laughed": [],
+                   "dawn": [], "kill_night": st["parca"]["kill"], "lobotomised": []}
     st["parca"]["kill"] = 0
     if skip_night(st, ev):
         push(st, ["day"])
@@ -134,15 +134,15 @@ def called(st: dict, code: str) -> bool:
         return st["mode"] == "custom" or any(public_alive(st, c) and not st["cards"][c]["lobotomy"]
                                              for c in MUTINEER_CARDS)
     if code == "16b":
-        return bool(st["night"]["dir"]) and st["night"]["dir"]["code"] == "16b"
+        return bool(st["night"]["director_turn"]) and st["night"]["director_turn"]["code"] == "16b"
     if code == "17":
         return any(public_alive(st, c) and not st["cards"][c]["lobotomy"] for c in ("daniel", "richard_dadd"))
     if code == "18":
-        borrowed = st["night"]["dir"] or {}
-        return (public_alive(st, "arthur") or "15" in st["night"]["hyp"]
+        borrowed = st["night"]["director_turn"] or {}
+        return (public_alive(st, "arthur") or "15" in st["night"]["hypnoses"]
                 or borrowed.get("card") == "arthur")
     if code == "22":
-        return public_alive(st, "muerte_dulce") or "muerte_dulce" in st["history"]["dir"]
+        return public_alive(st, "muerte_dulce") or "muerte_dulce" in st["history"]["director"]
     if code == "24":
         return public_alive(st, "juego_de_azar") or bool(st["tokens"]["chip"])
     if code in ("25", "27"):
@@ -175,7 +175,7 @@ def insert_after(st: dict, code: str, new: str) -> None:
 def borrow_turn(st: dict, c: str, seat: int, via: str) -> None:
     """`seat` plays card `c`'s night power in a sub-step right after that card's own step."""
     code = catalog()["borrowable"][c]
-    st["night"]["dir"] = {"card": c, "code": code, "seat": seat, "via": via}
+    st["night"]["director_turn"] = {"card": c, "code": code, "seat": seat, "via": via}
     insert_after(st, code, code + "d")
 
 
@@ -183,15 +183,15 @@ def borrow_turn(st: dict, c: str, seat: int, via: str) -> None:
 def _step(st, ev, code):
     if not called(st, code):
         return
-    st["night"]["cur"] = code
+    st["night"]["step"] = code
     push(st, ["step_end", code])
     if code[-1] in "hd":
         base, sub = code[:-1], code[-1]
         entry = _next_hypnosis(st, base) if sub == "h" else None
-        card = entry[1] if entry else st["night"]["dir"]["card"]
+        card = entry[1] if entry else st["night"]["director_turn"]["card"]
         pub(ev, "step_sub", step=base, card=card, sub=sub)
         clock(st, step=code)
-        seat = entry[0] if entry else acting_seat(st, st["night"]["dir"]["via"])
+        seat = entry[0] if entry else acting_seat(st, st["night"]["director_turn"]["via"])
         if seat is not None and active(st, seat):
             POWERS[base](st, ev, seat, "hyp" if entry else "dir")
         return
@@ -202,16 +202,16 @@ def _step(st, ev, code):
 
 def _next_hypnosis(st, base):
     """Each hypnosis of a power gets its own sub-step; they run in the order played."""
-    done = st["night"].setdefault("hyp_done", {})
+    done = st["night"].setdefault("hypnoses_done", {})
     i = done.get(base, 0)
     done[base] = i + 1
-    return st["night"]["hyp"][base][i]
+    return st["night"]["hypnoses"][base][i]
 
 
 @task("step_end")
 def _step_end(st, ev, code):
     ali = st["night"]["ali"]
-    for key, who in (("peek", "seat"), ("dpeek", "dseat")):
+    for key, who in (("peek", "seat"), ("director_peek", "director_seat")):
         peek = ali.get(key)
         if not peek or catalog()["life"][peek]["steps"][0] != code:
             continue
@@ -255,7 +255,7 @@ def blocked_against(st: dict, actor: int, target_seat: int) -> bool:
 def director_awake(st):
     """Krugman awakened lends the borrowed card's awakening, and so does the Chef's Comida
     rápida (the Médium does not)."""
-    borrowed = st["night"]["dir"] or {}
+    borrowed = st["night"]["director_turn"] or {}
     via = borrowed.get("via")
     return via == "chef" or (via == "krugman" and bool(st["cards"]["krugman"]["awake"]))
 
@@ -291,7 +291,7 @@ def _dawn_after(st, ev):
             else:
                 pub(ev, kind, **where_public(st, cards[0]),
                     **{k + "2": v for c in cards[1:] for k, v in where_public(st, c).items()})
-    for ev_kind, data in nt.get("dawn_pub", []):
+    for ev_kind, data in nt.get("dawn_public", []):
         pub(ev, ev_kind, **data)
     if st["round"] == 1:
         day = [s for s in range(st["players"]) if is_day_personality(st["personalities"][s])]

@@ -27,20 +27,20 @@ def _arthur_h(st, ev, q, choice):
         return
     c = parse_card(st, choice)
     remember_pick(st, "arthur", c, q["context"]["src"])
-    st["night"]["prot"].append([q["seat"], c, q["context"]["src"]])
+    st["night"]["protections"].append([q["seat"], c, q["context"]["src"]])
     log(st, ev, "gm_protect", by=q["seat"], **where_public(st, c))
 
 
 def _s18(st, ev):
     def strip(c):
         before = len(st["marks"])
-        st["marks"] = [m for m in st["marks"] if m["c"] != c or not m["m"] or m["i"]]
+        st["marks"] = [m for m in st["marks"] if m["card"] != c or not m["mutineer"] or m["inevitable"]]
         return len(st["marks"]) < before
 
     if "arthur" in st["cards"] and alive(st, "arthur") and st["cards"]["arthur"]["awake"] \
             and not inactive(st, "arthur"):
         strip("arthur")
-    for s, c, src in st["night"]["prot"]:
+    for s, c, src in st["night"]["protections"]:
         if src == "own" and inactive(st, "arthur"):
             continue
         saved = strip(c)
@@ -99,7 +99,7 @@ def _target(st, s, card, src, form):
     if effect in ("kill", "kill_inev"):
         opts = [card_opt(st, c) for c in living_targets(st)]
     elif effect == "save":
-        opts = [card_opt(st, c) for c in sorted({m["c"] for m in st["marks"]}, key=lambda c: where(st, c))]
+        opts = [card_opt(st, c) for c in sorted({m["card"] for m in st["marks"]}, key=lambda c: where(st, c))]
     elif effect == "revive":
         opts = [card_opt(st, c) for c in dead_cards(st)
                 if on_row(st, c) and active(st, owner(st, c))]
@@ -114,7 +114,7 @@ def _target(st, s, card, src, form):
         no = {o[0]: "parca_night" for o in opts}
     elif effect == "save":
         no = {o[0]: "inevitable" for o in opts
-              if any(m["i"] for m in marked(st, parse_card(st, o[0])))}
+              if any(m["inevitable"] for m in marked(st, parse_card(st, o[0])))}
     elif effect.startswith("flames") and flames_full(st):
         no = {o[0]: "modifier_cap" for o in opts}
     ask(st, s, "action_" + effect, [opt("pass", "pass")] + [o for o in opts if o[0] not in no],
@@ -193,15 +193,16 @@ def _lobotomy(st, ev, s, t, bip, awake):
         card["lobotomy"] = 2
     if card["lobotomy"] and awake:
         card["lobotomy_keeps_vote"] = 1
-    st["night"]["lob"].append(c)
+    st["night"]["lobotomised"].append(c)
     st["night"]["dawn"].append(["lobotomy", c])
     log(st, ev, "gm_lobotomy", by=s, card=c, seat=t)
 
 
 def _sweet_death(st, ev, s, t, bip, x):
-    m = "muerte_dulce" if x["src"] == "own" else st["night"]["dir"]["via"]
-    st["sweet_death"] = {"M": m, "T": t, "mode": "b" if bip else "n", "aw": int(x["form"].startswith("a")),
-                "r": st["round"], "from": len(st["attacked"]), "seat": s}
+    m = "muerte_dulce" if x["src"] == "own" else st["night"]["director_turn"]["via"]
+    st["sweet_death"] = {"muerte_card": m, "target": t, "mode": "b" if bip else "n",
+                         "awakened": int(x["form"].startswith("a")), "round": st["round"],
+                         "attacked_from": len(st["attacked"]), "seat": s}
     log(st, ev, "gm_sweet_death", by=s, card=t, **where_public(st, t))
 
 

@@ -15,7 +15,7 @@ from .night import (STEPS, kill_night, last_round_pick, log, mark_death, persona
 
 def _dulce_hits(md, attacks):
     """Which of the two cards the phase attacked: one of them, "both", or None."""
-    hit = {c for c in attacks if c in (md["M"], md["T"])}
+    hit = {c for c in attacks if c in (md["muerte_card"], md["target"])}
     return "both" if len(hit) == 2 else next(iter(hit), None)
 
 
@@ -23,18 +23,18 @@ def _s22(st, ev):
     md = st["sweet_death"]
     if not md or md.get("done"):
         return
-    start = md["from"] if md["r"] == st["round"] else 0
+    start = md["attacked_from"] if md["round"] == st["round"] else 0
     res = _dulce_outcome(st, ev, md, st["attacked"][start:])
     if res:
         saved, victim = res
         unmark(st, saved)
         place(st, victim, mark("muerte_dulce", [], indirect=1))
     md = st["sweet_death"]
-    if md and not md.get("done") and md["r"] < st["round"]:
-        if md["aw"]:
+    if md and not md.get("done") and md["round"] < st["round"]:
+        if md["awakened"]:
             md["done"] = 1
             return
-        victim = md["T"] if md["mode"] == "b" else md["M"]
+        victim = md["target"] if md["mode"] == "b" else md["muerte_card"]
         place(st, victim, mark("muerte_dulce", [], indirect=1))
         log(st, ev, "gm_sweet_death_expires", card=victim)
         st["sweet_death"] = None
@@ -45,8 +45,9 @@ def _dulce_outcome(st, ev, md, attacks):
     first = _dulce_hits(md, attacks)
     if first is None:
         return None
-    mine, chosen = (md["M"], md["T"]) if md["mode"] == "n" else (md["T"], md["M"])
-    st["sweet_death"] = None if not md["aw"] else {**md, "done": 1}
+    mine, chosen = ((md["muerte_card"], md["target"]) if md["mode"] == "n"
+                    else (md["target"], md["muerte_card"]))
+    st["sweet_death"] = None if not md["awakened"] else {**md, "done": 1}
     if first == chosen:
         return None
     log(st, ev, "gm_sweet_death_swap", saved=mine, victim=chosen)
@@ -61,7 +62,7 @@ def sweet_death_check(st: dict, ev: list, batch: list) -> list:
     if not res:
         return batch
     saved, victim = res
-    out = [m for m in batch if m["c"] != saved or m["i"]]
+    out = [m for m in batch if m["card"] != saved or m["inevitable"]]
     if alive(st, victim):
         out.append(mark("muerte_dulce", [], indirect=1, cid=victim))
     return out
@@ -87,7 +88,7 @@ def _s23(st, ev):
             "n", "night_step", "cataleptic_mode")
     if card.get("bipolar_mode") == "b" or not marked(st, c) or not usable_action(st, c):
         return
-    if all(m["i"] for m in marked(st, c)):
+    if all(m["inevitable"] for m in marked(st, c)):
         return
     awake_use = card["awake"] and not card["awake_used"]
     unmark(st, c)
@@ -188,8 +189,8 @@ def _s25(st, ev):
     s = personality_wakes(st, "paciencia", "25")
     if s is None:
         return
-    last = last_round_pick(st, "paci")
-    cands = sorted({m["c"] for m in st["marks"]} - {last}, key=lambda c: where(st, c))
+    last = last_round_pick(st, "paciencia")
+    cands = sorted({m["card"] for m in st["marks"]} - {last}, key=lambda c: where(st, c))
     ask(st, s, "patience", [opt("pass", "pass")] + [card_opt(st, c) for c in cands], "pass",
         "night_step", "patience")
 
@@ -200,8 +201,8 @@ def _patience(st, ev, q, choice):
         return
     c = parse_card(st, choice)
     st["tokens"]["paci"].append([c, marked(st, c)])
-    st["marks"] = [m for m in st["marks"] if m["c"] != c]
-    remember_pick(st, "paci", c)
+    st["marks"] = [m for m in st["marks"] if m["card"] != c]
+    remember_pick(st, "paciencia", c)
     st["night"]["dawn"].append(["patience_placed", c])
     log(st, ev, "gm_patience", by=q["seat"], **where_public(st, c))
 
@@ -215,7 +216,7 @@ def _s26(st, ev):
     if st["round"] == 1:
         ask(st, s, "neuro_pick", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)],
             "pass", "night_step", "neuro_pick")
-    elif st["neurotic"] is not None and not st["eliminated"][st["neurotic"]["ctl"]]:
+    elif st["neurotic"] is not None and not st["eliminated"][st["neurotic"]["controlled"]]:
         ask(st, s, "neuro_order", [opt("pass", "pass")] + [seat_opt(t) for t in seats(st)],
             "pass", "night_step", "neuro_order")
 
@@ -224,7 +225,7 @@ def _s26(st, ev):
 def _neuro_pick(st, ev, q, choice):
     if choice != "pass":
         t = parse_seat(choice)
-        st["neurotic"] = {"ctl": t, "by": q["seat"], "order": None}
+        st["neurotic"] = {"controlled": t, "by": q["seat"], "order": None}
         tell(ev, t, "neuro_controlled")
         log(st, ev, "gm_neuro", by=q["seat"], seat=t)
 
@@ -234,7 +235,7 @@ def _neuro_order(st, ev, q, choice):
     if choice != "pass":
         t = parse_seat(choice)
         st["neurotic"]["order"] = [st["round"], t]
-        tell(ev, st["neurotic"]["ctl"], "neuro_instruction", seat=t)
+        tell(ev, st["neurotic"]["controlled"], "neuro_instruction", seat=t)
         log(st, ev, "gm_neuro_order", by=q["seat"], seat=t)
 
 
@@ -246,7 +247,7 @@ def _s27(st, ev):
     s = personality_wakes(st, "ansiedad_social", "27")
     if s is None:
         return
-    pool = cycle_pool(st, "ans", s)
+    pool = cycle_pool(st, "ansiedad_social", s)
     opts = [opt(f"s{t}:{i}", "ask_question", seat=t, question=qk)
             for t in pool if t != s for i, qk in enumerate(QUESTIONS)]
     ask(st, s, "anxiety", [opt("pass", "pass")] + opts, "pass", "night_step", "anxiety")
@@ -258,7 +259,7 @@ def _anxiety(st, ev, q, choice):
         return
     who, i = choice.split(":")
     t = parse_seat(who)
-    st["history"]["ans"].append(t)
+    st["history"]["ansiedad_social"].append(t)
     question = QUESTIONS[int(i)]
     ask(st, t, "anxiety_answer", [opt("yes", "yes"), opt("no", "no"), opt("none", "no_answer")],
         "none", "night_step", "anxiety_answer", {"asker": q["seat"], "question": question},
@@ -278,10 +279,10 @@ def _s28(st, ev):
     scythes = [c for c in st["tokens"]["scythe"]]
     if s is None or any(c in st["attacked"] for c in scythes):
         return
-    rows = sorted({owner(st, m["c"]) for m in st["marks"]})
+    rows = sorted({owner(st, m["card"]) for m in st["marks"]})
     opts = []
     for t in rows:
-        for m in sorted({m["c"] for m in st["marks"] if owner(st, m["c"]) == t}):
+        for m in sorted({m["card"] for m in st["marks"] if owner(st, m["card"]) == t}):
             for d in st["rows"][t]:
                 if d != m and alive(st, d) and d not in st["tokens"]["celda"]:
                     a, b = where(st, m), where(st, d)
@@ -299,8 +300,8 @@ def _parca_move(st, ev, q, choice):
     t = owner(st, a)
     b = st["rows"][t][int(to) - 1]
     for m in st["marks"]:
-        if m["c"] == a:
-            m["c"] = b
+        if m["card"] == a:
+            m["card"] = b
     note_attack(st, b)
     log(st, ev, "gm_marks_moved", by=q["seat"], seat=t, pos=where(st, a)[1], to_pos=int(to))
 

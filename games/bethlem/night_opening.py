@@ -33,7 +33,7 @@ def _s0(st, ev):
 @handler("ali_spy")
 def _ali_spy(st, ev, q, choice):
     st["night"]["ali"]["spy"] = choice == "spy"
-    if st["history"]["ali_peek"]:
+    if st["history"]["ali_peeked"]:
         return
     ask(st, q["seat"], "ali_peek", [opt("none", "none")] + [
         opt(c, "card_name", card=c) for c in peekable(st, "0")], "none", "night_step",
@@ -43,7 +43,7 @@ def _ali_spy(st, ev, q, choice):
 @handler("ali_peek")
 def _ali_peek(st, ev, q, choice):
     if choice != "none":
-        st["history"]["ali_peek"] = 1
+        st["history"]["ali_peeked"] = 1
         st["night"]["ali"]["peek"] = choice
         gm(ev, "gm_ali_peek", card=choice)
 
@@ -76,7 +76,7 @@ def _storyteller(st, ev, q, choice):
 def _pending_doom(st, c):
     tok, md = st["tokens"], st["sweet_death"]
     return (any(p[0] == c for p in tok["paci"]) or c in st["rabies"] or tok["chip"] == c
-            or any(c in f[:2] for f in tok["flames"]) or bool(md and c in (md["M"], md["T"])))
+            or any(c in f[:2] for f in tok["flames"]) or bool(md and c in (md["muerte_card"], md["target"])))
 
 
 # ---- 2 Pacto de sangre -------------------------------------------------------------------------
@@ -117,7 +117,8 @@ def _pact_type(st, ev, q, choice):
 
 
 def _pact_made(st, ev, maker, a, b, kind):
-    st["pact"] = {"a": a, "b": b, "type": kind, "maker": maker, "on": 0, "failed": 0}
+    st["pact"] = {"first_seat": a, "second_seat": b, "type": kind, "maker": maker, "active": 0,
+                  "failed": 0}
     tell(ev, maker, "pact_made", a=a, b=b, type=kind)
     log(st, ev, "gm_pact", maker=maker, a=a, b=b, type=kind)
     richards = [s for s in (a, b) if "richard_dadd" in held(st, s) and is_mut(st, "richard_dadd")]
@@ -135,15 +136,15 @@ def _pact_meet(st, ev, q, choice):
         return
     pact = st["pact"]
     pact["failed"] = 1
-    other = pact["b"] if q["seat"] == pact["a"] else pact["a"]
+    other = pact["second_seat"] if q["seat"] == pact["first_seat"] else pact["first_seat"]
     tell(ev, other, "pact_failed")
     log(st, ev, "gm_pact_refused", seat=q["seat"])
 
 
 def _pact_bind(st, ev):
     pact = st["pact"]
-    pact["on"] = 1
-    a, b = pact["a"], pact["b"]
+    pact["active"] = 1
+    a, b = pact["first_seat"], pact["second_seat"]
     if a != b:
         tell(ev, a, "pact_partner", partner=b, type=pact["type"])
         tell(ev, b, "pact_partner", partner=a, type=pact["type"])

@@ -20,7 +20,7 @@ def _s6(st, ev):
     s = personality_wakes(st, "melancolia", "6")
     if s is None:
         return
-    pool = cycle_pool(st, "melan", s)
+    pool = cycle_pool(st, "melancolia", s)
     opts = [card_opt(st, c) for c in living_targets(st) if owner(st, c) in pool]
     ask(st, s, "melancholy", [opt("pass", "pass")] + opts, "pass", "night_step", "melancholy")
 
@@ -31,7 +31,7 @@ def _melancholy(st, ev, q, choice):
         return
     c = aimed(st, parse_card(st, choice))
     st["tokens"]["melan"].append(c)
-    st["history"]["melan"].append(owner(st, c))
+    st["history"]["melancolia"].append(owner(st, c))
     pub(ev, "melancholy", **where_public(st, c))
     mirror_token(st, q["seat"], "melan", c)
 
@@ -44,7 +44,7 @@ def _s7(st, ev):
         return
     woke(st, "7", s)
     borrow = catalog()["borrowable"]
-    cards = [c for c in dead_cards(st) if c in borrow and c not in st["history"]["dir"]]
+    cards = [c for c in dead_cards(st) if c in borrow and c not in st["history"]["director"]]
     no = {c: "modifier_cap" for c in cards if c == "profeta" and flames_full(st)}
     ask(st, s, "director", [opt("pass", "pass")] + [
         opt(c, "card_name", card=c) for c in sorted(cards) if c not in no], "pass", "night_step",
@@ -56,9 +56,9 @@ def _director(st, ev, q, choice):
     if choice == "pass":
         return
     code = catalog()["borrowable"][choice]
-    st["history"]["dir"].append(choice)
+    st["history"]["director"].append(choice)
     st["tokens"]["director"] = choice
-    st["night"]["dir"] = {"card": choice, "code": code, "seat": q["seat"], "via": "krugman"}
+    st["night"]["director_turn"] = {"card": choice, "code": code, "seat": q["seat"], "via": "krugman"}
     pub(ev, "director_borrows", card=choice)
     if choice == "ali":
         ask(st, q["seat"], "ali_peek", [opt("none", "spy")] + [
@@ -72,8 +72,8 @@ def _director(st, ev, q, choice):
 def _director_ali(st, ev, q, choice):
     """A director borrowing Ali either spies on the mutineers or spends the peek (§5.9)."""
     if choice != "none":
-        st["night"]["dir"]["peek"] = 1
-        st["night"]["ali"].update(dpeek=choice, dseat=q["seat"])
+        st["night"]["director_turn"]["peek"] = 1
+        st["night"]["ali"].update(director_peek=choice, director_seat=q["seat"])
         gm(ev, "gm_ali_peek", card=choice)
 
 
@@ -104,9 +104,9 @@ def _larry_h(st, ev, q, choice):
 
 def _archivo(st, ev, s, src):
     aw = (src == "own" and st["cards"]["el_archivo"]["announced"]) or (src == "dir" and director_awake(st))
-    if src == "own" and st["history"]["arch_lost"] and not aw:
+    if src == "own" and st["history"]["archive_lost"] and not aw:
         return
-    done = st["history"]["arch_aw"] if aw else []
+    done = st["history"]["archive_awake"] if aw else []
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in done]
     ask(st, s, "archivo", [opt("pass", "pass")] + opts, "pass", "night_step", "archivo",
         {"src": src, "aw": bool(aw)})
@@ -119,7 +119,7 @@ def _archivo_h(st, ev, q, choice):
     t, s, x = parse_seat(choice), q["seat"], q["context"]
     tell(ev, t, "archivo_pointed")
     if x["aw"]:
-        st["history"]["arch_aw"].append(t)
+        st["history"]["archive_awake"].append(t)
         c = principal(st, t)
         st["round_blocks"].append([t, s])
         tell(ev, s, "archivo_answer", seat=t, pos=where(st, c)[1])
@@ -137,14 +137,14 @@ def _archivo_h(st, ev, q, choice):
         tell(ev, s, "archivo_miss", seat=t)
         log(st, ev, "gm_archivo", by=s, seat=t, pos=0)
         if x["src"] == "own":
-            st["history"]["arch_lost"] = 1
+            st["history"]["archive_lost"] = 1
 
 
 # ---- 10 Mary Firth -----------------------------------------------------------------------------
 
 def _mary(st, ev, s, src):
-    hist = st["history"]["mary" if src == "own" else "mary_dir"]
-    aw = (src == "own" and st["cards"]["mary_firth"]["awake"] and not st["history"]["mary_aw"]) or (
+    hist = st["history"]["mary" if src == "own" else "mary_director"]
+    aw = (src == "own" and st["cards"]["mary_firth"]["awake"] and not st["history"]["mary_awake_used"]) or (
         src == "dir" and director_awake(st))
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in hist]
     if aw:
@@ -167,11 +167,11 @@ def _mary_h(st, ev, q, choice):
     awake = choice.startswith("a")
     t = int(choice[1:])
     if awake and q["context"]["src"] == "own":
-        st["history"]["mary_aw"] = 1
+        st["history"]["mary_awake_used"] = 1
         st["cards"]["mary_firth"]["announced"] = 1
     if awake:
         pub(ev, "awakening_announced", seat=s, card="mary_firth")
-    hist = st["history"]["mary" if q["context"]["src"] == "own" else "mary_dir"]
+    hist = st["history"]["mary" if q["context"]["src"] == "own" else "mary_director"]
     first = t not in hist
     if first:
         hist.append(t)
@@ -183,8 +183,8 @@ def _mary_h(st, ev, q, choice):
         return
     st["night"]["blocked"].append(t)
     if awake:
-        st["history"]["mary_perm"].append(t)
-    if first and st["night"]["imp"] is None:
+        st["history"]["mary_permanent"].append(t)
+    if first and st["night"]["impersonated"] is None:
         ask(st, s, "mary_impersonate", [opt("yes", "yes"), opt("no", "no")], "no",
             "night_step", "mary_impersonate")
 
@@ -192,7 +192,7 @@ def _mary_h(st, ev, q, choice):
 @handler("mary_impersonate")
 def _mary_imp(st, ev, q, choice):
     if choice == "yes":
-        st["night"]["imp"] = q["seat"]
+        st["night"]["impersonated"] = q["seat"]
 
 
 # ---- 11 La parca -------------------------------------------------------------------------------

@@ -150,7 +150,7 @@ def _celda(st, ev, s, t):
     if c is None or not alive(st, c) or c in st["tokens"]["celda"]:
         return False
     st["tokens"]["celda"].append(c)
-    st["marks"] = [m for m in st["marks"] if m["c"] != c]
+    st["marks"] = [m for m in st["marks"] if m["card"] != c]
     st["night"]["dawn"].append(["celda_placed", c])
     return True
 
@@ -159,7 +159,7 @@ def _swap(st, ev, a, b, kind):
     (sa, pa), (sb, pb) = where(st, a), where(st, b)
     st["rows"][sa][pa - 1], st["rows"][sb][pb - 1] = b, a
     pub_data = {"seat": sa, "pos": pa, "to_seat": sb, "to_pos": pb}
-    st["night"].setdefault("dawn_pub", []).append([kind, pub_data])
+    st["night"].setdefault("dawn_public", []).append([kind, pub_data])
     for s_ in {sa, sb}:
         tell(ev, s_, "your_row", row=list(st["rows"][s_]))
     refresh(st, ev)
@@ -201,9 +201,9 @@ def _hipnosis(st, ev, s, t):
     pub(ev, "hypnosis", card=power)
     tell(ev, target, "hypnotised", card=power)
     if code == "day":
-        st["night"].setdefault("hyp_amnesia", []).append(target)
+        st["night"].setdefault("hypnosis_amnesia", []).append(target)
     else:
-        st["night"]["hyp"].setdefault(code, []).append([target, power])
+        st["night"]["hypnoses"].setdefault(code, []).append([target, power])
         insert_after(st, code, code + "h")
     return True
 
@@ -217,7 +217,7 @@ def _identify(st, ev, s, kind, found, named):
 
 def _hc_neurotico(st, ev, s, t):
     holder = next((x for x in seats(st) if st["personalities"][x] == "neuroticismo"), None)
-    ctl = st["neurotic"]["ctl"] if st["neurotic"] else None
+    ctl = st["neurotic"]["controlled"] if st["neurotic"] else None
     if holder is None:
         return _identify(st, ev, s, "record_neurotic_none", {}, [])
     kind = "record_neurotic" if ctl is not None else "record_neurotic_free"
@@ -235,8 +235,8 @@ def _hc_secretos(st, ev, s, t):
     if not pact:
         return _identify(st, ev, s, "record_no_pact", {}, [])
     kind = "record_pact_failed" if pact["failed"] else "record_secrets"
-    found = {"maker": pact["maker"], "seats": [pact["a"], pact["b"]]}
-    return _identify(st, ev, s, kind, found, [pact["maker"], pact["a"], pact["b"]])
+    found = {"maker": pact["maker"], "seats": [pact["first_seat"], pact["second_seat"]]}
+    return _identify(st, ev, s, kind, found, [pact["maker"], pact["first_seat"], pact["second_seat"]])
 
 
 def _recuerdos(st, ev, s, t):
@@ -246,7 +246,7 @@ def _recuerdos(st, ev, s, t):
     st["personalities"][a], st["personalities"][b] = st["personalities"][b], st["personalities"][a]
     for x in (a, b):
         tell(ev, x, "your_personality", card=st["personalities"][x])
-    st["night"].setdefault("dawn_pub", []).append(["memories_swap", {"seats": [a, b]}])
+    st["night"].setdefault("dawn_public", []).append(["memories_swap", {"seats": [a, b]}])
     return True
 
 

@@ -20,7 +20,8 @@ def pact_of(st: dict, seat: int):
     """The pact that sets this seat's objective. A collapsed normal pact still does: both
     members lost with it and win with nobody else (R-83)."""
     pact = st["pact"]
-    if pact and (pact["on"] or pact.get("collapsed")) and seat in (pact["a"], pact["b"]):
+    if (pact and (pact["active"] or pact.get("collapsed"))
+            and seat in (pact["first_seat"], pact["second_seat"])):
         return pact
     return None
 
@@ -100,8 +101,8 @@ def _satisfied(st: dict) -> list:
 def _pact_satisfied(st: dict, act: set) -> list:
     """A normal pact wins the same way in every mode: both partners active, the rest dead."""
     pact = st["pact"]
-    if pact and pact["on"] and pact["type"] == "normal":
-        pair = (pact["a"], pact["b"])
+    if pact and pact["active"] and pact["type"] == "normal":
+        pair = (pact["first_seat"], pact["second_seat"])
         if all(p in act for p in pair) and _others_dead_but_pact(st, pair):
             return [("pact", list(pair))]
     return []
@@ -139,7 +140,7 @@ def _custom_satisfied(st: dict, act: set) -> list:
 
 
 def declare(st: dict, ev: list, winners, reason: str, **params) -> None:
-    st["win"] = {"w": sorted(set(winners)), "r": reason, "p": params}
+    st["win"] = {"winners": sorted(set(winners)), "reason": reason, "params": params}
     pub(ev, "game_over", reason=reason, winners=sorted(set(winners)))
     reveal_all(st, ev)
 
@@ -173,5 +174,5 @@ def reveal_all(st: dict, ev: list) -> None:
             objective=st["objectives"][s])
     pact = st["pact"]
     if pact and pact.get("maker") is not None:
-        pub(ev, "final_pact_failed" if pact["failed"] else "final_pact", a=pact["a"],
-            b=pact["b"], type=pact["type"], maker=pact["maker"])
+        pub(ev, "final_pact_failed" if pact["failed"] else "final_pact", a=pact["first_seat"],
+            b=pact["second_seat"], type=pact["type"], maker=pact["maker"])

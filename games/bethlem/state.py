@@ -1,14 +1,17 @@
 """The shape of a Bethlem game's state, declared once, and the migration of stored games.
 
 The state is plain JSON (it is stored as is). Version 1 named its top-level fields and the fields
-of its cards and questions with one to four letters; version 2 names them in words. `upgrade` turns a
-stored version-1 game into version 2 and leaves a current one alone.
+of its cards and questions with one to four letters; version 2 names them in words; version 3 also
+names the fields of death marks and deaths, the outcome, the night, the day, the history, the
+pact, Muerte dulce's window, Neuroticismo and La parca. `upgrade` brings a stored game of any
+older version up to date, step by step, and leaves a current one alone. The renames are kept
+here as data, so code written against the old names can be re-keyed with them.
 """
 from __future__ import annotations
 
 from typing import Any, Optional, TypedDict
 
-STATE_VERSION = 2
+STATE_VERSION = 3
 
 
 class Card(TypedDict, total=False):
@@ -35,13 +38,158 @@ class Card(TypedDict, total=False):
 
 class Mark(TypedDict):
     """A death mark waiting for the death pipeline (spec §0 "Mark")."""
-    c: str        # the marked card
-    s: str        # its source (a cause key)
-    k: list       # killers credited if it kills
-    i: int        # inevitable: no save removes it
-    nt: int       # no on-death triggers (Leproso)
-    m: int        # mutineer-type (Arthur stops it)
-    x: int        # indirect death (Richard's awakening ignores only direct ones)
+    card: str          # the marked card
+    source: str        # what placed it (a cause key)
+    killers: list      # seats credited if it kills
+    inevitable: int    # no save removes it
+    no_triggers: int   # no on-death triggers (Leproso)
+    mutineer: int      # mutineer-type (Arthur stops it)
+    indirect: int      # indirect death (Richard's awakening ignores only direct ones)
+
+
+class Death(TypedDict):
+    """A card the death pipeline just killed (`cascade` died, and last by killed seat)."""
+    card: str          # the dead card
+    killers: list      # seats credited with it
+    no_triggers: int   # its on-death triggers do not fire
+    inactive: int      # it was inactive when it died
+    cause: str         # what killed it (a cause key)
+    seat: int          # the seat that held it
+
+
+class Win(TypedDict):
+    """The outcome once decided."""
+    winners: list      # winning seats
+    reason: str        # the reason's locale key
+    params: dict       # fills the reason
+
+
+class Night(TypedDict, total=False):
+    """This night's working state (reset at nightfall)."""
+    woke: dict               # step code -> seats that woke at it
+    blocked: list            # seats whose powers are blocked tonight (Mary)
+    impersonated: Optional[int]  # the seat Mary impersonates tonight
+    protections: list        # [protector seat, protected card, power source]
+    plays: list              # event cards played at step 5: [seat, event, target]
+    hypnoses: dict           # power step -> [seat, card] hypnoses, in the order played
+    hypnoses_done: dict      # power step -> hypnosis sub-steps already run
+    hypnosis_amnesia: list   # seats that hypnotised Amnesia and may still use it by day
+    director_turn: Optional[dict]  # the director's borrowed power: card, code, seat, via
+    director_amnesia_used: int  # the director's borrowed Krugman amnesia was used
+    ali: dict                # Ali's peeks: peek/seat, director_peek/director_seat, spy
+    shown: Optional[str]     # the card Larry showed tonight
+    laughed: list            # cards the laughing gas laughed at
+    dawn: list               # events held for dawn
+    dawn_public: list        # public lines held for dawn [kind, params]
+    dawn_over: int           # dawn has been resolved
+    dawned: int              # dawn has begun (its deaths are announced)
+    kill_night: int          # La parca kills tonight
+    lobotomised: list        # cards lobotomised tonight
+    step: str                # the step being played (its code)
+    conference: Optional[dict]  # the mutineers' conference (Conference)
+    second_conference: int   # the second conference of a doubled night was held
+    voodoo: dict             # Vudú's work tonight (marks go to its doll while set)
+    curse: dict              # the cursed card's players' picks tonight: seat (str) -> seat
+    deaths: int              # someone died tonight
+    revived: list            # cards revived tonight
+
+
+class Conference(TypedDict):
+    """The mutineers' conference (steps 16-17)."""
+    members: list            # the seats that take part
+    picks: dict              # seat (str) -> the card it picks
+    changes: dict            # seat (str) -> how many times it changed its pick
+    locked: Optional[str]    # the card agreed on
+    spies: list              # seats that listen in
+    nathaniel: int           # the seat whose awakened Nathaniel decided alone
+
+
+class Day(TypedDict, total=False):
+    """This day's working state (reset at daybreak)."""
+    ready: list              # seats ready to end the discussion
+    sanction: Optional[str]  # the sanction drawn for the lynch
+    extra: list              # extra lynches owed (events, curse)
+    cancel: int              # the lynch was cancelled
+    done: int                # the lynch is over
+    defer: int               # deaths are deferred to the end of the day
+    amnesia: list            # seats that used an amnesia today
+    lynched: list            # cards lynched today
+    first_ballot: dict       # seat (str) -> vote of the first ballot
+    second_ballot: dict      # seat (str) -> vote of the second ballot
+    second_ballot_voters: list  # seats that vote in the second ballot
+    voters: list             # seats that vote
+    kind: str                # what the lynch picks (card, pick...)
+    picker: int              # the seat that picks the lynched card
+    pardon: Optional[int]    # the seat that played a pardon
+    curse: list              # the curse's killers, owed a lynch today
+
+
+class History(TypedDict, total=False):
+    """What once-per-game and cycle powers already chose (cycle powers pick every other active
+    player before anyone twice; a last pick is [round, card])."""
+    melancolia: list         # seats Melancolía already picked this cycle
+    hostilidad: list         # seats Hostilidad already picked this cycle
+    ansiedad_social: list    # seats Ansiedad social already picked this cycle
+    larry: list              # seats Larry already showed this cycle
+    mary: list               # seats Mary blocked (own power)
+    mary_director: list      # seats Mary blocked through the director
+    mary_permanent: list     # seats awakened Mary blocked for good
+    mary_awake_used: int     # awakened Mary's use is spent
+    archive_awake: list      # awakened El archivo's picks this cycle
+    archive_lost: int        # El archivo lost its power
+    director: list           # cards the director borrowed
+    arthur: dict             # power source -> Arthur's last pick
+    parca: Optional[list]    # La parca's last pick
+    paciencia: Optional[list]  # Paciencia's last pick
+    flick: Optional[list]    # John Flick's last pick
+    daniel_converted: int    # awakened Daniel converted someone
+    nathaniel_used: int      # awakened Nathaniel decided a conference
+    questions: list          # questions asked (Juego de preguntas)
+    ali_peeked: int          # Ali's first-night peek was used
+
+
+class Tokens(TypedDict, total=False):
+    """The modifiers on the table."""
+    arrow: list              # cards under an arrow
+    scythe: list             # cards under La parca's scythe
+    flames: list             # cards under flames
+    melan: list              # cards under Melancolía (a token named as the pictures name it)
+    chip: Optional[str]      # the card under the gambler's chip
+    chip_mode: str           # the chip's form
+    chip_round: int          # the round the chip was placed
+    paci: list               # [card, its marks] under Paciencia
+    celda: list              # cards in the isolation cell
+    director: Optional[str]  # the director's token
+    daniel: list             # Daniel's tokens
+    pandora: list            # Pandora's tokens
+    coma: list               # cards in coma
+    transplant: Optional[dict]  # the transplant in effect
+    haunt: list              # haunted cards (custom)
+    idle: list               # cards out of play this round (happenings)
+    off_groups: list         # card groups out of play this round (happenings)
+
+
+class Pact(TypedDict):
+    """The blood pact."""
+    first_seat: int          # one member
+    second_seat: int         # the other
+    type: str                # normal or hate
+    maker: int               # the seat that made it
+    active: int              # it still binds
+    failed: int              # it was refused
+    collapsed: int           # it collapsed
+
+
+class SweetDeath(TypedDict, total=False):
+    """Muerte dulce's window."""
+    muerte_card: str         # Muerte dulce's card
+    target: str              # the chosen card
+    mode: str                # "n" normal, "b" bipolar
+    awakened: int            # played awakened
+    round: int               # the round it was played
+    attacked_from: int       # index into `attacked` from which attacks count
+    seat: int                # the seat that played it
+    done: int                # the window is closed
 
 
 class Question(TypedDict, total=False):
@@ -70,7 +218,7 @@ class State(TypedDict):
     questions_asked: int      # questions opened so far (question ids)
     questions: list           # open questions (Question)
     agenda: list              # tasks still to run, first first (core.run)
-    win: Optional[dict]       # the outcome once decided: w winners, r reason, p params
+    win: Optional[dict]       # the outcome once decided (Win)
     seating: list             # seats left to right (R-04)
     options: dict             # table options the rules read (Ali's detection, storyteller, cap)
     rows: list                # each seat's four card ids, positions 1-4
@@ -86,18 +234,18 @@ class State(TypedDict):
     vote_lost: list           # 1 for a seat that lost its lynch vote (awakened Ali)
     objectives: list          # each seat's objective (objectives.py)
     known_cards: list         # card ids each seat has seen
-    tokens: dict              # the modifiers on the table (arrow, scythe, flames, chip...)
-    history: dict             # what once-per-game and cycle powers already chose
-    parca: dict               # La parca: disobeyed rounds, whether obeyed, kill night due
+    tokens: dict              # the modifiers on the table (Tokens)
+    history: dict             # what once-per-game and cycle powers already chose (History)
+    parca: dict               # La parca: disobeyed_rounds, hit (obeyed), kill (due), set
     marks: list               # death marks placed tonight (Mark)
     attacked: list            # cards attacked this phase (twins, Muerte dulce, La parca)
-    night: dict               # this night's working state (steps woken, plays, conference...)
+    night: dict               # this night's working state (Night)
     cascade: Optional[dict]   # the death pipeline in progress
-    day: dict                 # this day's working state (ready, ballots, extra lynches...)
-    pact: Optional[dict]      # the blood pact: a, b, type, maker, on, failed, collapsed
-    sweet_death: Optional[dict]  # Muerte dulce's window: M its card, T the chosen card, mode
+    day: dict                 # this day's working state (Day)
+    pact: Optional[dict]      # the blood pact (Pact)
+    sweet_death: Optional[dict]  # Muerte dulce's window (SweetDeath)
     rabies: list              # cards infected by rabies, marked at the next night
-    neurotic: Optional[dict]  # Neuroticismo: controlled seat, controller, tonight's order
+    neurotic: Optional[dict]  # Neuroticismo: controlled seat, by (controller), tonight's order
     prophecies: list          # Nostradamus prophecies waiting for their condition
     round_blocks: list        # [seat, archivist seat]: awakened El archivo's shield this round
     sides: Optional[list]     # small modes: each seat's side
@@ -126,14 +274,88 @@ QUESTION_RENAMED = {"s": "seat", "k": "kind", "o": "options", "df": "default", "
                     "no": "refused"}
 
 
-def upgrade(state: dict[str, Any]) -> dict[str, Any]:
-    """A stored game in the current shape: version 1 gets its fields renamed."""
-    if state.get("version", 1) >= STATE_VERSION:
-        return state
+# Version 3
+MARK_RENAMED = {"c": "card", "s": "source", "k": "killers", "i": "inevitable", "nt": "no_triggers",
+                "m": "mutineer", "x": "indirect"}
+DEATH_RENAMED = {"c": "card", "k": "killers", "nt": "no_triggers", "off": "inactive", "src": "cause",
+                 "s": "seat"}
+WIN_RENAMED = {"w": "winners", "r": "reason", "p": "params"}
+NIGHT_RENAMED = {"imp": "impersonated", "prot": "protections", "hyp": "hypnoses",
+                 "hyp_done": "hypnoses_done", "hyp_amnesia": "hypnosis_amnesia",
+                 "dir": "director_turn", "dir_used": "director_amnesia_used",
+                 "dawn_pub": "dawn_public", "lob": "lobotomised", "cur": "step",
+                 "conf": "conference", "conf2": "second_conference"}
+CONFERENCE_RENAMED = {"p": "members", "sel": "picks", "n": "changes", "lock": "locked",
+                      "nath": "nathaniel"}
+ALI_RENAMED = {"dpeek": "director_peek", "dseat": "director_seat"}
+DAY_RENAMED = {"b1": "first_ballot", "b2": "second_ballot", "b2voters": "second_ballot_voters"}
+HISTORY_RENAMED = {"melan": "melancolia", "hostil": "hostilidad", "ans": "ansiedad_social",
+                   "mary_dir": "mary_director", "mary_perm": "mary_permanent",
+                   "mary_aw": "mary_awake_used", "arch_aw": "archive_awake",
+                   "arch_lost": "archive_lost", "dir": "director", "paci": "paciencia",
+                   "dan_conv": "daniel_converted", "nath": "nathaniel_used",
+                   "ali_peek": "ali_peeked"}
+PARCA_RENAMED = {"cnt": "disobeyed_rounds"}
+PACT_RENAMED = {"a": "first_seat", "b": "second_seat", "on": "active"}
+SWEET_DEATH_RENAMED = {"M": "muerte_card", "T": "target", "aw": "awakened", "r": "round",
+                       "from": "attacked_from"}
+NEUROTIC_RENAMED = {"ctl": "controlled"}
+
+
+def _renamed(d, names: dict):
+    return {names.get(k, k): v for k, v in d.items()} if isinstance(d, dict) else d
+
+
+def _marks_renamed(value):
+    """Death marks wherever they wait (the marks, the cascade, agenda tasks' arguments)."""
+    if isinstance(value, list):
+        return [_marks_renamed(v) for v in value]
+    if isinstance(value, dict):
+        if set(value) == set(MARK_RENAMED):
+            return _renamed(value, MARK_RENAMED)
+        return {k: _marks_renamed(v) for k, v in value.items()}
+    return value
+
+
+def _to_version_2(state: dict[str, Any]) -> dict[str, Any]:
     out = {RENAMED.get(k, k): v for k, v in state.items()}
     out["questions"] = [{QUESTION_RENAMED.get(k, k): v for k, v in q.items()}
                         for q in out["questions"]]
     out["cards"] = {cid: {CARD_RENAMED.get(k, k): v for k, v in card.items()}
                     for cid, card in out["cards"].items()}
-    out["version"] = STATE_VERSION
     return out
+
+
+def _to_version_3(state: dict[str, Any]) -> dict[str, Any]:
+    out = _marks_renamed(state)
+    out["win"] = _renamed(out["win"], WIN_RENAMED)
+    if out["cascade"]:
+        cascade = out["cascade"]
+        cascade["died"] = [_renamed(d, DEATH_RENAMED) for d in cascade["died"]]
+        cascade["last"] = {seat: [_renamed(d, DEATH_RENAMED) for d in deaths]
+                           for seat, deaths in cascade["last"].items()}
+    night = _renamed(out["night"], NIGHT_RENAMED)
+    if "conference" in night:
+        night["conference"] = _renamed(night["conference"], CONFERENCE_RENAMED)
+    if "ali" in night:
+        night["ali"] = _renamed(night["ali"], ALI_RENAMED)
+    out["night"] = night
+    out["day"] = _renamed(out["day"], DAY_RENAMED)
+    out["history"] = _renamed(out["history"], HISTORY_RENAMED)
+    out["parca"] = _renamed(out["parca"], PARCA_RENAMED)
+    out["pact"] = _renamed(out["pact"], PACT_RENAMED)
+    out["sweet_death"] = _renamed(out["sweet_death"], SWEET_DEATH_RENAMED)
+    out["neurotic"] = _renamed(out["neurotic"], NEUROTIC_RENAMED)
+    return out
+
+
+def upgrade(state: dict[str, Any]) -> dict[str, Any]:
+    """A stored game in the current shape: each older version is brought up one step at a time."""
+    version = state.get("version", 1)
+    if version >= STATE_VERSION:
+        return state
+    if version < 2:
+        state = _to_version_2(state)
+    state = _to_version_3(state)
+    state["version"] = STATE_VERSION
+    return state

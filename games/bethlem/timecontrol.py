@@ -65,7 +65,7 @@ def _future_card(st, ev, q, choice):
 def _stop(st, ev, q, choice):
     t = parse_seat(choice)
     _t(st)["stop"] = [t, st["round"] + 1]
-    st["night"].setdefault("dawn_pub", []).append(["time_stopped", {"seat": t}])
+    st["night"].setdefault("dawn_public", []).append(["time_stopped", {"seat": t}])
 
 
 def stopped(st: dict, s: int) -> bool:

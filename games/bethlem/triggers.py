@@ -123,7 +123,7 @@ def _dulce(st, ev, c):
     md = st["sweet_death"]
     s = owner(st, c)
     key = "dulce_revive" if md["mode"] == "b" else "dulce_take"
-    ask(st, s, key, [opt("yes", "yes"), opt("no", "no")], "no", "reactive", key, {"t": md["T"]})
+    ask(st, s, key, [opt("yes", "yes"), opt("no", "no")], "no", "reactive", key, {"t": md["target"]})
 
 
 @handler("dulce_take")

@@ -68,13 +68,13 @@ def public_view(st: dict) -> dict:
         players.append(p)
     view = {"phase": st["phase"], "round": st["round"], "mode": st["mode"],
             "seating": list(st["seating"]), "players": players, "deck": len(st["deck"])}
-    if st["phase"] == "night" and st["night"].get("cur"):
-        view["step"] = st["night"]["cur"]
+    if st["phase"] == "night" and st["night"].get("step"):
+        view["step"] = st["night"]["step"]
     if st["phase"] == "day":
         view["sanctioned"] = st["day"].get("sanction")
     if st["win"] is not None:
-        view["winners"] = st["win"]["w"]
-        view["reason"] = st["win"]["r"]
+        view["winners"] = st["win"]["winners"]
+        view["reason"] = st["win"]["reason"]
     return view
 
 
@@ -93,14 +93,14 @@ def seat_view(st: dict, seat: int) -> dict:
     mine = {"seat": seat, "cards": own, "personality": dealt_pers(st)[seat],
             "hand": sorted(st["hands"][seat]), "objective": st["objectives"][seat], "known": known}
     pact = st["pact"]
-    if pact and pact["on"] and seat in (pact["a"], pact["b"]):
-        mine["pact"] = {"partner": pact["b"] if seat == pact["a"] else pact["a"],
+    if pact and pact["active"] and seat in (pact["first_seat"], pact["second_seat"]):
+        mine["pact"] = {"partner": pact["second_seat"] if seat == pact["first_seat"] else pact["first_seat"],
                         "type": pact["type"]}
     if st["objective_cards"] is not None:
         mine["objective_card"] = st["objective_cards"][seat]
     if st["phase"] == "night" and any(q["seat"] == seat for q in st["questions"]):
         mine["night_marks"] = [{"seat": w[0], "pos": w[1]} for w in
-                               (where(st, m["c"]) for m in st["marks"]) if w]
+                               (where(st, m["card"]) for m in st["marks"]) if w]
         mine["night_tokens"] = [[kind] + [where(st, c) for c in cards]
                                 for kind, *cards in st["night"].get("dawn", [])
                                 if all(where(st, c) for c in cards)]

@@ -23,7 +23,7 @@ def _infected(st, doc):
 def _add(st, t):
     v = _v(st)
     v[str(t)] = v.get(str(t), 0) + 1
-    st["night"].setdefault("dawn_pub", []).append(["virus", {"seat": t, "count": v[str(t)]}])
+    st["night"].setdefault("dawn_public", []).append(["virus", {"seat": t, "count": v[str(t)]}])
 
 
 @task("virus_turn")

@@ -45,7 +45,7 @@ def filter_batch(st: dict, ev: list, batch: list) -> list:
     w = _w(st)
     if not w["num"]:
         return batch
-    hit = sorted({m["c"] for m in batch if m["c"] in w["num"]}, key=lambda c: w["num"][c])
+    hit = sorted({m["card"] for m in batch if m["card"] in w["num"]}, key=lambda c: w["num"][c])
     drop = set()
     for c in hit:
         n = w["num"][c]
@@ -56,7 +56,7 @@ def filter_batch(st: dict, ev: list, batch: list) -> list:
         lower = [d for d, k in w["num"].items() if k < n]
         if any(alive(st, d) for d in lower):
             drop.add(c)
-    return [m for m in batch if m["c"] not in drop or m["i"]]
+    return [m for m in batch if m["card"] not in drop or m["inevitable"]]
 
 
 def step(st: dict, ev: list) -> None:
@@ -77,8 +77,8 @@ def _modifiers(st):
     tok, out = st["tokens"], []
     for key in ("arrow", "scythe"):
         out += [(f"{key}:{card_opt(st, c)[0]}", c) for c in tok[key] if owner(st, c) is not None]
-    out += [(f"mark:{card_opt(st, c)[0]}", c) for c in sorted({m["c"] for m in st["marks"]
-                                                              if not m["i"]})]
+    out += [(f"mark:{card_opt(st, c)[0]}", c) for c in sorted({m["card"] for m in st["marks"]
+                                                              if not m["inevitable"]})]
     if tok["chip"] and owner(st, tok["chip"]) is not None:
         out.append((f"chip:{card_opt(st, tok['chip'])[0]}", tok["chip"]))
     return out
@@ -139,7 +139,7 @@ def _remove(st, ev, choice):
         st["tokens"][kind].remove(c)
     log(st, ev, "gm_modifier_removed", kind=kind, **where_public(st, c))
     if kind != "mark":
-        st["night"].setdefault("dawn_pub", []).append(
+        st["night"].setdefault("dawn_public", []).append(
             ["modifier_removed", {"kind": kind, **where_public(st, c)}])
 
 

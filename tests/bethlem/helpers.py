@@ -41,7 +41,7 @@ def build(rows, pers=None, mode="normal", rnd=2, hands=None, dead=(), deck=(), p
         st["hands"][s] = list(cards)
     st["round"] = rnd
     if pact:
-        st["pact"] = {"maker": None, "on": 1, "failed": 0, **pact}
+        st["pact"] = {"maker": None, "active": 1, "failed": 0, **pact}
     st["objectives"] = [compute(st, s) for s in range(n)]
     return st
 

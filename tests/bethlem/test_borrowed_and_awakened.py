@@ -33,7 +33,7 @@ def test_awakened_director_borrowing_mary_gets_her_awakening():
     p = g.until("mary", TOM)
     assert f"a{WES}" in [o.id for o in p.options]
     g.act("mary", f"a{WES}", TOM)
-    assert g.st["history"]["mary_perm"] == [WES] and not g.st["history"]["mary_aw"]
+    assert g.st["history"]["mary_permanent"] == [WES] and not g.st["history"]["mary_awake_used"]
 
 
 def test_bipolar_awakened_cataleptic_returns_and_kills():

@@ -67,8 +67,8 @@ def test_every_night_step_has_a_public_clock_and_announcement():
     steps = []
     while g.st["phase"] == "night":
         clocks = g.open("step_clock")
-        if clocks and g.st["night"]["cur"] not in steps:
-            steps.append(g.st["night"]["cur"])
+        if clocks and g.st["night"]["step"] not in steps:
+            steps.append(g.st["night"]["step"])
             assert clocks[0].deadline == "night_step_min" and clocks[0].seat is None
         g._default()
     called = [e.data["step"] for e in g.of("step_called")]

@@ -273,7 +273,7 @@ def test_fast_food_chef_borrows_a_broccoli_victims_power_with_its_awakening():
     assert [o.id for o in g.until("medium", WES).options] == ["pass"]
     assert g.until("arthur", TOM)
     from games.bethlem.night import director_awake
-    assert g.st["night"]["dir"]["via"] == "chef" and director_awake(g.st)
+    assert g.st["night"]["director_turn"]["via"] == "chef" and director_awake(g.st)
 
 
 # ---- El Arquitecto: another player's personality -----------------------------------------------
@@ -336,7 +336,7 @@ def test_labyrinth_of_the_mind_wakes_with_a_cards_owner_and_takes_it_on_death():
     g = Game(st).start("night")
     g.act("maze_turn", card(UMA, 3), TOM)
     assert [e.audience for e in g.of("maze_partner")] == [(TOM,), (UMA,)]
-    assert g.st["cards"]["opio"]["used"] == 0 and g.st["night"]["dir"]["via"] == "arquitecto"
+    assert g.st["cards"]["opio"]["used"] == 0 and g.st["night"]["director_turn"]["via"] == "arquitecto"
     g.settle("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})

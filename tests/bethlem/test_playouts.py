@@ -39,7 +39,7 @@ def check_step(old, new, pending, choice, events):
         if p.kind == "solo_kill" and new["night"].get("cur") == "17":
             assert any(_holds_living(new, p.seat, c) for c in ("daniel", "richard_dadd"))
         if p.kind == "conference" and new["mode"] != "custom":
-            assert new["night"]["imp"] == p.seat or any(
+            assert new["night"]["impersonated"] == p.seat or any(
                 _holds_living(new, p.seat, c) and not new["cards"][c]["lobotomy"] for c in MUTINEER_CARDS)
     if new["phase"] == "day" and new["cascade"] is None and new["win"] is None:
         assert new["objectives"] == [compute(new, s) for s in range(new["players"])]

@@ -73,14 +73,14 @@ def test_R15_parca_obeyed_when_her_card_dies_of_an_earlier_mark():
     g.settle("day")
     assert g.died() == [(TOM, 2)]
     g.to_lynch().settle("night")
-    assert g.st["parca"]["cnt"] == 0
+    assert g.st["parca"]["disobeyed_rounds"] == 0
 
 
 def test_R15_parca_disobeyed_when_her_card_lives():
     g = Game(_parca_table(False)).start("night")
     g.act("scythe", card(TOM, 2), VIC)
     g.settle("day").to_lynch().settle("night")
-    assert g.st["parca"]["cnt"] == 1
+    assert g.st["parca"]["disobeyed_rounds"] == 1
 
 
 def test_spec_5_6_awakened_cataleptic_first_night_death_returns_and_kills():
@@ -103,7 +103,7 @@ def _pact_card_table(pact):
 
 
 def test_R82_refused_pact_leaves_the_awakened_pact_card_unprotected():
-    refused = {"a": WES, "b": XIA, "type": "normal", "on": 0, "failed": 1}
+    refused = {"first_seat": WES, "second_seat": XIA, "type": "normal", "active": 0, "failed": 1}
     for pact in (refused, None):
         g = Game(_pact_card_table(pact)).start("night")
         g.act("conference", card(UMA, 3), TOM)
@@ -113,7 +113,7 @@ def test_R82_refused_pact_leaves_the_awakened_pact_card_unprotected():
 
 
 def test_R82_formed_pact_protects_the_awakened_pact_card():
-    g = Game(_pact_card_table({"a": WES, "b": XIA, "type": "normal"})).start("night")
+    g = Game(_pact_card_table({"first_seat": WES, "second_seat": XIA, "type": "normal"})).start("night")
     g.act("conference", card(UMA, 3), TOM)
     g.act("conference", card(UMA, 3), WES)
     g.settle("day")
@@ -123,7 +123,7 @@ def test_R82_formed_pact_protects_the_awakened_pact_card():
 def test_R83_collapsed_pact_members_win_with_nobody():
     st = build(_arthur_table(), dead=["daniel", "nathaniel", "larry_owls", "siamesa_a",
                                       "juego_de_azar", "opio", "amnesia"],
-               pact={"a": UMA, "b": VIC, "type": "normal", "maker": TOM})
+               pact={"first_seat": UMA, "second_seat": VIC, "type": "normal", "maker": TOM})
     g = Game(st).start("night")
     g.act("action_kill", card(VIC, 3), TOM)
     g.settle("day")

@@ -123,7 +123,7 @@ def test_beth12_director_wins_on_secondary_characters():
 def _hate_pact(tom_vote):
     base = rows((WES, 2, "arthur"), (VIC, 2, "siamesa_a"))
     st = build(base, dead=["nathaniel", "profeta", "cataleptico"],
-               pact={"a": TOM, "b": WES, "type": "hate"})
+               pact={"first_seat": TOM, "second_seat": WES, "type": "hate"})
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {TOM: tom_vote, UMA: player(WES), VIC: player(XIA), XIA: player(WES)})
     return g
@@ -141,7 +141,7 @@ def test_beth14_variant_hate_pact_dissolves():
     g = _hate_pact(player(VIC))
     assert g.st["cards"]["arthur"]["killers"] == [UMA, XIA]
     assert E.outcome(g.st) is None
-    assert g.st["pact"]["on"] == 0 and g.st["objectives"][TOM] == "MUTINEER"
+    assert g.st["pact"]["active"] == 0 and g.st["objectives"][TOM] == "MUTINEER"
 
 
 def _rabies(pers=None, awake=False):
@@ -163,7 +163,7 @@ def test_beth15_rabies_strikes_next_night():
     assert g.st["rabies"] == ["nathaniel"] and g.died() == [(TOM, 3)]
     g.settle("night")
     g.until("conference", WES)
-    assert any(m["c"] == "nathaniel" for m in g.st["marks"])
+    assert any(m["card"] == "nathaniel" for m in g.st["marks"])
     g.settle("day")
     assert (WES, 1) in g.died()
 
@@ -361,7 +361,7 @@ def test_beth7_opium_saves_patience_delays():
     assert not g.died() and g.of("patience_placed")[0].audience == PUBLIC
     g.to_lynch().settle("night")
     g.until("ali_spy")
-    assert [m["k"] for m in g.st["marks"] if m["c"] == "john_flick"] == [[WES]]
+    assert [m["killers"] for m in g.st["marks"] if m["card"] == "john_flick"] == [[WES]]
     p = g.until("patience", XIA)
     assert card(UMA, 2) not in [o.id for o in p.options]
     g.settle("day")
@@ -398,7 +398,7 @@ def test_beth10_richard_refuses_the_pact():
     g.act("pact_first", player(WES), TOM)
     g.act("pact_second", player(XIA), TOM)
     g.act("pact_meet", "no", WES)
-    assert g.st["pact"]["on"] == 0 and g.st["cards"]["pacto_de_sangre"]["used"] == 1
+    assert g.st["pact"]["active"] == 0 and g.st["cards"]["pacto_de_sangre"]["used"] == 1
     assert g.st["objectives"][WES] == "RICHARD" and g.st["objectives"][XIA] == "DIRECTOR"
     failed = g.of("pact_failed")
     assert [e.audience for e in failed] == [(XIA,)]
@@ -435,7 +435,8 @@ def test_beth11_mary_cannot_repeat_a_player_after_swaps():
 def test_beth13_blood_pact_collapse():
     t = _arthur_table()
     st = build(t, dead=["larry_owls", "siamesa_a", "juego_de_azar", "opio", "amnesia"])
-    st["pact"] = {"a": UMA, "b": VIC, "type": "normal", "maker": TOM, "on": 1, "failed": 0}
+    st["pact"] = {"first_seat": UMA, "second_seat": VIC, "type": "normal", "maker": TOM, "active": 1,
+                  "failed": 0}
     from games.bethlem.objectives import compute
     st["objectives"] = [compute(st, s) for s in range(5)]
     g = Game(st).start("night")
@@ -494,7 +495,7 @@ def test_beth21_archivo_hit_then_miss():
     g.settle("day")
     g.to_lynch().settle("night")
     seen = len(g.events)
-    while g.st["night"].get("cur") != "10":
+    while g.st["night"].get("step") != "10":
         assert not g.open("archivo")
         g._default()
     assert any(e.kind == "step_called" and e.data["step"] == "9" for e in g.events[seen:])
@@ -590,7 +591,7 @@ def test_beth26_grim_reaper_kill_night():
     g.settle("day")
     g.to_lynch().settle("night")
     seen = len(g.events)
-    assert g.st["night"]["kill_night"] == 1 and g.st["parca"]["cnt"] == 0
+    assert g.st["night"]["kill_night"] == 1 and g.st["parca"]["disobeyed_rounds"] == 0
     g.act("parca_kill", card(XIA, 3), VIC)
     g.act("scythe", card(TOM, 4), VIC)
     p = g.until("action_kill", TOM)

@@ -41,8 +41,8 @@ def _audit(old, new, pending, choice, events, t):
             if e.kind in SINGLE:
                 assert len(e.audience) == 1, e
             if e.kind in CONFERENCE:
-                conf = new["night"].get("conf") or {}
-                allowed = set(conf.get("p", [])) | set(conf.get("spies", []))
+                conf = new["night"].get("conference") or {}
+                allowed = set(conf.get("members", [])) | set(conf.get("spies", []))
                 if new["night"].get("ali", {}).get("seat") is not None:
                     allowed.add(new["night"]["ali"]["seat"])
                 assert set(e.audience) <= allowed, e

@@ -1,25 +1,37 @@
-"""Games stored before the state's fields had words (version 1, in `stored/version1.json`)
-upgrade and play to the end. Those written once the rules of this version were in place play on
-exactly as they would have: the same seeded answers give the same decisions and winners; those
-written before (the `older_rules_` ones) may end otherwise under today's rules, but end."""
+"""Games stored by older code upgrade and play to the end: version 1 (no field had words,
+`stored/version1.json`) and version 2 (marks, night, day, history, pact... still short,
+`stored/version2.json`, written mid-play in every mode). Those written once the rules of their
+version were in place play on exactly as they would have: the same seeded answers give the same
+decisions and winners; those written before (the `older_rules_` ones) may end otherwise under
+today's rules, but end."""
 import json
 import random
 from pathlib import Path
 
 import pytest
 
-from games.bethlem.state import STATE_VERSION
+from games.bethlem.state import (DAY_RENAMED, HISTORY_RENAMED, MARK_RENAMED, NIGHT_RENAMED,
+                                 STATE_VERSION)
 from tests.bethlem.helpers import E
 from tests.bethlem.playout import step
 
-STORED = json.loads((Path(__file__).parent / "stored" / "version1.json").read_text())
+STORED = {(version, name): game for version in (1, 2) for name, game in json.loads(
+    (Path(__file__).parent / "stored" / f"version{version}.json").read_text()).items()}
 
 
-@pytest.mark.parametrize("name", sorted(STORED))
-def test_version1_game_upgrades_and_ends_as_it_would_have(name):
-    old, then = STORED[name]["state"], STORED[name]["then"]
-    state = E.upgrade(old)
+def _no_old_keys(state):
     assert state["version"] == STATE_VERSION and "nt" not in state and "questions" in state
+    assert not set(NIGHT_RENAMED) & set(state["night"]) and not set(DAY_RENAMED) & set(state["day"])
+    assert not set(HISTORY_RENAMED) & set(state["history"])
+    marks = state["marks"] + (state["cascade"] or {}).get("batch", [])
+    assert all(set(m) == set(MARK_RENAMED.values()) for m in marks)
+
+
+@pytest.mark.parametrize("version,name", sorted(STORED))
+def test_stored_game_upgrades_and_ends_as_it_would_have(version, name):
+    old, then = STORED[version, name]["state"], STORED[version, name]["then"]
+    state = E.upgrade(json.loads(json.dumps(old)))
+    _no_old_keys(state)
     assert E.upgrade(state) is state
     rnd, decisions = random.Random(99), 0
     while E.outcome(state) is None:
