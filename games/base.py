@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Iterable, Optional, TypedDict
 
 PUBLIC = "public"
 GM = "gm"
@@ -40,6 +40,19 @@ class Option:
 
     def to_json(self) -> dict:
         return {"id": self.id, "key": self.key, "params": self.params}
+
+
+class QuestionState(TypedDict):
+    """An open question as an engine keeps it in its state: the fields its `Pending` is made
+    of (see there). Each engine adds where the answer goes."""
+    id: str               # unique over the game
+    seat: Optional[int]   # who answers; None for a clock nobody answers
+    kind: str             # the prompt's locale key
+    options: list         # [option id, option locale key, params]
+    default: str          # the answer a timeout gives
+    deadline: str         # deadline class of the pace preset
+    public: bool          # whether the table may see that it is being asked
+    params: dict          # fills the prompt
 
 
 @dataclass(frozen=True)

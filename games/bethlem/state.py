@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, TypedDict
 
+from games.base import QuestionState
+
 STATE_VERSION = 3
 
 
@@ -192,16 +194,8 @@ class SweetDeath(TypedDict, total=False):
     done: int                # the window is closed
 
 
-class Question(TypedDict, total=False):
+class Question(QuestionState, total=False):
     """An open question (see `core.ask`)."""
-    id: str            # unique over the game
-    seat: Optional[int]  # who answers; None for a clock nobody answers
-    kind: str          # the prompt's locale key
-    options: list      # [option id, option locale key, params]
-    default: str       # the answer a timeout gives
-    deadline: str      # deadline class of the pace preset
-    public: bool       # whether the table may see that it is being asked
-    params: dict       # fills the prompt
     handler: str       # the handler its answer goes to
     context: dict      # the handler's private context
     refused: dict      # answers the rules forbid now -> the reason given

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, TypedDict
 
+from games.base import QuestionState
+
 STATE_VERSION = 2
 
 
@@ -48,16 +50,8 @@ class Character(TypedDict):
     empty_rooms_left: int        # Sarah's Empty Room tiles left for Sabotage
 
 
-class Question(TypedDict):
+class Question(QuestionState):
     """The one open question of the task on top of the stack (see `flow.choose`)."""
-    id: str             # unique over the game
-    seat: int           # who answers
-    kind: str           # the prompt's locale key
-    options: list       # [option id, option locale key, params]
-    default: str        # the answer a timeout gives
-    deadline: str       # deadline class of the pace preset
-    public: bool        # whether the table may see that it is being asked
-    params: dict        # fills the prompt
     answer_key: str     # where the answer goes in the task's `answers`
 
 

@@ -12,6 +12,19 @@ def step(engine, state, rnd: random.Random):
     return new, events, p, choice
 
 
+def ends_as_it_would_have(engine, state, then, seed: int = 99) -> None:
+    """Answer a stored game at random to its end; `then` (decisions, winners, reason recorded
+    by the code that stored it, or None when that code's rules differ) must hold."""
+    rnd, decisions = random.Random(seed), 0
+    while engine.outcome(state) is None:
+        state, _, _, _ = step(engine, state, rnd)
+        decisions += 1
+    outcome = engine.outcome(state)
+    if then is not None:
+        assert (decisions, list(outcome.winners), outcome.reason) == (
+            then["decisions"], then["winners"], then["reason"])
+
+
 def custom_cast(engine, players: int, seed: int) -> dict:
     """Custom games deal a seeded pick of the whole character pool, so every custom character
     turns up across seeds (the default set only has room for the first few); happenings are on,

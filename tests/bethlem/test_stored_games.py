@@ -5,7 +5,6 @@ version were in place play on exactly as they would have: the same seeded answer
 decisions and winners; those written before (the `older_rules_` ones) may end otherwise under
 today's rules, but end."""
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from games.bethlem.state import (DAY_RENAMED, HISTORY_RENAMED, MARK_RENAMED, NIGHT_RENAMED,
                                  STATE_VERSION)
 from tests.bethlem.helpers import E
-from tests.bethlem.playout import step
+from tests.bethlem.playout import ends_as_it_would_have
 
 STORED = {(version, name): game for version in (1, 2) for name, game in json.loads(
     (Path(__file__).parent / "stored" / f"version{version}.json").read_text()).items()}
@@ -33,12 +32,4 @@ def test_stored_game_upgrades_and_ends_as_it_would_have(version, name):
     state = E.upgrade(json.loads(json.dumps(old)))
     _no_old_keys(state)
     assert E.upgrade(state) is state
-    rnd, decisions = random.Random(99), 0
-    while E.outcome(state) is None:
-        state, _, _, _ = step(E, state, rnd)
-        decisions += 1
-    outcome = E.outcome(state)
-    if then is None:
-        return
-    assert (decisions, list(outcome.winners), outcome.reason) == (
-        then["decisions"], then["winners"], then["reason"])
+    ends_as_it_would_have(E, state, then)

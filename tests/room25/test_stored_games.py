@@ -2,14 +2,13 @@
 mid-play by that code in co-op and in Suspicion) upgrade and play on exactly as they would have:
 the same seeded answers give the same decisions and winners."""
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from games.room25.state import (CHARACTER_RENAMED, QUESTION_RENAMED, RENAMED, STATE_VERSION,
-                                TASK_RENAMED)
-from tests.bethlem.playout import step
+                                TASK_RENAMED, Character, Question, State, Task)
+from tests.bethlem.playout import ends_as_it_would_have
 from tests.room25.helpers import E
 
 STORED = json.loads((Path(__file__).parent / "stored" / "version1.json").read_text())
@@ -24,15 +23,16 @@ def test_version1_game_upgrades_and_ends_as_it_would_have(name):
     assert all(not set(TASK_RENAMED) & set(t) for t in state["stack"])
     assert state["question"] is None or not set(QUESTION_RENAMED) & set(state["question"])
     assert E.upgrade(state) is state
-    rnd, decisions = random.Random(99), 0
-    while E.outcome(state) is None:
-        state, _, _, _ = step(E, state, rnd)
-        decisions += 1
-    outcome = E.outcome(state)
-    assert (decisions, list(outcome.winners), outcome.reason) == (
-        then["decisions"], then["winners"], then["reason"])
+    ends_as_it_would_have(E, state, then)
 
 
-def test_a_new_game_is_current():
-    state, _ = E.setup({"mode": "coop"}, 4, seed=1)
+def test_a_new_game_is_current_and_has_the_declared_shape():
+    state, _ = E.setup({"mode": "suspicion"}, 5, seed=1)
     assert state["version"] == STATE_VERSION and E.upgrade(state) is state
+    assert set(state) == set(State.__annotations__)
+    assert all(set(c) == set(Character.__annotations__) for c in state["characters"])
+    while not state["question"]:
+        p = E.pending(state)[0]
+        state, _ = E.apply(state, p.seat, p.id, p.default)
+    assert set(state["question"]) == set(Question.__annotations__)
+    assert all(set(t) <= set(Task.__annotations__) for t in state["stack"])
