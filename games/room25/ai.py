@@ -227,8 +227,8 @@ def escape_sure(sight: Sight) -> bool:
     if s["mode"] == "coop":
         return s["key_activated"] and all(c["alive"] and c["tile"] == uid for c in s["characters"])
     mine = [c for c in s["characters"] if c["seat"] == sight.seat]
-    maybe = [c for c in s["characters"] if c["seat"] != sight.seat and not (c["role_shown"]
-                                                                            and c["role"] == "G")]
+    maybe = [c for c in s["characters"]
+             if c["seat"] != sight.seat and not (c["role_shown"] and c["role"] == "G")]
     missing = sum(1 for c in maybe if not c["alive"] or c["tile"] != uid)
     return all(c["alive"] and c["tile"] == uid for c in mine) and (
         missing == 0 or (missing == 1 and s["remaining"] == 1))

@@ -136,7 +136,7 @@ def test_R83_collapsed_pact_members_win_with_nobody():
 def test_rb_not_the_same_card_two_rounds_in_a_row_means_the_previous_round():
     from games.bethlem.night import last_round_pick, remember_pick
     st = build(FIVE, rnd=3)
-    for power in ("arthur", "la_parca", "flick", "paci"):
+    for power in ("arthur", "la_parca", "flick", "paciencia"):
         key = "parca" if power == "la_parca" else power
         st["round"] = 3
         remember_pick(st, key, "ali")
