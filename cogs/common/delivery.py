@@ -33,6 +33,7 @@ from hosting.store import GameRow, OutboxRow, PostRow
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4
+ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to record its question
 
 
 class DiscordDelivery:
@@ -273,9 +274,8 @@ class DiscordDelivery:
         while some are waiting)."""
         await asyncio.sleep(delay)
         try:
-            table = await self.host.table(game_id)
-            async with self._prompting[game_id]:
-                await self._send_planned(table)
+            async with self.host.across(game_id), self._prompting[game_id]:
+                await self._send_planned(await self.host.table(game_id))
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
         now = asyncio.get_running_loop().time()
@@ -345,14 +345,21 @@ class DiscordDelivery:
     # ---- public questions -------------------------------------------------------------------------
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
         """Seat -> question for a thread message. A click can reach us before `thread.send`
-        has returned the message's id: then it waits for that send to finish."""
+        has returned the message's id: then it waits for that send to finish (in another
+        process, for the store to say what it asked)."""
         if message_id not in self._asked:
             sending = self._sending.get(game_id)
             if sending is not None:
                 await sending.wait()
         if message_id in self._asked:
             return self._asked[message_id]
-        return await self.host.store.asked_in(game_id, message_id)
+        asked = await self.host.store.asked_in(game_id, message_id)
+        for _ in range(ASKED_WAIT if self.host.shared else 0):
+            if asked:
+                break
+            await asyncio.sleep(0.05)
+            asked = await self.host.store.asked_in(game_id, message_id)
+        return asked
 
     async def _ask(self, table: GameRow, post: PostRow, thread) -> None:
         """A public question (a vote, a turn's choices) asked in the thread: one message per
@@ -482,7 +489,8 @@ class DiscordDelivery:
         while game_id in self._dirty:
             self._dirty.discard(game_id)
             try:
-                await self.refresh(await self.host.table(game_id))
+                async with self.host.across(game_id):
+                    await self.refresh(await self.host.table(game_id))
             except Exception:
                 log.exception("refreshing game %s failed", game_id)
 
