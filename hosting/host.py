@@ -210,7 +210,7 @@ class Host:
         if not self.shared:
             self._tables[row.id] = row
         if join and host_user is not None:
-            await self.join(row.id, host_user, host_name)
+            row = await self.join(row.id, host_user, host_name)
         return row
 
     async def set_messages(self, game_id: int, **ids: int) -> None:
