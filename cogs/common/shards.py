@@ -8,6 +8,7 @@ each running some shards (`--shards 0-3 --shard-count 8`); any of them answers a
 from __future__ import annotations
 
 import logging
+import re
 from contextvars import ContextVar
 
 from hosting.host import process_name
@@ -21,12 +22,10 @@ def parse_ids(text: str) -> list[int]:
     """Shard ids as written on a command line or in .env: `0-3`, `0,2,5`, `0-1,4`."""
     ids: set[int] = set()
     for part in text.replace(" ", "").split(","):
-        first, _, last = part.partition("-")
-        if not first.isdigit() or (last and not last.isdigit()):
+        found = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if not found or int(found[2] or found[1]) < int(found[1]):
             raise ValueError(f"{text!r} is not a list of shard ids such as 0-3 or 0,2,5")
-        ids.update(range(int(first), int(last or first) + 1))
-    if not ids:
-        raise ValueError("no shard ids given")
+        ids.update(range(int(found[1]), int(found[2] or found[1]) + 1))
     return sorted(ids)
 
 
