@@ -189,25 +189,30 @@ class PgStore(Store):
     async def game_lock(self, game_id: int, part: str = "step", wait: bool = True):
         """Hold one part of a game across every process on this database: first within this
         process, then an advisory lock on a connection kept meanwhile (a process that dies
-        lets go with its connection)."""
+        lets go with its connection). A step waits on the lock itself; a delivery, which
+        another process may hold for as long as Discord takes, asks again every 50 ms with no
+        connection kept in between."""
+        key = (_PARTS[part], game_id)
         async with super().game_lock(game_id, part, wait) as here:
-            if not here:
-                yield False
-                return
-            async with self._holders[part], self._connection() as conn:
-                if wait:   # as long as it takes: a holder that dies lets go
-                    await conn.execute("SET lock_timeout = 0; "
-                                       f"SELECT pg_advisory_lock({_PARTS[part]}, {game_id:d}); "
-                                       "RESET lock_timeout")
-                elif not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)",
-                                             _PARTS[part], game_id):
-                    yield False
-                    return
-                try:
-                    yield True
-                finally:
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", _PARTS[part],
-                                       game_id)
+            while here:
+                async with self._holders[part], self._connection() as conn:
+                    if wait and part == "step":   # as long as it takes: a holder that dies
+                        await conn.execute(          # lets go
+                            f"SET lock_timeout = 0; SELECT pg_advisory_lock({key[0]}, "
+                            f"{key[1]:d}); RESET lock_timeout")
+                        held = True
+                    else:
+                        held = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key)
+                    if held:
+                        try:
+                            yield True
+                        finally:
+                            await conn.execute("SELECT pg_advisory_unlock($1, $2)", *key)
+                        return
+                if not wait:
+                    break
+                await asyncio.sleep(0.05)
+            yield False
 
     async def _imported(self, db: _Connection) -> None:
         """Rows came in with their ids: the next new game or event is numbered after them."""
