@@ -118,7 +118,8 @@ def run_simulate(sim: OneLineParser, args: argparse.Namespace) -> int:
         sim.error("--resume needs --db")
     if args.players is None and not args.resume:
         sim.error("--players is needed for a new game")
-    fields = {k: v for k, v in vars(args).items() if k != "command"}
+    fields = {k: v for k, v in vars(args).items()
+              if k not in ("command", "shards", "shard_count")}   # those are the bot's
     try:
         result = asyncio.run(simulate(SimulationArgs(**fields)))
     except IllegalMove as err:

@@ -88,3 +88,12 @@ async def test_what_a_dead_process_claimed_is_taken_up_after_its_lease(pair):
     assert await living.take_up_left() == [table.id]    # still nobody: taken up
     assert [r.id for r in living.delivery.rows] == [r.id for r in held]
     assert await living.store.undelivered() == []
+
+
+async def test_the_simulator_plays_a_game_on_postgresql_as_on_sqlite(postgres):
+    from hosting.simulate import SimulationArgs, simulate
+
+    on_sqlite = await simulate(SimulationArgs("toy", players=6, seed=9, absent=2))
+    on_postgres = await simulate(SimulationArgs("toy", players=6, seed=9, absent=2,
+                                                db=await postgres.new_database()))
+    assert on_postgres == on_sqlite and on_sqlite["finished"]

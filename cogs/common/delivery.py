@@ -14,6 +14,11 @@ moment's header, with whatever else they have), and the seats that could not be 
 named together in the thread, once. A DM refused at any other time marks its seat silently:
 its questions wait in "My secrets" and their deadlines' defaults cover them.
 The messages edited in place (lobby, status) are kept by `boards.Boards`.
+
+With several bot processes on one store, whatever sends or edits a game's messages (a
+delivery, a refresh, a retry) holds the game's delivery lock across processes
+(`Host.across`), and every map kept here is a shortcut the store backs: any process may
+deliver any game's news.
 """
 from __future__ import annotations
 
