@@ -11,6 +11,7 @@ import pytest
 
 from hosting.clock import FakeClock
 from hosting.host import Host
+from hosting.simulate import SimulationArgs, simulate
 from hosting.store_pg import PgStore
 from tests.test_host import Recorder, four_people, user_of
 
@@ -91,8 +92,6 @@ async def test_what_a_dead_process_claimed_is_taken_up_after_its_lease(pair):
 
 
 async def test_the_simulator_plays_a_game_on_postgresql_as_on_sqlite(postgres):
-    from hosting.simulate import SimulationArgs, simulate
-
     on_sqlite = await simulate(SimulationArgs("toy", players=6, seed=9, absent=2))
     on_postgres = await simulate(SimulationArgs("toy", players=6, seed=9, absent=2,
                                                 db=await postgres.new_database()))

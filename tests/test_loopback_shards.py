@@ -110,6 +110,8 @@ async def test_processes_on_shards_share_every_game_and_take_up_a_killed_ones_wo
         logs = {bot.shard: bot.text() for bot in bots}
         logs[1] += (tmp_path / "p1.log").read_text()
 
+        assert not [line for text in logs.values() for line in text.splitlines()
+                    if " ERROR " in line]
         assert len(threads) == 4     # every game finished
         assert await rows(url, "SELECT id FROM outbox WHERE delivered = 0") == []
         assert await rows(url, "SELECT game_id, pending_id FROM decisions "
