@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from cogs.common import threads
+from cogs.common import shards, threads
 from cogs.common.commands_i18n import CommandText
 from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
@@ -22,6 +22,7 @@ from hosting.store import StoreError
 from hosting.stores import DEFAULT_SQLITE, database_target, open_store, verify_store
 
 ROOT = Path(__file__).resolve().parent
+log = logging.getLogger("bot")
 INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
                       "cogs.mysterium", "cogs.looper")
 
@@ -55,13 +56,26 @@ class Config:
     extensions: tuple[str, ...] = field(default=INITIAL_EXTENSIONS)
     settle_delay: float = 0.2  # changes this close together go out as one batch of messages
     retry_base: float = 2.0    # seconds before a post Discord refused is tried again (doubling)
+    shard_ids: list[int] | None = None   # the shards this process runs (None: all of them)
+    shard_count: int | None = None       # None: the count Discord recommends
+    lease: float = 30.0        # seconds a claimed delivery or deadline is held (shared store)
 
     @classmethod
-    def from_env(cls) -> "Config":
+    def from_env(cls, shard_ids: str | None = None, shard_count: int | None = None) -> "Config":
+        """From the environment (.env); `shard_ids`, `shard_count` from the command line
+        win over SHARD_IDS, SHARD_COUNT. ValueError names a bad shard setting."""
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        return cls(token=os.environ.get("DISCORD_TOKEN") or None,
-                   db_path=database_target(),
-                   dev_guild_id=int(guild) if guild else None)
+        ids = shard_ids or os.environ.get("SHARD_IDS", "").strip()
+        count = shard_count or os.environ.get("SHARD_COUNT", "").strip()
+        if isinstance(count, str) and count and not count.isdigit():
+            raise ValueError(f"SHARD_COUNT {count!r} is not a number")
+        config = cls(token=os.environ.get("DISCORD_TOKEN") or None,
+                     db_path=database_target(),
+                     dev_guild_id=int(guild) if guild else None,
+                     shard_ids=shards.parse_ids(ids) if ids else None,
+                     shard_count=int(count) if count else None)
+        shards.check(config.shard_ids, config.shard_count)
+        return config
 
 
 def amortise_ratelimit_cleanup(http) -> None:
@@ -82,26 +96,31 @@ def amortise_ratelimit_cleanup(http) -> None:
     http._try_clear_expired_ratelimits = clear_when_doubled
 
 
-class TableBot(commands.Bot):
-    """The bot: one Host shared by every game cog, one scheduler for every deadline."""
+class TableBot(commands.AutoShardedBot):
+    """The bot: one Host shared by every game cog, one scheduler for every deadline. It runs
+    the shards `config.shard_ids` of `config.shard_count` (all of Discord's recommended count
+    by default); with a PostgreSQL store other processes may run the other shards."""
 
     def __init__(self, config: Config):
         # Interactions arrive whatever the intents; guilds keeps channels and threads cached.
         # Guild messages (their author, not their content) let Mysterium remove a Ghost's posts.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents(guilds=True, guild_messages=True),
-                         help_command=None,
+                         help_command=None, shard_ids=config.shard_ids,
+                         shard_count=config.shard_count,
                          allowed_mentions=discord.AllowedMentions.none())  # pings: per message
         self.config = config
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None
         amortise_ratelimit_cleanup(self.http)
+        shards.tag_interactions(self)
 
     async def setup_hook(self) -> None:
         store = await open_store(self.config.db_path)
         delay = self.config.settle_delay
         delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base)
-        self.host = Host(store, RealClock(), delivery, settle_delay=delay)
+        self.host = Host(store, RealClock(), delivery, settle_delay=delay,
+                         lease=self.config.lease)
         self.add_dynamic_items(*dynamic_items())
         await self.tree.set_translator(CommandText())
         for ext in self.config.extensions:
@@ -115,6 +134,7 @@ class TableBot(commands.Bot):
 
     async def on_ready(self) -> None:
         if self._scheduler is None:
+            log.info("ready on shards %s of %s", sorted(self.shards), self.shard_count)
             await self.host.recover()
             await threads.lift_stale(self.host, self.host.delivery)
             self._scheduler = asyncio.create_task(self.host.run_scheduler())
@@ -135,12 +155,17 @@ def main(argv: list[str] | None = None) -> int:
     return cli.main(argv, run_bot=run)
 
 
-def run() -> int:
-    """`python bot.py`: check the configuration and the database, then connect."""
+def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:
+    """`python bot.py [--shards 0-3 --shard-count 8]`: check the configuration and the
+    database, then connect."""
     from dotenv import load_dotenv
 
     load_dotenv(ROOT / ".env")
-    config = Config.from_env()
+    try:
+        config = Config.from_env(shard_ids, shard_count)
+    except ValueError as err:
+        print(f"bot.py: {err}", file=sys.stderr)
+        return 2
     if not config.token:
         print(SETUP_HELP, file=sys.stderr)
         return 2
@@ -149,7 +174,9 @@ def run() -> int:
     except StoreError as err:
         print(f"The database cannot be used: {err}", file=sys.stderr)
         return 1
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.INFO, format=shards.LOG_FORMAT)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(shards.WhereLogged())
     bot = TableBot(config)
     bot.run(config.token, log_handler=None)
     return 0

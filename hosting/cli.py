@@ -36,6 +36,11 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
         prog="bot.py", description="Run the Discord bot (configured by .env or the environment: "
         "DISCORD_TOKEN, DEV_GUILD_ID, DATABASE_URL or DATABASE_PATH), play a game offline, or "
         "migrate, export or import the games.")
+    parser.add_argument("--shards", metavar="IDS", help="run only these of Discord's shards, "
+                        "e.g. 0-3 or 0,2,5 (default: SHARD_IDS, else every shard)")
+    parser.add_argument("--shard-count", type=int, metavar="N", help="how many shards the "
+                        "bot has in all, over every process (default: SHARD_COUNT, else the "
+                        "count Discord recommends)")
     commands_ = parser.add_subparsers(dest="command")
     sim = commands_.add_parser(
         "simulate", help="play one whole game offline, every seat an AI, on a fake clock",
@@ -113,7 +118,8 @@ def run_simulate(sim: OneLineParser, args: argparse.Namespace) -> int:
         sim.error("--resume needs --db")
     if args.players is None and not args.resume:
         sim.error("--players is needed for a new game")
-    fields = {k: v for k, v in vars(args).items() if k != "command"}
+    fields = {k: v for k, v in vars(args).items()
+              if k not in ("command", "shards", "shard_count")}   # those are the bot's
     try:
         result = asyncio.run(simulate(SimulationArgs(**fields)))
     except IllegalMove as err:
@@ -131,7 +137,7 @@ def run_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None, run_bot: Callable[[], int] | None = None) -> int:
+def main(argv: list[str] | None = None, run_bot: Callable[..., int] | None = None) -> int:
     """`bot.py` passes `run_bot`; without it (`python -m tests.toy`) every command but the
     bot itself runs, and nothing of Discord is imported."""
     parser, sim = command_line()
@@ -144,4 +150,4 @@ def main(argv: list[str] | None = None, run_bot: Callable[[], int] | None = None
         return run_database(args)
     if run_bot is None:
         parser.error("the bot itself does not run here")
-    return run_bot()
+    return run_bot(args.shards, args.shard_count)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets as _secrets
+import socket
 from collections import defaultdict
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
@@ -81,19 +83,28 @@ class Accepted:
 
 class Host:
     def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
-                 background: bool = True, settle_delay: float = 0.2):
+                 background: bool = True, settle_delay: float = 0.2, lease: float = 30.0):
         """With `background`, delivery and AI answers run as tasks after each commit, so a
         player's interaction is answered as soon as their decision is stored (the bot); changes
         within `settle_delay` seconds are delivered together, so a burst of answers makes one
         message rather than one each. Without it they run inline and the caller drives the AI
-        (the simulator and most tests)."""
+        (the simulator and most tests).
+
+        When the store is shared with other processes (`store.shared`), nothing of a game is
+        kept here between steps, news and deadlines are claimed for `lease` seconds before
+        they are delivered or fired, and what a dead process left is taken up once its lease
+        ran out."""
         self.store = store
         self.clock = clock
         self.delivery: Delivery = delivery or NullDelivery()
         self.background = background
+        self.shared = store.shared
+        self.lease = lease
+        self.owner = f"{process_name()}/{_secrets.token_hex(2)}"   # its claims
         self._tables: dict[int, GameRow] = {}
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._delivering: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._unclaimed: set[int] = set()   # outbox rows nobody held at the last sweep
+        self._swept_at = 0.0
         self.settle_delay = settle_delay
         self._settling: dict[int, asyncio.Task] = {}
         self._unsettled: set[int] = set()
@@ -104,19 +115,31 @@ class Host:
     async def _acting(self, game_id: int, what: str):
         """A person's action on one game: under the game's lock; if the store cannot keep it,
         the action did not happen, the person is told privately and the log says why."""
-        async with self._locks[game_id]:
+        async with self.store.game_lock(game_id):
             try:
                 yield
             except StoreError as err:
                 raise _not_saved(game_id, what, err) from err
 
+    def across(self, game_id: int, wait: bool = True):
+        """The game's delivery across processes (with a shared store; else nothing to hold):
+        whatever posts or edits a game's messages holds it, so two processes never send the
+        same planned message. Yields whether it is held (without `wait`, maybe not)."""
+        return (self.store.game_lock(game_id, "delivery", wait) if self.shared
+                else _held())
+
     # ---- reading ------------------------------------------------------------------------------
     async def table(self, game_id: int) -> GameRow:
-        if game_id not in self._tables:
+        """The game as stored. A single process keeps it in memory; with a shared store every
+        read is the store's latest (another process may have stepped it), and a step reads it
+        under the game's lock."""
+        if self.shared or game_id not in self._tables:
             row = await self.store.load_game(game_id)
             if row is None:
                 raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
             await self._upgrade(row)
+            if self.shared:
+                return row
             # Two first reads may overlap (a click during recovery): the first copy stays the
             # only one, or a step applied to it would be hidden by the later, older copy.
             self._tables.setdefault(game_id, row)
@@ -124,7 +147,9 @@ class Host:
 
     async def _upgrade(self, row: GameRow) -> None:
         """A game stored by older code is brought to its engine's state version, once and
-        durably; if that fails, the game is suspended like any engine failure."""
+        durably; if that fails, the game is suspended like any engine failure. With a shared
+        store the upgrade is stored with the game's next step (a write here could land over
+        another process's step)."""
         engine = self.engine(row)
         if row.state is None or row.state_version >= engine.state_version:
             return
@@ -135,7 +160,9 @@ class Host:
             if row.status == "running":
                 await self._suspend(row, "upgrade", err)
             return
-        await self.store.update_game(row.id, state=state, state_version=engine.state_version)
+        if not self.shared:
+            await self.store.update_game(row.id, state=state,
+                                         state_version=engine.state_version)
         row.state, row.state_version = state, engine.state_version
 
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:
@@ -180,9 +207,10 @@ class Host:
             await self.store.create_game(row)
         except StoreError as err:
             raise _not_saved(None, "a new table", err) from err
-        self._tables[row.id] = row
+        if not self.shared:
+            self._tables[row.id] = row
         if join and host_user is not None:
-            await self.join(row.id, host_user, host_name)
+            row = await self.join(row.id, host_user, host_name)
         return row
 
     async def set_messages(self, game_id: int, **ids: int) -> None:
@@ -341,6 +369,8 @@ class Host:
             events.append(Event("table_timed_out", {"seat": pending.seat}, [pending.seat]))
         await self._commit(table, state, events,
                            decision=(pending.seat, pending.id, choice, source))
+        log.info("game %s step %s: %s answered %s for seat %s", table.id, table.version,
+                 source, pending.id, pending.seat)
 
     async def _commit(self, table: GameRow, state: dict, events: list[Event], *,
                       decision=None, status: str | None = None) -> None:
@@ -411,7 +441,7 @@ class Host:
         awaited, or `limit` answers were given. Returns how many decisions the AI made."""
         made = 0
         while limit is None or made < limit:
-            async with self._locks[game_id]:
+            async with self.store.game_lock(game_id):
                 table = await self.table(game_id)
                 if table.status != "running":
                     return made
@@ -503,7 +533,7 @@ class Host:
 
     async def note_gm(self, game_id: int, kind: str, data: dict) -> None:
         """A line for the GM log from outside the rules (a message the delivery set aside)."""
-        async with self._locks[game_id]:
+        async with self.store.game_lock(game_id):
             table = await self.table(game_id)
             await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
                                          outbox=[(GM, kind, data)], now=self.clock.now())
@@ -518,20 +548,22 @@ class Host:
         many defaults were applied. Late deadlines after a restart fire here at once."""
         fired = 0
         now = self.clock.now()
-        for d in await self.store.due(now):
+        due = (await self.store.claim_due(self.owner, now, self.lease) if self.shared
+               else await self.store.due(now))
+        for d in due:
             try:
-                table = await self.table(d.game_id)
                 if d.due_at <= now:
-                    fired += await self._timeout(table, d.pending_id)
+                    fired += await self._timeout(d.game_id, d.pending_id)
                 else:
-                    await self._remind(table, d)
+                    await self._remind(d)
             except Exception:  # one game's trouble never holds up the others' clocks
                 log.exception("deadline %s of game %s failed; will retry", d.pending_id,
                               d.game_id)
         return fired
 
-    async def _timeout(self, table: GameRow, pending_id: str) -> int:
-        async with self._locks[table.id]:
+    async def _timeout(self, game_id: int, pending_id: str) -> int:
+        async with self.store.game_lock(game_id):
+            table = await self.table(game_id)
             if table.status != "running":
                 return 0
             try:
@@ -549,17 +581,25 @@ class Host:
         await self._after_step(table)
         return fired
 
-    async def _remind(self, table: GameRow, d: Deadline) -> None:
-        async with self._locks[table.id]:
+    async def _remind(self, d: Deadline) -> None:
+        async with self.store.game_lock(d.game_id):
+            table = await self.table(d.game_id)
+            if d not in await self.store.deadlines(d.game_id):   # answered or sent meanwhile
+                return
             await self.store.remind(table, d.pending_id, d.seat, d.due_at, self.clock.now())
         await self.flush(table.id)
 
     async def run_scheduler(self, max_sleep: float = 60.0) -> None:
-        """One task for all games: sleep until the earliest deadline (or a wake-up), fire it."""
+        """One task for all games: sleep until the earliest deadline (or a wake-up), fire it.
+        With a shared store it also looks, every half lease, for what other processes left."""
+        if self.shared:
+            max_sleep = min(max_sleep, self.lease / 2)
         while True:
             self._wake.clear()  # before reading: a change made meanwhile wakes the next wait
             try:
                 await self.fire_due()
+                if self.shared and self.clock.now() - self._swept_at >= self.lease / 2:
+                    await self.take_up_left()
                 due = await self.next_due()
             except Exception:
                 log.exception("scheduler step failed")
@@ -570,15 +610,37 @@ class Host:
             except asyncio.TimeoutError:
                 pass
 
+    async def take_up_left(self) -> list[int]:
+        """With a shared store: news nobody held a lease on at the last look and still holds
+        none (its process died before claiming it, or its lease ran out) is delivered here,
+        and its game goes on from here (AI seats, status). Returns those games."""
+        self._swept_at = self.clock.now()
+        unclaimed = await self.store.unclaimed_outbox(self._swept_at)
+        left = sorted({gid for row, gid in unclaimed.items() if row in self._unclaimed})
+        self._unclaimed = set(unclaimed)
+        for gid in left:
+            log.warning("game %s: taking up the news another process left undelivered", gid)
+            await self._after_step(await self.table(gid))
+        return left
+
     # ---- delivery -----------------------------------------------------------------------------
+    async def _undelivered(self, game_id: int) -> list[OutboxRow] | None:
+        """The game's news to deliver now: with a shared store, claimed for a lease (None
+        while another process holds some of it)."""
+        if not self.shared:
+            return await self.store.undelivered(game_id)
+        return await self.store.claim_game_outbox(self.owner, self.clock.now(), self.lease,
+                                                  game_id)
+
     async def flush(self, game_id: int | None = None) -> None:
         """Deliver undelivered events, oldest first, and mark them delivered. One delivery at a
-        time per game, so concurrent flushes never send the same event twice."""
+        time per game (across processes, with a shared store), so concurrent flushes never
+        send the same event twice."""
         ids = [game_id] if game_id is not None else sorted(
             {r.game_id for r in await self.store.undelivered()})
         for gid in ids:
-            async with self._delivering[gid]:
-                batch = await self.store.undelivered(gid)
+            async with self._delivering[gid], self.across(gid):
+                batch = await self._undelivered(gid)
                 if not batch:
                     continue
                 table = await self.table(gid)
@@ -597,10 +659,12 @@ class Host:
         everything while a delivery is under way: an answer to a click never waits for one."""
         if self._delivering[game_id].locked():
             return False
-        async with self._delivering[game_id]:
-            rows = await self.store.undelivered(game_id)
+        async with self._delivering[game_id], self.across(game_id, wait=False) as held:
+            rows = await self._undelivered(game_id) if held else None
+            if not rows:
+                return False
             table = await self.table(game_id)
-            if (not rows or table.status != "running"
+            if (table.status != "running"
                     or any(r.audience not in ("public", "gm") for r in rows)
                     or not {p.id for p in self.pending(table)} <= asked
                     or not await send(table, rows)):
@@ -628,6 +692,17 @@ class Host:
         """Wait until background AI work has finished (tests and shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def process_name() -> str:
+    """This process, as logs and claims name it: PROCESS_NAME (else the host's name) and
+    the pid."""
+    return f"{os.environ.get('PROCESS_NAME') or socket.gethostname()}/{os.getpid()}"
+
+
+@asynccontextmanager
+async def _held():
+    yield True
 
 
 __all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "EngineFault", "GM", "PUBLIC"]

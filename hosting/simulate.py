@@ -143,6 +143,7 @@ async def simulate(a: SimulationArgs) -> dict:
         else:
             table = await _new_table(host, a)
         for _ in range(MAX_STEPS):
+            table = await host.table(table.id)   # as stored (PostgreSQL keeps no copy here)
             if table.status != "running":
                 break
             if await host.run_ai(table.id, limit=1):
@@ -154,6 +155,7 @@ async def simulate(a: SimulationArgs) -> dict:
             clock.set(due)
             await host.fire_due()
         await host.flush()
+        table = await host.table(table.id)
         result = table.result or {}
         return {
             "game": table.game, "seed": table.seed, "players": len(table.seats),

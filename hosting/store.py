@@ -155,6 +155,8 @@ class Store:
     # What a claim adds to its inner SELECT so that concurrent claimers skip each other's rows;
     # SQLite needs nothing (one writer at a time).
     SKIP_LOCKED = ""
+    # Whether other processes write to the same database (then nothing read may be kept).
+    shared = False
     # Tables holding one game's rows, in the order an import writes them.
     GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
                    "posts")
@@ -168,7 +170,7 @@ class Store:
         self._deadlines = _PerGame()
         self._prompts = _PerGame()
         self._posts = _PerGame()
-        self._game_locks: dict[int, asyncio.Lock] = {}
+        self._game_locks: dict[tuple[str, int], asyncio.Lock] = {}
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout: float = 5.0) -> "Store":
@@ -265,11 +267,17 @@ class Store:
         return path.read_text()
 
     @asynccontextmanager
-    async def game_lock(self, game_id: int):
-        """Hold one game for a whole step (read, decide, commit): nobody else steps it
-        meanwhile. One process owns an SQLite file's games, so a lock in memory is enough."""
-        async with self._game_locks.setdefault(game_id, asyncio.Lock()):
-            yield
+    async def game_lock(self, game_id: int, part: str = "step", wait: bool = True):
+        """Hold one part of a game (`step`: read, decide, commit; `delivery`: sending its
+        news) for a whole step: nobody else does that part meanwhile. Yields whether it is
+        held: without `wait` it is not when somebody else holds it. One process owns an SQLite
+        file's games, so a lock in memory is enough."""
+        lock = self._game_locks.setdefault((part, game_id), asyncio.Lock())
+        if not wait and lock.locked():
+            yield False
+            return
+        async with lock:
+            yield True
 
     # ---- games ------------------------------------------------------------------------------
     async def create_game(self, row: GameRow) -> int:
@@ -417,8 +425,11 @@ class Store:
                            game_id: int | None = None, limit: int = 500) -> list[OutboxRow]:
         """Take undelivered rows (of one game, or any) for `lease` seconds: nobody else gets
         them until the lease runs out, so a row goes out through one process only, and a
-        process that died leaves its rows to the others after the lease."""
-        where, args = "delivered = 0 AND (claimed_until IS NULL OR claimed_until <= ?)", [now]
+        process that died leaves its rows to the others after the lease. A claimer's own
+        rows are its again (a delivery it retries)."""
+        where = ("delivered = 0 AND (claimed_until IS NULL OR claimed_until <= ? "
+                 "OR claimed_by = ?)")
+        args = [now, owner]
         if game_id is not None:
             where, args = where + " AND game_id = ?", [*args, game_id]
         rows = await self._fetch(
@@ -429,6 +440,24 @@ class Store:
             (owner, now + lease, *args))
         return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows),
                       key=lambda r: r.id)
+
+    async def claim_game_outbox(self, owner: str, now: float, lease: float,
+                                game_id: int) -> list[OutboxRow] | None:
+        """Every undelivered row of one game, claimed as `claim_outbox` does; None while
+        another claimer's lease holds one of them: a game's news goes out in order, through
+        one process at a time (the caller holds the game's `delivery` lock)."""
+        if await self._fetch("SELECT 1 FROM outbox WHERE game_id = ? AND delivered = 0 "
+                             "AND claimed_by <> ? AND claimed_until > ? LIMIT 1",
+                             (game_id, owner, now)):
+            return None
+        return await self.claim_outbox(owner, now, lease, game_id=game_id, limit=10_000)
+
+    async def unclaimed_outbox(self, now: float) -> dict[int, int]:
+        """Undelivered rows nobody holds a lease on (row id -> game id): news a process
+        committed and has yet to claim, or left behind when it died."""
+        return {r[0]: r[1] for r in await self._fetch(
+            "SELECT id, game_id FROM outbox WHERE delivered = 0 "
+            "AND (claimed_until IS NULL OR claimed_until <= ?)", (now,))}
 
     async def private_history(self, game_id: int, seat: int, limit: int = 12) -> list[OutboxRow]:
         """The latest events addressed to one seat, for "My secrets"."""
@@ -456,10 +485,13 @@ class Store:
             "ORDER BY d.due_at, d.game_id, d.pending_id", (now, now))]
 
     async def next_due(self) -> float | None:
+        """When the next deadline or reminder comes; one claimed meanwhile comes back when its
+        claim's lease ends."""
         return (await self._fetch(
-            "SELECT MIN(CASE WHEN d.remind_at < d.due_at THEN d.remind_at ELSE d.due_at END) "
-            "FROM deadlines d "
-            "JOIN games g ON g.id = d.game_id WHERE g.status = 'running'"))[0][0]
+            "SELECT MIN(CASE WHEN claimed_until > w THEN claimed_until ELSE w END) FROM ("
+            "SELECT CASE WHEN d.remind_at < d.due_at THEN d.remind_at ELSE d.due_at END AS w, "
+            "d.claimed_until FROM deadlines d "
+            "JOIN games g ON g.id = d.game_id WHERE g.status = 'running') AS t"))[0][0]
 
     async def claim_due(self, owner: str, now: float, lease: float) -> list[Deadline]:
         """Like `due`, but each deadline or reminder is taken by one claimer for `lease`

@@ -18,9 +18,10 @@ import asyncpg
 
 from hosting.store import Store, StoreError, _PerGame
 
-# Advisory lock keys: (space, id). Space 0 holds the migration lock, space 1 one lock per game.
+# Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
+# (`game_lock`) has a space of its own.
 _MIGRATING = (0, 0)
-_GAME = 1
+_PARTS = {"step": 1, "delivery": 2}
 
 
 def is_postgres(target: str) -> bool:
@@ -92,12 +93,16 @@ class PgStore(Store):
     """The store on PostgreSQL: `open` takes a postgresql:// URL; `db` is a connection pool."""
 
     SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
+    shared = True
 
     def __init__(self, pool: asyncpg.Pool):
         super().__init__(pool)
-        # A held game keeps a connection; at most half the pool does, so the steps holding
-        # games always find a connection for their own statements.
-        self._holders = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
+        # A held game keeps a connection: steps at most half the pool, deliveries (which wait
+        # on Discord meanwhile) a quarter, so the holders always find a connection for their
+        # own statements.
+        size = pool.get_max_size()
+        self._holders = {"step": asyncio.Semaphore(max(1, size // 2)),
+                         "delivery": asyncio.Semaphore(max(1, size // 4))}
         for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
             if isinstance(value, _PerGame):
                 setattr(self, name, _Uncached())
@@ -181,16 +186,33 @@ class PgStore(Store):
                 await conn.execute("SELECT pg_advisory_unlock($1, $2)", *_MIGRATING)
 
     @asynccontextmanager
-    async def game_lock(self, game_id: int):
-        """Hold one game across every process on this database for a whole step: first
-        within this process, then an advisory lock on a connection kept for the step (a
-        process that dies lets go with its connection)."""
-        async with super().game_lock(game_id), self._holders, self._connection() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1, $2)", _GAME, game_id)
-            try:
-                yield
-            finally:
-                await conn.execute("SELECT pg_advisory_unlock($1, $2)", _GAME, game_id)
+    async def game_lock(self, game_id: int, part: str = "step", wait: bool = True):
+        """Hold one part of a game across every process on this database: first within this
+        process, then an advisory lock on a connection kept meanwhile (a process that dies
+        lets go with its connection). A step waits on the lock itself; a delivery, which
+        another process may hold for as long as Discord takes, asks again every 50 ms with no
+        connection kept in between."""
+        key = (_PARTS[part], game_id)
+        async with super().game_lock(game_id, part, wait) as here:
+            while here:
+                async with self._holders[part], self._connection() as conn:
+                    if wait and part == "step":   # as long as it takes: a holder that dies
+                        await conn.execute(          # lets go
+                            f"SET lock_timeout = 0; SELECT pg_advisory_lock({key[0]}, "
+                            f"{key[1]:d}); RESET lock_timeout")
+                        held = True
+                    else:
+                        held = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key)
+                    if held:
+                        try:
+                            yield True
+                        finally:
+                            await conn.execute("SELECT pg_advisory_unlock($1, $2)", *key)
+                        return
+                if not wait:
+                    break
+                await asyncio.sleep(0.05)
+            yield False
 
     async def _imported(self, db: _Connection) -> None:
         """Rows came in with their ids: the next new game or event is numbered after them."""

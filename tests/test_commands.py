@@ -15,11 +15,10 @@ COMMON = {"new", "join", "leave", "add-ai", "start", "status", "secrets", "rules
 
 @pytest.fixture
 async def tree():
-    bot = TableBot(Config(token="x", db_path=":memory:"))
-    for ext in INITIAL_EXTENSIONS:
-        await bot.load_extension(ext)
-    yield bot.tree
-    await bot.close()
+    async with TableBot(Config(token="x", db_path=":memory:")) as bot:
+        for ext in INITIAL_EXTENSIONS:
+            await bot.load_extension(ext)
+        yield bot.tree
 
 
 async def test_every_game_has_the_common_subcommands(tree):

@@ -468,3 +468,29 @@ async def test_rate_limits_answer_429_with_discords_headers():
         assert len(burst.messages()) == 12            # discord.py waited as the headers said
         assert lb.rate_limits.refused == {"global": len(limited),
                                           "POST /channels/{channel_id}/messages": 1}
+
+
+class ShardBot(TinyBot, commands.AutoShardedBot):
+    """The tiny bot on some of two shards; it notes every interaction that reaches it."""
+
+    def __init__(self, shard_ids: list[int]):
+        commands.AutoShardedBot.__init__(self, command_prefix="!", shard_ids=shard_ids,
+                                         shard_count=2, intents=discord.Intents.default())
+        self.reached: list[int] = []
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.reached.append(interaction.guild_id)
+
+
+async def test_shards_split_servers_and_dms_reach_shard_zero_only():
+    async with Loopback(ack_deadline=0.5) as lb:
+        zero, one = lb.guild("zero", shard=(0, 2)), lb.guild("one", shard=(1, 2))
+        alice = one.user("alice")
+        async with lb.run_bot(ShardBot, [0]) as first, lb.run_bot(ShardBot, [1]) as second:
+            assert [g.name for g in first.guilds] == ["zero"]
+            assert [g.name for g in second.guilds] == ["one"]
+            assert (await alice.slash(one.text_channel("games"), "tiny dm")).ephemeral
+            with pytest.raises(InteractionFailed):   # only shard 1 holds the select's view
+                await alice.select(alice.dms()[-1], "seat 2")
+        assert (first.reached, second.reached) == ([None], [one.id])
+        assert sorted(s.shard for s in lb.gateway.sessions) == [(0, 2), (1, 2)]

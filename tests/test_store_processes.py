@@ -125,3 +125,23 @@ async def test_many_held_games_never_starve_their_own_steps(postgres):
         assert len(await store.undelivered()) == 12
     finally:
         await store.close()
+
+
+async def test_a_games_delivery_is_held_apart_from_its_steps(two):
+    game = await running_game(two[0])
+    async with two[0].game_lock(game.id, "delivery") as held:
+        assert held
+        async with two[1].game_lock(game.id, "delivery", wait=False) as other:
+            assert not other                     # another process is sending its news
+        async with asyncio.timeout(5), two[1].game_lock(game.id) as step:
+            assert step                          # its steps go on meanwhile
+        waiting = asyncio.ensure_future(_hold(two[1], game.id))
+        await asyncio.sleep(0.2)
+        assert not waiting.done()
+    async with asyncio.timeout(5):
+        assert await waiting
+
+
+async def _hold(store, game_id: int) -> bool:
+    async with store.game_lock(game_id, "delivery") as held:
+        return held

@@ -5,6 +5,11 @@ A message is edited only when it would look different. A new phase, round or tab
 on the status at once; other changes within a phase reach it at most every `status_every`
 seconds (a later edit is planned), while the thread's own posts carry the news and, through
 `new_picture`, the latest picture of the table.
+
+What a message last showed is remembered by each process apart. With several processes a
+process that never showed a message edits it once even if it looks the same; a look never
+comes back once the table moved on (deadlines and waiting lists only move forward), and the
+lobby changes only through its server's own shard, so a remembered look is never a stale one.
 """
 from __future__ import annotations
 

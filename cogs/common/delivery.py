@@ -14,6 +14,11 @@ moment's header, with whatever else they have), and the seats that could not be 
 named together in the thread, once. A DM refused at any other time marks its seat silently:
 its questions wait in "My secrets" and their deadlines' defaults cover them.
 The messages edited in place (lobby, status) are kept by `boards.Boards`.
+
+With several bot processes on one store, whatever sends or edits a game's messages (a
+delivery, a refresh, a retry) holds the game's delivery lock across processes
+(`Host.across`), and every map kept here is a shortcut the store backs: any process may
+deliver any game's news.
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from hosting.store import GameRow, OutboxRow, PostRow
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4
+ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to record its question
 
 
 class DiscordDelivery:
@@ -273,9 +279,8 @@ class DiscordDelivery:
         while some are waiting)."""
         await asyncio.sleep(delay)
         try:
-            table = await self.host.table(game_id)
-            async with self._prompting[game_id]:
-                await self._send_planned(table)
+            async with self.host.across(game_id), self._prompting[game_id]:
+                await self._send_planned(await self.host.table(game_id))
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
         now = asyncio.get_running_loop().time()
@@ -345,14 +350,21 @@ class DiscordDelivery:
     # ---- public questions -------------------------------------------------------------------------
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
         """Seat -> question for a thread message. A click can reach us before `thread.send`
-        has returned the message's id: then it waits for that send to finish."""
+        has returned the message's id: then it waits for that send to finish (in another
+        process, for the store to say what it asked)."""
         if message_id not in self._asked:
             sending = self._sending.get(game_id)
             if sending is not None:
                 await sending.wait()
         if message_id in self._asked:
             return self._asked[message_id]
-        return await self.host.store.asked_in(game_id, message_id)
+        asked = await self.host.store.asked_in(game_id, message_id)
+        for _ in range(ASKED_WAIT if self.host.shared else 0):
+            if asked:
+                break
+            await asyncio.sleep(0.05)
+            asked = await self.host.store.asked_in(game_id, message_id)
+        return asked
 
     async def _ask(self, table: GameRow, post: PostRow, thread) -> None:
         """A public question (a vote, a turn's choices) asked in the thread: one message per
@@ -482,7 +494,8 @@ class DiscordDelivery:
         while game_id in self._dirty:
             self._dirty.discard(game_id)
             try:
-                await self.refresh(await self.host.table(game_id))
+                async with self.host.across(game_id):
+                    await self.refresh(await self.host.table(game_id))
             except Exception:
                 log.exception("refreshing game %s failed", game_id)
 

@@ -1,6 +1,10 @@
 """The gateway websocket: HELLO, IDENTIFY and READY, heartbeats, RESUME with replay of what was
 missed, member chunks, and the close codes and opcodes tests use to force reconnects.
 
+Sharding as Discord does it: IDENTIFY names a shard `[id, count]` (`[0, 1]` without); a
+session gets the servers whose `(guild_id >> 22) % count` is its id, and everything outside a
+server (DMs, clicks on DM buttons) goes to shard 0 only.
+
 Frames are zlib-stream compressed (one compressor per connection, Z_SYNC_FLUSH per frame) when
 the client asks for `compress=zlib-stream`, as discord.py does by default; plain JSON otherwise."""
 from __future__ import annotations
@@ -51,14 +55,31 @@ class Connection:
                 await self.ws.send_bytes(data)
 
 
+def shard_of(guild_id: int | None, count: int) -> int:
+    """Discord's shard formula; what happens outside a server is shard 0's."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
+
+
+def guild_of(event: str, data: dict) -> int | None:
+    """The server a gateway event is about, if any."""
+    found = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data else (
+        data.get("guild_id"))
+    return int(found) if found else None
+
+
 class Session:
-    def __init__(self, intents: int):
+    def __init__(self, intents: int, shard: tuple[int, int] = (0, 1)):
         self.id = secrets.token_hex(16)
         self.intents = intents
+        self.shard = shard
         self.seq = 0
         self.buffer: deque[dict] = deque(maxlen=REPLAY)
         self.conn: Connection | None = None
         self.alive = True
+
+    def serves(self, guild_id: int | None) -> bool:
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
 
     def send(self, event: str, data: dict) -> None:
         self.seq += 1
@@ -102,8 +123,10 @@ class Gateway:
             session.alive = False
 
     def dispatch(self, event: str, data: dict, intent: int) -> None:
+        guild = guild_of(event, data)
         for session in self.sessions:
-            if session.alive and (not intent or session.intents & intent):
+            if (session.alive and (not intent or session.intents & intent)
+                    and session.serves(guild)):
                 session.send(event, data)
         self.world.touch()
 
@@ -140,19 +163,25 @@ class Gateway:
             await conn.close(4004)
             return None
         self.identifies += 1
-        session = Session(int(data.get("intents", 0)))
+        shard_id, count = data.get("shard") or (0, 1)
+        if not 0 <= shard_id < count:
+            await conn.close(4010)      # Discord: invalid shard
+            return None
+        session = Session(int(data.get("intents", 0)), (shard_id, count))
         session.conn = conn
         self.sessions = [s for s in self.sessions if s.alive] + [session]
         bot = self.world.bot
+        guilds = [g for g in self.world.guilds.values() if session.serves(g.id)]
         session.send("READY", {
             "v": 10, "user": bot.payload(), "session_id": session.id,
             "resume_gateway_url": self.world.gateway_url, "session_type": "normal",
             "application": {"id": str(bot.id), "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "shard": [shard_id, count],
             "private_channels": [], "relationships": [], "presences": [],
             "guild_join_requests": [], "geo_ordered_rtc_regions": [], "user_settings": {},
         })
-        for guild in self.world.guilds.values():
+        for guild in guilds:
             members = ([self.world.users[u] for u in guild.joined]
                        if session.intents & GUILD_MEMBERS else [bot])
             session.send("GUILD_CREATE", guild.payload(members))

@@ -73,10 +73,12 @@ class Loopback:
         assert not messages, "errors were logged:\n" + "\n".join(messages)
 
     # ---- building the world ----------------------------------------------------------------
-    def guild(self, name: str) -> GuildView:
+    def guild(self, name: str, shard: tuple[int, int] | None = None) -> GuildView:
+        """The server named so, created on first use; `shard` (id, count) picks its id so that
+        its events go to that shard."""
         world = self.fake.world
         found = next((g for g in world.guilds.values() if g.name == name), None)
-        return GuildView(self, found or world.add_guild(name))
+        return GuildView(self, found or world.add_guild(name, shard))
 
     @asynccontextmanager
     async def run_bot(self, factory: Callable[..., Any], *args: Any, sync_commands: bool = True,

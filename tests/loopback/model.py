@@ -208,6 +208,7 @@ class Message:
     pinged: Any = None                                # the `mentions.Ping` of its last write
     mentioned: list[User] = field(default_factory=list)   # the users `pinged` names
     pinned: bool = False
+    nonce: str | None = None                          # what the sender said makes it unique
 
     def visible_to(self, user: User) -> bool:
         if self.deleted:

@@ -13,7 +13,7 @@ from hosting.text import register_locale_dir
 from tests.toy import LOCALES
 
 from .loopback import Loopback
-from .people import Person
+from .people import InteractionFailed, Person
 from .views import ChannelView, MessageView
 
 TOY_EXTENSIONS = (*INITIAL_EXTENSIONS, "tests.toy.cog")
@@ -25,11 +25,13 @@ FAST_TIMINGS = ("default=3,setup=3,night_step=3,vote=3,day_discussion=3,programm
 
 
 def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS,
-             settle_delay: float = 0.2) -> TableBot:
+             settle_delay: float = 0.2, **config) -> TableBot:
+    """The bot on `db_path` (an SQLite file or a postgresql:// URL); `config`: other `Config`
+    fields (shard_ids, shard_count, lease)."""
     games.register("toy", "tests.toy:ToyGame")
     register_locale_dir("toy", LOCALES)
     return TableBot(Config(token="loopback-token", db_path=str(db_path), dev_guild_id=None,
-                           extensions=extensions, settle_delay=settle_delay))
+                           extensions=extensions, settle_delay=settle_delay, **config))
 
 
 async def idle(bot: TableBot) -> None:
@@ -135,13 +137,15 @@ async def play(people: list[Person], thread: ChannelView, *, rounds: int = 40,
 
 async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelView, *,
                          ai: int = 0, timeout: float = 60.0, cheat: bool = True,
-                         think: Callable[[], float] = lambda: 0.0) -> ChannelView:
+                         think: Callable[[], float] = lambda: 0.0,
+                         patient: bool = False) -> ChannelView:
     """A whole toy game opened in `channel`, waiting on changes in the game's own channels
     instead of settling (a settle waits for every game), so that many games can run at once.
     Everyone needs open DMs. With `cheat` the village votes out the wolf as soon as a
     script holds its card (short games); without, nobody is voted out and the game lasts
     until the wolf wins. Each person takes `think()` seconds over each answer, all at once
-    as at a real table. Returns the game's thread."""
+    as at a real table; a `patient` person whose answer failed ("This interaction failed")
+    clicks again, up to three times. Returns the game's thread."""
     world = lb.fake.world
     host, *others = people
     lobby = (await host.slash(channel, "toy new", settle=False)).message
@@ -167,9 +171,16 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
 
         async def reply(person: Person, prompt: MessageView) -> None:
             await asyncio.sleep(think())
-            if prompt.labels():       # else its deadline closed it meanwhile
-                await answer(person, prompt, toy_choice(person, prompt, wolf), done,
-                             settle=False)
+            for attempt in range(4 if patient else 1):
+                if not prompt.labels():       # its deadline closed it meanwhile
+                    return
+                try:
+                    await answer(person, prompt, toy_choice(person, prompt, wolf), done,
+                                 settle=False)
+                    return
+                except InteractionFailed:
+                    if attempt == (3 if patient else 0):
+                        raise
 
         await asyncio.gather(*(reply(person, prompt) for person in people
                                for prompt in open_questions(person, thread, done)))

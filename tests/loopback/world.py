@@ -79,10 +79,15 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> Guild:
+        """A server; with `shard` (id, count), one whose id Discord's formula puts there."""
         owner = User(snowflake(), f"owner of {name}")
         self.users[owner.id] = owner
-        guild = Guild(snowflake(), name, owner=owner, bot=self.bot)
+        guild_id = snowflake()
+        if shard is not None:
+            shard_id, count = shard
+            guild_id += ((shard_id - (guild_id >> 22)) % count) << 22
+        guild = Guild(guild_id, name, owner=owner, bot=self.bot)
         guild.joined[self.bot.id] = now_iso()
         self.guilds[guild.id] = guild
         self.commands[guild.id] = {}
@@ -190,7 +195,8 @@ class World:
                           ephemeral_to=ephemeral_to,
                           flags=(EPHEMERAL if ephemeral_to else 0) | (LOADING if loading else 0),
                           type=20 if interaction and interaction.type == COMMAND else 0,
-                          reference=body.get("message_reference"), born=self.now())
+                          reference=body.get("message_reference"), born=self.now(),
+                          nonce=body.get("nonce"))
         self._fill(message, body, uploads)
         if channel.is_thread and channel.archived and ephemeral_to is None:
             self.set_thread(channel, archived=False)   # posting revives it
