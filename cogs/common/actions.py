@@ -169,21 +169,19 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         return
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
     # What the message already said (news sent along with the question) stays above; its
-    # deadline goes.
+    # deadline goes and "You chose X" comes under the question, so the DM reads top down.
     message = interaction.message
     seat = table.seat_of(interaction.user.id).seat
     sent = (await host_of(interaction).store.prompted(game_id)).get((pending_id, seat))
     if message is not None and sent and sent[1] == message.id:
         await host_of(interaction).store.close_prompt(game_id, pending_id, seat)
-    before = message.content if message else None
     done = render.translator(table)("ui", "chose", choice=choice)
-    closed = {"content": f"{before}\n{done}" if before else done, "view": None,
-              "allowed_mentions": NOBODY,
-              "embeds": [render.closed_embed(e) for e in (message.embeds if message else [])]}
+    closed = render.closed_question(message.content if message else None,
+                                    message.embeds if message else [], done)
     if interaction.response.is_done():
-        await interaction.edit_original_response(**closed)
+        await interaction.edit_original_response(allowed_mentions=NOBODY, **closed)
     else:
-        await interaction.response.edit_message(**closed)
+        await interaction.response.edit_message(allowed_mentions=NOBODY, **closed)
 
 
 async def decide_in_thread(interaction: discord.Interaction, game_id: int,
