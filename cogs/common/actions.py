@@ -113,8 +113,12 @@ async def start(interaction: discord.Interaction, game_id: int) -> None:
         t.id, interaction.user.id, is_admin(interaction)), "started")
 
 
+RECENT_LINES = 5   # the latest private lines "My secrets" repeats; the DMs hold them all
+
+
 async def secrets(interaction: discord.Interaction, game_id: int) -> None:
-    """The seat's private view, recent private messages and open questions, ephemerally."""
+    """The seat's secrets (its own, then what it knows), its open questions and its latest
+    private lines, ephemerally."""
     host = host_of(interaction)
     table = await _table(interaction, game_id)
     if table is None:
@@ -123,21 +127,16 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.state is None:
         return await reply(interaction, t("ui", "no_secrets"))
-    engine = games.engine(table.game)
-    view = engine.seat_view(table.state, seat.seat)
-    history = await host.store.private_history(table.id, seat.seat)
-    text = "\n".join([engine.describe(view, t), ""] + [t.event(r.kind, r.data) for r in history])
-    embed = discord.Embed(title=t("ui", "secrets"), description=render.clip(text),
-                          colour=discord.Colour.dark_purple())
+    open_now = host.pending_for(table, seat.seat)
+    history = await host.store.private_history(table.id, seat.seat, limit=RECENT_LINES)
+    embed = render.secrets_embed(table, seat.seat, len(open_now),
+                                 [t.event(r.kind, r.data) for r in history])
     await reply(interaction, embed=embed,
                 **render.seat_picture(table, seat.seat, embed, "secrets.png"))
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
-    open_now = host.pending_for(table, seat.seat)
     for pending in open_now:
         await reply(interaction, embed=render.prompt_embed(table, pending, due.get(pending.id)),
                     view=render.prompt_view(table, pending))
-    if not open_now:
-        await reply(interaction, t("ui", "nothing_pending"))
 
 
 async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,

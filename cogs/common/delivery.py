@@ -26,6 +26,7 @@ import discord
 import games
 from cogs.common import render
 from cogs.common.boards import Boards
+from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, nonce, pinging
 from cogs.common.views import secrets_view
 from games.base import Pending
@@ -100,9 +101,10 @@ class DiscordDelivery:
         plans: list[tuple[str, list[int], str | None]] = []
         public = [r for r in rows if r.audience == "public"]
         ending = any(r.kind == "table_finished" for r in rows)
-        if ending:   # the GM log (every secret move) becomes public, right after the end
-            public += [r for r in await self.host.store.gm_log(table.id) if r.id not in covered]
         texts = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in public])
+        if ending:   # the GM log (every secret move) becomes public as the recap, after the end
+            texts += recap(t, [r for r in await self.host.store.gm_log(table.id)
+                               if r.id not in covered])
         prompted = await self.host.store.prompted(table.id)
         groups = self._new_public_questions(table, posts, prompted)
         pinned = {r.id for r in public if r.data.get("pin")}   # lines the table keeps in view

@@ -203,6 +203,53 @@ def deadline_rule(t: Translator, group: list[Pending], due: float) -> str:
     return t("ui", "deadline_rule", when=when, choice=t.option(fallback.key, fallback.params))
 
 
+FIELD_LIMIT = 1024        # Discord's limit on an embed field's value
+
+
+def _lines(lines: list[str], limit: int = FIELD_LIMIT) -> str:
+    """Whole lines under `limit`: the first ones, then "…"."""
+    kept, size = [], 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
+
+
+def secret_lines(table: GameRow, seat: int, t: Translator) -> dict[str, list[str]]:
+    """The seat's secrets, "own" and "known" (`Engine.secrets`); for a game that does not
+    say, the lines of its seat description the public one lacks."""
+    engine = games.engine(table.game)
+    view = engine.seat_view(table.state, seat)
+    said = engine.secrets(view, t)
+    if said is not None:
+        return said
+    public = set(engine.describe(engine.public_view(table.state), t).splitlines())
+    return {"own": [line for line in engine.describe(view, t).splitlines()
+                    if line.strip() and line not in public], "known": []}
+
+
+def secrets_embed(table: GameRow, seat: int, open_questions: int,
+                  recent: list[str]) -> discord.Embed:
+    """ "My secrets": the seat's own secret first, then what it knows, how many questions
+    wait, and (shortest) its latest private lines; the public board is the status's."""
+    t = translator(table)
+    secret = secret_lines(table, seat, t)
+    embed = discord.Embed(title=t("ui", "secrets_title", **moment(table, t)),
+                          colour=discord.Colour.dark_purple())
+    for heading, lines in (("secrets_own", secret.get("own")),
+                           ("secrets_known", secret.get("known"))):
+        if lines:
+            embed.add_field(name=t("ui", heading), value=_lines(lines), inline=False)
+    embed.add_field(name=t("ui", "secrets_open"), inline=False, value=t.plural(
+        "ui", "secrets_open", open_questions) if open_questions else t("ui", "nothing_pending"))
+    if recent:
+        embed.add_field(name=t("ui", "secrets_recent"), value=_lines(recent, 600), inline=False)
+    return embed
+
+
 def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord.Embed:
     """One person's question: its round and phase in the title (a DM conversation holds many
     alike), the notes of its options, and its deadline with what a timeout takes."""
