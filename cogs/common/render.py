@@ -179,9 +179,15 @@ def moment(table: GameRow, t: Translator) -> dict:
 
 def option_note(t: Translator, option: Option) -> str | None:
     """The few words an option carries beside its label (a character's ability): the engine
-    names them in `params["ability"]`, a key of the game's `abilities` table."""
+    names them in `params["ability"]`, a key of the game's `abilities` table, whose entry is
+    a name or a rich entry {"name", "text"} (then both show)."""
     ability = option.params.get("ability")
-    return t.lookup("abilities", str(ability)) if ability else None
+    if not ability:
+        return None
+    entry = t.template("abilities", str(ability))
+    if isinstance(entry, dict) and entry.get("text"):
+        return t("ui", "ability_note", name=entry.get("name", ability), text=entry["text"])
+    return t.lookup("abilities", str(ability))
 
 
 def question_text(t: Translator, pending: Pending, options=None) -> str:
