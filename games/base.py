@@ -273,6 +273,13 @@ class Engine:
         `t` is a `hosting.text.Translator` bound to this game and the table's language."""
         raise NotImplementedError
 
+    def secrets(self, view: dict, t) -> dict[str, list[str]] | None:
+        """A seat view's secrets as lines, for "My secrets", which shows them before anything
+        else: "own", what the seat holds (its cards, role, side, objective), and "known",
+        what it has learnt of others. None (the default): the bot shows the lines of the
+        seat's `describe` that the public one lacks."""
+        return None
+
     def picture(self, view: dict, t) -> bytes | None:
         """A PNG of a view, for games people would rather look at; None when there is none."""
         return None

@@ -48,6 +48,13 @@ def _engine_calls():
         raise EngineFault(f"{type(err).__name__}: {err}") from err
 
 
+def moment_of(engine: Engine, state: dict) -> str:
+    """The public moment of a state, "phase:round": when a step happened, in the table's
+    terms (the recap groups the game's log by it)."""
+    view = engine.public_view(state)
+    return f"{view.get('phase')}:{view.get('round', 0)}"
+
+
 def _not_saved(game_id: int | None, what: str, err: StoreError) -> IllegalMove:
     log.error("game %s: could not save %s: %s", game_id, what, err)
     return IllegalMove("save_failed", "Could not save your move; try again.")
@@ -110,6 +117,9 @@ class Host:
         self._unsettled: set[int] = set()
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
+        # game -> (moment, seat, kind) of public questions AI seats answered before the table
+        # was shown them: the question's post names them among those asked.
+        self._ai_answers: defaultdict[int, list[tuple[str, int, str]]] = defaultdict(list)
 
     @asynccontextmanager
     async def _acting(self, game_id: int, what: str):
@@ -396,9 +406,12 @@ class Host:
             due = now + seconds
             added.append(Deadline(table.id, p.id, p.seat, due,
                                   pace.reminder_at(due, seconds) if p.seat is not None else None))
+        with _engine_calls():    # the public moment the step happened in (the recap's rounds)
+            moment = moment_of(engine, table.state if table.state is not None else state)
         outbox = [(tag, e.kind, e.data) for e in events for tag in e.audience_tags()]
         await self.store.commit_step(
             table, new_version=table.version + 1, state=state, outbox=outbox, now=now,
+            moment=moment,
             decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
             status=status, result=result, columns={"state_version": engine.state_version})
         table.state_version = engine.state_version
@@ -432,6 +445,15 @@ class Host:
             except Exception:
                 log.exception("settling game %s failed", game_id)
 
+    def answered_by_ai(self, table: GameRow, kind: str) -> list[int]:
+        """The AI seats that already answered this moment's public question of `kind` (taken:
+        a later question of that kind starts afresh). Kept in memory only: after a restart
+        the post names the people still asked."""
+        now = moment_of(self.engine(table), table.state)
+        answers = self._ai_answers.pop(table.id, [])
+        self._ai_answers[table.id] = [a for a in answers if a[0] == now and a[2] != kind]
+        return [seat for at, seat, k in answers if at == now and k == kind]
+
     def _ai_pending(self, table: GameRow) -> list[Pending]:
         ai_seats = {s.seat for s in table.seats if s.is_ai}
         return [p for p in self.pending(table) if p.seat in ai_seats]
@@ -456,6 +478,9 @@ class Host:
                         choice = ai.choose(engine, table.state, table.seed, pending,
                                            seat.ai_policy or "baseline")
                         remarks = engine.ai_remark(table.state, pending, choice)
+                        if pending.public:
+                            self._ai_answers[game_id].append(
+                                (moment_of(engine, table.state), pending.seat, pending.kind))
                     await self._apply(table, pending, choice, "ai", remarks)
                 except (EngineFault, IllegalMove) as err:  # an AI's refused answer is a bug too
                     await self._suspend(table, "ai", err)

@@ -80,6 +80,7 @@ class OutboxRow:
     audience: str
     kind: str
     data: dict
+    moment: str | None = None   # "phase:round" of the step that wrote it (migration V9)
 
 
 @dataclass
@@ -342,7 +343,7 @@ class Store:
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
                           status: str | None = None, result: dict | None = None,
                           columns: dict | None = None, clear_reminders: list[str] = (),
-                          shift_deadlines: float = 0.0) -> None:
+                          shift_deadlines: float = 0.0, moment: str | None = None) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
         the game that many seconds later (a resume)."""
@@ -365,9 +366,9 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game.id, new_version, seat, pending_id, choice, source, now))
             for sql, rows in (
-                    ("INSERT INTO outbox (game_id, seq, audience, kind, data) "
-                     "VALUES (?, ?, ?, ?, ?)",
-                     [(game.id, new_version, aud, kind, _dump(data))
+                    ("INSERT INTO outbox (game_id, seq, audience, kind, data, moment) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     [(game.id, new_version, aud, kind, _dump(data), moment)
                       for aud, kind, data in outbox]),
                     ("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
                      [(game.id, pid) for pid in drop_deadlines]),
@@ -409,9 +410,10 @@ class Store:
 
     # ---- outbox -----------------------------------------------------------------------------
     async def _outbox(self, where: str, args: tuple, order: str = "id") -> list[OutboxRow]:
-        return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in await self._fetch(
-            f"SELECT id, game_id, seq, audience, kind, data FROM outbox WHERE {where} "
-            f"ORDER BY {order}", args)]
+        rows = await self._fetch(
+            f"SELECT id, game_id, seq, audience, kind, data, moment FROM outbox WHERE {where} "
+            f"ORDER BY {order}", args)
+        return [OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
 
     async def undelivered(self, game_id: int | None = None) -> list[OutboxRow]:
         if game_id is None:
@@ -436,9 +438,10 @@ class Store:
             "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
             f"SELECT id FROM outbox WHERE {where} ORDER BY id LIMIT {int(limit)}"
             f"{self.SKIP_LOCKED.format(table='outbox')}) "
-            "RETURNING id, game_id, seq, audience, kind, data",
+            "RETURNING id, game_id, seq, audience, kind, data, moment",
             (owner, now + lease, *args))
-        return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows),
+        return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6])
+                       for r in rows),
                       key=lambda r: r.id)
 
     async def claim_game_outbox(self, owner: str, now: float, lease: float,

@@ -13,11 +13,15 @@ import pytest
 from hosting.store import Store
 from hosting.text import Translator
 from tests.loopback import Loopback
+from tests.loopback.private import (RECAP_HEADER, RECAP_TITLE, assert_dm_conversation_reads_down,
+                                    assert_recap_reads_by_round,
+                                    assert_secrets_lead_with_the_secret, open_dm_questions)
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
 
 GAME_OVER_LINE = "The game is over."
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
+REPEATED = re.compile(r" \(×\d+\)$")                      # a recap line said again at once
 MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
 
 
@@ -79,13 +83,24 @@ async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
             loop = asyncio.get_running_loop()
             give_up = loop.time() + 90
             done: set = set()
+            looked = False
             while not finished(thread) and loop.time() < give_up:
                 prompts = [(p, m) for p in players for m in open_questions(p, thread, done)]
                 for person, prompt in prompts:
                     await answer_first(person, prompt, done)
+                    for p in players:      # a seat's DMs hold at most one live question
+                        assert len(open_dm_questions(p)) <= 1, open_dm_questions(p)
+                    if not looked and not finished(thread):
+                        looked = True
+                        assert_secrets_lead_with_the_secret(
+                            await person.click(status_message(thread), "My secrets"))
                 if not prompts:
                     await asyncio.sleep(0.05)
             assert finished(thread), "the game did not end"
+            await discord.settle()
+            for person in players:
+                assert_dm_conversation_reads_down(person, over=True)
+            assert assert_recap_reads_by_round(thread), "no recap"
             # The table's picture comes with the questions asked in the thread, not only on
             # the status message at the top.
             assert any(a.filename == "table.png" for m in thread.messages()[2:]
@@ -111,8 +126,10 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
     public, gm = lines.get("public", set()), lines.get("gm", set())
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
     for i, line in enumerate(thread_lines):
-        if "I cannot send you direct messages" in line or MENTIONS.fullmatch(line):
-            continue  # the bot's own pings: who is asked, not what anyone holds
+        if ("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
+                or line == RECAP_TITLE or RECAP_HEADER.match(line)):
+            continue  # the bot's own pings (who is asked) and the recap's headers
+        line = REPEATED.sub("", line) if i > end else line
         allowed = public if i <= end else public | gm   # the GM log is the recap, after the end
         assert line in allowed, f"thread line not meant for the public: {line!r}"
     for name, seen in dm_lines.items():

@@ -224,7 +224,7 @@ async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
     async with table_bot(lb, db):
         assert dm_prompts(wolf) == [prompt]           # recovered, not sent again
         answer = await wolf.click(prompt, prompt.labels()[0])
-        assert answer.type == 7 and "You chose" in prompt.content
+        assert answer.type == 7 and "You chose" in prompt.text
         await play(people, thread)
     assert lb.gateway.identifies == 2
     public = public_lines(thread)

@@ -28,8 +28,11 @@ async def test_questions_closed_by_their_deadline_show_it(world):
     [closed] = edits_of(wolf, prompt.id)
     victim = table.names[int(kill.default)]
     assert closed["view"] is None
-    assert closed["content"].endswith(f"Time ran out: **{victim}**.")
-    assert "<t:" not in str(closed["embed"].to_dict())
+    # The news sent with it stays above; the outcome comes last, under the question.
+    assert closed["content"] == "**Night** · round 1\nYou are the **wolf**."
+    [question] = closed["embeds"]
+    assert question.fields[-1].value == f"Time ran out: **{victim}**."
+    assert "<t:" not in str(question.to_dict())
     # The day's vote, left to its deadline: the question in the thread closes for everyone.
     [ballot] = [m for m in channels[2].sent if m.kw.get("view") and
                 m.kw["view"].children[0].custom_id.startswith(f"tbl:b:{table.id}|")]
@@ -61,7 +64,8 @@ async def test_a_late_click_is_told_the_time_ran_out(tmp_path):
             [copy] = await secret_prompts(wolf, lobby.thread)   # still open in "My secrets"
             await discord.wait_for(lambda: not prompt.buttons, timeout=8)
             await discord.settle()
-            assert "Time ran out: **" in prompt.content and KILL_PROMPT in prompt.text
+            assert "Time ran out: **" in prompt.embeds[0]["fields"][-1]["value"]
+            assert KILL_PROMPT in prompt.embeds[0]["description"]
             assert not any("<t:" in str(e) for e in prompt.embeds)
             late = await wolf.click(copy, label)
             assert late.ephemeral

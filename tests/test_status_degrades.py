@@ -45,7 +45,7 @@ async def test_without_embed_links_questions_and_status_are_text(tmp_path):
             [ballot] = [m for m in thread.messages() if "Nobody" in m.labels()]
             assert not ballot.embeds
             assert "Vote someone out." in ballot.content and "Asked: " in ballot.content
-            assert "Next deadline <t:" in ballot.content
+            assert "Answer <t:" in ballot.content
             status = status_message(thread)
             assert not status.embeds and "toy — Day" in status.content
             assert "Round 1" in status.content

@@ -113,8 +113,12 @@ async def start(interaction: discord.Interaction, game_id: int) -> None:
         t.id, interaction.user.id, is_admin(interaction)), "started")
 
 
+RECENT_LINES = 5   # the latest private lines "My secrets" repeats; the DMs hold them all
+
+
 async def secrets(interaction: discord.Interaction, game_id: int) -> None:
-    """The seat's private view, recent private messages and open questions, ephemerally."""
+    """The seat's secrets (its own, then what it knows), its open questions and its latest
+    private lines, ephemerally."""
     host = host_of(interaction)
     table = await _table(interaction, game_id)
     if table is None:
@@ -123,21 +127,16 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.state is None:
         return await reply(interaction, t("ui", "no_secrets"))
-    engine = games.engine(table.game)
-    view = engine.seat_view(table.state, seat.seat)
-    history = await host.store.private_history(table.id, seat.seat)
-    text = "\n".join([engine.describe(view, t), ""] + [t.event(r.kind, r.data) for r in history])
-    embed = discord.Embed(title=t("ui", "secrets"), description=render.clip(text),
-                          colour=discord.Colour.dark_purple())
+    open_now = host.pending_for(table, seat.seat)
+    history = await host.store.private_history(table.id, seat.seat, limit=RECENT_LINES)
+    embed = render.secrets_embed(table, seat.seat, len(open_now),
+                                 [t.event(r.kind, r.data) for r in history])
     await reply(interaction, embed=embed,
                 **render.seat_picture(table, seat.seat, embed, "secrets.png"))
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
-    open_now = host.pending_for(table, seat.seat)
     for pending in open_now:
         await reply(interaction, embed=render.prompt_embed(table, pending, due.get(pending.id)),
                     view=render.prompt_view(table, pending))
-    if not open_now:
-        await reply(interaction, t("ui", "nothing_pending"))
 
 
 async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,
@@ -169,21 +168,19 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         return
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
     # What the message already said (news sent along with the question) stays above; its
-    # deadline goes.
+    # deadline goes and "You chose X" comes under the question, so the DM reads top down.
     message = interaction.message
     seat = table.seat_of(interaction.user.id).seat
     sent = (await host_of(interaction).store.prompted(game_id)).get((pending_id, seat))
     if message is not None and sent and sent[1] == message.id:
         await host_of(interaction).store.close_prompt(game_id, pending_id, seat)
-    before = message.content if message else None
     done = render.translator(table)("ui", "chose", choice=choice)
-    closed = {"content": f"{before}\n{done}" if before else done, "view": None,
-              "allowed_mentions": NOBODY,
-              "embeds": [render.closed_embed(e) for e in (message.embeds if message else [])]}
+    closed = render.closed_question(message.content if message else None,
+                                    message.embeds if message else [], done)
     if interaction.response.is_done():
-        await interaction.edit_original_response(**closed)
+        await interaction.edit_original_response(allowed_mentions=NOBODY, **closed)
     else:
-        await interaction.response.edit_message(**closed)
+        await interaction.response.edit_message(allowed_mentions=NOBODY, **closed)
 
 
 async def decide_in_thread(interaction: discord.Interaction, game_id: int,

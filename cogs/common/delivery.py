@@ -31,6 +31,7 @@ import discord
 import games
 from cogs.common import render
 from cogs.common.boards import Boards
+from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, nonce, pinging
 from cogs.common.views import secrets_view
 from games.base import Pending
@@ -59,6 +60,7 @@ class DiscordDelivery:
         self._question_texts: dict[int, str] = {}        # thread message -> its text now
         self._questions: dict[tuple[int, str], Pending] = {}  # (game, question) as asked
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
+        self._shown: dict[int, discord.Embed] = {}       # question message -> its embed as sent
 
     @property
     def host(self):
@@ -94,6 +96,7 @@ class DiscordDelivery:
         question, that question's buttons too."""
         async with self._prompting[table.id]:
             await self._plan(table, rows)
+            await self._close_questions(table)   # a spent question shows its end before the next
             await self._send_planned(table)
 
     async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
@@ -104,9 +107,10 @@ class DiscordDelivery:
         plans: list[tuple[str, list[int], str | None]] = []
         public = [r for r in rows if r.audience == "public"]
         ending = any(r.kind == "table_finished" for r in rows)
-        if ending:   # the GM log (every secret move) becomes public, right after the end
-            public += [r for r in await self.host.store.gm_log(table.id) if r.id not in covered]
         texts = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in public])
+        if ending:   # the GM log (every secret move) becomes public as the recap, after the end
+            texts += recap(t, [r for r in await self.host.store.gm_log(table.id)
+                               if r.id not in covered])
         prompted = await self.host.store.prompted(table.id)
         groups = self._new_public_questions(table, posts, prompted)
         pinned = {r.id for r in public if r.data.get("pin")}   # lines the table keeps in view
@@ -122,10 +126,12 @@ class DiscordDelivery:
         moment = self._moment(table)
         new_moment = moment is not None and f"moment:{moment}" not in posts
         header = t("ui", "moment_header", **self._moment_words(table)) if new_moment else None
+        asking = await self._asking(table, posts)
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
-            plans += self._seat_plans(table, seat.seat, posts, prompted, header, render.chunk_pairs(
+            plans += self._seat_plans(table, seat.seat, posts, prompted, header,
+                                      seat.seat in asking, render.chunk_pairs(
                 [(r.id, t.event(r.kind, r.data)) for r in rows
                  if r.audience == f"seat:{seat.seat}"]))
         if new_moment:     # after the DMs of the moment: names the seats they could not reach
@@ -133,14 +139,28 @@ class DiscordDelivery:
         if plans:
             await self.host.store.plan_posts(table.id, plans)
 
+    async def _asking(self, table: GameRow, posts: dict[str, PostRow]) -> set[int]:
+        """The seats whose DMs hold (or are about to hold) a question still open."""
+        live = {p.id for p in self.host.pending(table)}
+        asking = {seat for pending_id, seat, channel_id, message_id
+                  in await self.host.store.open_prompts(table.id)
+                  if pending_id in live and message_id is not None
+                  and channel_id != table.thread_id}
+        return asking | {int(key.split(":")[1]) for key, post in posts.items()
+                         if key.startswith("prompt:") and post.state == "planned"
+                         and key.split(":", 2)[2] in live}
+
     def _seat_plans(self, table: GameRow, seat_no: int, posts: dict[str, PostRow],
-                    prompted: dict, header: str | None,
+                    prompted: dict, header: str | None, asking: bool,
                     texts: list[tuple[list[int], str]]) -> list:
-        """One seat's DMs: its lines, the last riding on its first new question; at a new
-        public moment the header opens the first of them (or goes alone)."""
-        prompts = [p for p in self.host.pending_for(table, seat_no)
-                   if not p.public and f"prompt:{seat_no}:{p.id}" not in posts
-                   and (p.id, seat_no) not in prompted]
+        """One seat's DMs: its lines, the last riding on its new question; at a new public
+        moment the header opens the first of them (or goes alone). A seat is asked one
+        question at a time (`asking`: one is open): the next when that one has closed, so its
+        DMs hold at most one live question."""
+        prompts = [] if asking else [
+            p for p in self.host.pending_for(table, seat_no)
+            if not p.public and f"prompt:{seat_no}:{p.id}" not in posts
+            and (p.id, seat_no) not in prompted][:1]
         lead = texts.pop() if texts and prompts else ([], None)
         plans = [(f"seat:{seat_no}:{ids[0]}", ids, text) for ids, text in texts]
         plans += [(f"prompt:{seat_no}:{p.id}", *(lead if i == 0 else ([], None)))
@@ -318,6 +338,7 @@ class DiscordDelivery:
             return await self._unreachable(table, post, pending)
         if message is not None and pending is not None:
             self._questions[(table.id, pending.id)] = pending
+            self._shown[message.id] = kwargs["embed"]
             await self.host.store.record_prompt(table.id, pending.id, seat_no,
                                                 message.channel.id, message.id)
 
@@ -388,9 +409,10 @@ class DiscordDelivery:
         due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
         pings = " ".join(f"<@{s.user_id}>" for s in people)
         self._sending[table.id] = sending = asyncio.Event()
+        answered = self.host.answered_by_ai(table, kind)
         try:
             shown = render.fit(thread, "\n".join(filter(None, (post.text, pings))),
-                               render.ballot_embed(table, group, due))
+                               render.ballot_embed(table, group, due, answered))
             message = await self._send(
                 table, post, thread, text=shown["content"], embed=shown["embed"],
                 view=render.ballot_view(table, options) if people else None,
@@ -398,6 +420,8 @@ class DiscordDelivery:
                 allowed_mentions=pinging(s.user_id for s in people))
             if message is not None:
                 self._asked[message.id] = {p.seat: p.id for p in group}
+                if shown["embed"] is not None:
+                    self._shown[message.id] = shown["embed"]
         finally:
             sending.set()
         if message is None:
@@ -432,11 +456,10 @@ class DiscordDelivery:
         if channel is None:
             return
         try:
+            embed = self._shown.pop(message_id, None)
             if all(known):
                 labels = {o.id: t.option(o.key, o.params) for p in known for o in p.options}
-                embed = (render.prompt_embed(table, known[0], None) if channel_id != table.thread_id
-                         else render.ballot_embed(table, known, None))
-            else:      # asked before a restart: what the message itself shows
+            if embed is None or not all(known):   # asked before a restart: what it shows
                 old = await channel.fetch_message(message_id)
                 labels = {k: t.name(v) for k, v in render.labels_of(old).items()}
                 embed = old.embeds[0] if old.embeds else discord.Embed()
@@ -454,6 +477,7 @@ class DiscordDelivery:
                          if p.message_id == message_id), None) or ""
                     kept = [line for line in said.splitlines() if "<t:" not in line]
                     edit = {"content": "\n".join(filter(None, (*kept, outcome))), "embed": None}
+                edit.setdefault("embed", render.closed_embed(embed, outcome))
             else:
                 decided = outcomes[0]
                 outcome = (t("ui", "closed") if decided is None else
@@ -461,11 +485,9 @@ class DiscordDelivery:
                              choice=labels.get(decided[0], decided[0])))
                 post = (await self.host.store.posts(table.id)).get(
                     f"prompt:{asked[0][1]}:{asked[0][0]}")
-                edit = {"content": "\n".join(filter(None, (post and post.text, outcome)))}
-                outcome = None
-            edit.setdefault("embed", render.closed_embed(embed, outcome))
-            await channel.get_partial_message(message_id).edit(view=None,
-                                                               allowed_mentions=NOBODY, **edit)
+                edit = render.closed_question(post and post.text, [embed], outcome)
+            await channel.get_partial_message(message_id).edit(
+                allowed_mentions=NOBODY, **{"view": None, **edit})
         except discord.HTTPException as err:
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)

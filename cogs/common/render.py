@@ -169,13 +169,102 @@ def seat_picture(table: GameRow, seat: int, embed: discord.Embed,
     return {"files": [file]}
 
 
-def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord.Embed:
+def moment(table: GameRow, t: Translator) -> dict:
+    """The public moment a question belongs to, as words: its phase and round."""
+    if table.state is None:
+        return {"phase": "", "round": 0}
+    view = games.engine(table.game).public_view(table.state)
+    return {"phase": t.lookup("phases", str(view.get("phase"))), "round": view.get("round", 0)}
+
+
+def option_note(t: Translator, option: Option) -> str | None:
+    """The few words an option carries beside its label (a character's ability): the engine
+    names them in `params["ability"]`, a key of the game's `abilities` table, whose entry is
+    a name or a rich entry {"name", "text"} (then both show)."""
+    ability = option.params.get("ability")
+    if not ability:
+        return None
+    entry = t.template("abilities", str(ability))
+    if isinstance(entry, dict) and entry.get("text"):
+        return t("ui", "ability_note", name=entry.get("name", ability), text=entry["text"])
+    return t.lookup("abilities", str(ability))
+
+
+def question_text(t: Translator, pending: Pending, options=None) -> str:
+    """The question, then each option that carries a note, one line each."""
+    notes = [t("ui", "option_note", label=t.option(o.key, o.params), note=note)
+             for o in (pending.options if options is None else options)
+             if (note := option_note(t, o))]
+    return "\n".join([t("prompts", pending.kind, **pending.params), *notes])
+
+
+def deadline_rule(t: Translator, group: list[Pending], due: float) -> str:
+    """When the question closes and what is taken then (when it is the same for everyone
+    asked), so nobody has to guess."""
+    when = f"<t:{int(due)}:R>"
+    pending = group[0]
+    fallback = pending.option(pending.default) if pending.default else None
+    if fallback is None or any(p.default != pending.default for p in group):
+        return t("ui", "deadline", when=when)
+    return t("ui", "deadline_rule", when=when, choice=t.option(fallback.key, fallback.params))
+
+
+FIELD_LIMIT = 1024        # Discord's limit on an embed field's value
+
+
+def _lines(lines: list[str], limit: int = FIELD_LIMIT) -> str:
+    """Whole lines under `limit`: the first ones, then "…"."""
+    kept, size = [], 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
+
+
+def secret_lines(table: GameRow, seat: int, t: Translator) -> dict[str, list[str]]:
+    """The seat's secrets, "own" and "known" (`Engine.secrets`); for a game that does not
+    say, the lines of its seat description the public one lacks."""
+    engine = games.engine(table.game)
+    view = engine.seat_view(table.state, seat)
+    said = engine.secrets(view, t)
+    if said is not None:
+        return said
+    public = set(engine.describe(engine.public_view(table.state), t).splitlines())
+    return {"own": [line for line in engine.describe(view, t).splitlines()
+                    if line.strip() and line not in public], "known": []}
+
+
+def secrets_embed(table: GameRow, seat: int, open_questions: int,
+                  recent: list[str]) -> discord.Embed:
+    """ "My secrets": the seat's own secret first, then what it knows, how many questions
+    wait, and (shortest) its latest private lines; the public board is the status's."""
     t = translator(table)
-    embed = discord.Embed(title=t("ui", "prompt_header", game=game_title(t)),
-                          description=clip(t("prompts", pending.kind, **pending.params)),
+    secret = secret_lines(table, seat, t)
+    embed = discord.Embed(title=t("ui", "secrets_title", **moment(table, t)),
+                          colour=discord.Colour.dark_purple())
+    for heading, lines in (("secrets_own", secret.get("own")),
+                           ("secrets_known", secret.get("known"))):
+        if lines:
+            embed.add_field(name=t("ui", heading), value=_lines(lines), inline=False)
+    embed.add_field(name=t("ui", "secrets_open"), inline=False, value=t.plural(
+        "ui", "secrets_open", open_questions) if open_questions else t("ui", "nothing_pending"))
+    if recent:
+        embed.add_field(name=t("ui", "secrets_recent"), value=_lines(recent, 600), inline=False)
+    return embed
+
+
+def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord.Embed:
+    """One person's question: its round and phase in the title (a DM conversation holds many
+    alike), the notes of its options, and its deadline with what a timeout takes."""
+    t = translator(table)
+    embed = discord.Embed(title=t("ui", "prompt_header", **moment(table, t)),
+                          description=clip(question_text(t, pending)),
                           colour=discord.Colour.gold())
     if due is not None:
-        embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
+        embed.add_field(name="\u200b", value=deadline_rule(t, [pending], due), inline=False)
     return embed
 
 
@@ -187,6 +276,16 @@ def closed_embed(embed: discord.Embed, outcome: str | None = None) -> discord.Em
     if outcome:
         closed.add_field(name="\u200b", value=outcome, inline=False)
     return closed
+
+
+def closed_question(content: str | None, embeds: list[discord.Embed], outcome: str) -> dict:
+    """The edit that closes a private question: what it said stays, its deadline goes, its
+    outcome comes last, under the question (where a reader looks next), its buttons go."""
+    if not embeds:
+        return {"content": "\n".join(filter(None, (content, outcome))), "view": None}
+    *before, question = embeds
+    return {"content": content, "view": None,
+            "embeds": [*(closed_embed(e) for e in before), closed_embed(question, outcome)]}
 
 
 def labels_of(message: discord.Message) -> dict[str, str]:
@@ -226,12 +325,20 @@ def ballot_view(table: GameRow, options: list[Option]) -> discord.ui.View:
         lambda page, choices, hint: BallotSelect(table.id, page, choices, hint))
 
 
-def ballot_embed(table: GameRow, group: list[Pending], due: float | None) -> discord.Embed:
-    embed = prompt_embed(table, group[0], due)
+def ballot_embed(table: GameRow, group: list[Pending], due: float | None,
+                 answered: list[int] = ()) -> discord.Embed:
+    """A question asked in the thread: whom it asks, people and AI seats alike (`answered`:
+    the seats that already gave their answer, AI seats answering at once)."""
     t = translator(table)
-    embed.title = t("ui", "ballot_header", game=game_title(t))
-    embed.insert_field_at(0, name="\u200b", value=t(
-        "ui", "asked", names=", ".join(t.seat_name(p.seat) for p in group)))
+    options = list({o.id: o for p in group for o in p.options}.values())
+    embed = discord.Embed(title=t("ui", "ballot_header", **moment(table, t)),
+                          description=clip(question_text(t, group[0], options)),
+                          colour=discord.Colour.gold())
+    seats = sorted({p.seat for p in group} | set(answered))
+    embed.add_field(name="\u200b", inline=False, value=t(
+        "ui", "asked", names=", ".join(t.seat_name(s) for s in seats)))
+    if due is not None:
+        embed.add_field(name="\u200b", value=deadline_rule(t, group, due), inline=False)
     return embed
 
 
@@ -259,7 +366,8 @@ def _options_view(table: GameRow, options, button, select) -> discord.ui.View:
         return view
     for page in range(min(SELECTS_MAX, -(-len(options) // SELECT_SIZE))):
         part = options[page * SELECT_SIZE:(page + 1) * SELECT_SIZE]
-        choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id)
+        choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id,
+                                        description=clip(option_note(t, o) or "", 100) or None)
                    for o in part]
         hint = t("ui", "page", first=page * SELECT_SIZE + 1, last=page * SELECT_SIZE + len(part))
         view.add_item(select(page, choices, hint))

@@ -89,6 +89,9 @@ class BethlemEngine(Engine):
     def describe(self, view, t):
         return views.describe(view, t)
 
+    def secrets(self, view, t):
+        return views.secrets(view, t)
+
     def picture(self, view, t):
         return picture.render(view, t)
 

@@ -142,3 +142,20 @@ def describe(view: dict, t) -> str:
     if view.get("winners") is not None:
         lines.append(t("outcomes", view["reason"]))
     return "\n".join(lines)
+
+
+def secrets(view: dict, t) -> dict[str, list[str]]:
+    """The seat's own cards, personality, objective and events; then what it knows of others."""
+    me = view["me"]
+    own = [t("views", "mine_card", pos=c["pos"], card=c["card"],
+             state="(" + t("views", "dead") + ")" if c["dead"] else "").strip() if c["pos"]
+           else t.lookup("cards", c["card"]) for c in me["cards"]]
+    own.append(t("views", "mine_personality", card=me["personality"]))
+    if me["objective"]:
+        own.append(t("views", "mine_objective", objective=me["objective"]))
+    if me["hand"]:
+        own.append(t("views", "mine_hand", events=me["hand"]))
+    known = [t("views", "mine_known", **k) for k in me["known"]]
+    if me.get("pact"):
+        known.append(t("views", "mine_pact", **me["pact"]))
+    return {"own": own, "known": known}

@@ -1,6 +1,7 @@
 """Looking at a face-down room: the result goes to the looker's seat only, the cell to everyone."""
 from __future__ import annotations
 
+from games.base import GM
 from games.room25 import board, data
 from games.room25.flow import Ctx
 from games.room25.outcome import who
@@ -14,6 +15,7 @@ def look(ctx: Ctx, cis: list[int], cell: int, how: str) -> None:
     seats = sorted({s["characters"][ci]["seat"] for ci in cis})
     ctx.emit("looked", {**who(s, cis[0]), "cell": board.name(cell), "how": how})
     ctx.emit("look_result", {"cell": board.name(cell), "room": k, "colour": data.colour(k)}, seats)
+    ctx.emit("gm_look", {**who(s, cis[0]), "cell": board.name(cell), "room": k}, GM)
     for seat in seats:
         remember(s, seat, uid)
 

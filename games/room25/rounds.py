@@ -2,6 +2,7 @@
 and the countdown, each a task on the stack."""
 from __future__ import annotations
 
+from games.base import GM
 from games.room25 import board, data, looks, programming
 from games.room25.flow import Ctx, Waiting, choose, opt, task
 from games.room25.outcome import (clear_round_plan, end, kill, reveal_dead, show, side,
@@ -61,6 +62,7 @@ def give_clue(ctx: Ctx, seat: int, choice: str) -> None:
     k = s["tile_kinds"][uid]
     ctx.emit("clue_looked", {"seat": seat, "cell": choice})
     ctx.emit("look_result", {"cell": choice, "room": k, "colour": data.colour(k)}, [seat])
+    ctx.emit("gm_clue", {"seat": seat, "cell": choice, "room": k}, GM)
     looks.remember(s, seat, uid)
 
 
@@ -93,6 +95,8 @@ def program(ctx: Ctx, t: dict) -> None:
         c.update(adrenaline_programmed=adr, reveal_programmed=rev, programmed_count=len(toks))
         ctx.emit("plan", {**who(s, ci), "count": len(toks), "floating": len(toks) == 1,
                           "adr": adr})
+        if toks:    # what was programmed stays secret until played: the recap tells it
+            ctx.emit("gm_plan", {**who(s, ci), "tokens": list(toks), "adr": adr}, GM)
 
 
 # ---- action passes (4.3) ---------------------------------------------------------------------

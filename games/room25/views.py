@@ -152,3 +152,13 @@ def describe(view: dict, t) -> str:
     if seen:
         lines.append(t("views", "seen", rooms=", ".join(seen)))
     return "\n".join(lines)
+
+
+def secrets(view: dict, t) -> dict[str, list[str]]:
+    """The seat's characters with their side and programme; then the hidden rooms it saw."""
+    own = [t("views", "mine", char=m["name"], role=t("roles", m["role"]),
+             plan=t("views", "plan", plan=m["plan"]) if m["plan"] else t("views", "no_plan"))
+           for m in view.get("mine", [])]
+    known = [t("views", "seen_item", cell=x["cell"], room=x["room"])
+             for x in view.get("seen", [])]
+    return {"own": own, "known": known}

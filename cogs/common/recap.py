@@ -1,0 +1,63 @@
+"""The recap posted when a game ends: its GM log (every secret move) as the table reads it,
+grouped by the public moment each line was written in ("Round 3 · Night"), with the lines that
+say nothing happened left out and a line repeated at once written once ("×3").
+
+An engine marks an event that says nothing happened (a power that stopped no attack) with
+`"uneventful": true` in its data: such a line may matter to its seat at night, never to the
+recap.
+"""
+from __future__ import annotations
+
+from cogs.common.render import chunk_pairs
+from hosting.store import OutboxRow
+from hosting.text import Translator
+
+UNEVENTFUL = "uneventful"
+
+
+def _moment_header(t: Translator, moment: str) -> str:
+    phase, _, round_ = moment.rpartition(":")
+    return t("ui", "recap_moment", phase=t.lookup("phases", phase), round=round_)
+
+
+def _grouped(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str | None,
+                                                                  list[str]]]:
+    """(row ids, header, lines) per moment, in order; a row without a moment (a note outside
+    a step) joins the moment before it."""
+    groups: list[tuple[list[int], str | None, list[str]]] = []
+    moment, last, count = None, None, 0
+    for row in rows:
+        if not groups or (row.moment is not None and row.moment != moment):
+            moment, last, count = row.moment, None, 0
+            groups.append(([], _moment_header(t, moment) if moment else None, []))
+        ids, _, lines = groups[-1]
+        ids.append(row.id)
+        if row.data.get(UNEVENTFUL):
+            continue
+        line = t.event(row.kind, row.data)
+        if line == last:
+            count += 1
+            lines[-1] = t("ui", "recap_repeated", line=line, count=count)
+        else:
+            last, count = line, 1
+            lines.append(line)
+    return groups
+
+
+def recap(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str]]:
+    """The recap's messages (the GM rows each carries, its text), opened by a title. A moment
+    whose every line said nothing is left out; its rows ride on the next message, so they
+    are never posted again."""
+    pairs: list[tuple[list[int], str]] = []
+    spare: list[int] = []
+    for ids, header, lines in _grouped(t, rows):
+        if not lines:
+            spare += ids
+            continue
+        pairs.append(([*spare, *ids], "\n".join(filter(None, (header, *lines)))))
+        spare = []
+    if not pairs:
+        return []
+    pairs[0] = (pairs[0][0], f"{t('ui', 'recap_title')}\n{pairs[0][1]}")
+    pairs[-1] = (pairs[-1][0] + spare, pairs[-1][1])
+    return [([i for group in ids for i in group], text) for ids, text in chunk_pairs(pairs)]

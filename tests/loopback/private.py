@@ -1,0 +1,73 @@
+"""What a person meets privately, read as they would: their DM conversation (each question
+followed by its outcome, none still clickable once spent, at most one open at a time), their
+"My secrets" (the secret first) and the recap posted at the end."""
+from __future__ import annotations
+
+import re
+
+from .people import Person
+from .views import ChannelView, MessageView
+
+QUESTION_TITLE = re.compile(r".+, round \d+: your decision$")
+OUTCOME = re.compile(r"^(You chose \*\*.+\*\*\.|Time ran out: \*\*.+\*\*\.|This question is closed\.)$")
+RECAP_TITLE = "## What happened in secret"
+RECAP_HEADER = re.compile(r"^### Round \d+ · \S.*$")
+SECTIONS = ["Yours", "What you know", "Open questions", "Latest private news"]
+# What a Python repr leaves in a line: brackets, None, quoted words.
+REPR = re.compile(r"[\[\]{}]|\bNone\b|'\w*'|\(\w+_\w+\)")
+
+
+def is_question(message: MessageView) -> bool:
+    return bool(message.embeds) and bool(QUESTION_TITLE.match(message.embeds[-1].get("title", "")))
+
+
+def open_dm_questions(person: Person) -> list[MessageView]:
+    return [m for m in person.dms() if m.buttons or m.selects]
+
+
+def assert_dm_conversation_reads_down(person: Person, *, over: bool) -> None:
+    """Each question in the DMs says its round; once spent, its buttons and deadline are gone
+    and its outcome comes last, under the question, never above it (the message's text holds
+    only the news sent with it). When the game is `over` every question is spent."""
+    questions = [m for m in person.dms() if is_question(m)]
+    assert questions or not person.dms(), f"{person.name} got DMs but no question"
+    for m in questions:
+        question = m.embeds[-1]
+        if not over and (m.buttons or m.selects):
+            continue
+        assert not (m.buttons or m.selects), f"{person.name}: spent question still open: {m!r}"
+        assert "<t:" not in str(m.embeds), f"{person.name}: spent question keeps a deadline"
+        outcome = question.get("fields", [{}])[-1].get("value", "")
+        assert OUTCOME.match(outcome), f"{person.name}: no outcome under {question}"
+        assert not OUTCOME.match((m.content or "").splitlines()[-1] if m.content else ""), \
+            f"{person.name}: an outcome above its question: {m.content!r}"
+
+
+def assert_secrets_lead_with_the_secret(reply) -> None:
+    """ "My secrets": no public board first; its first section is the seat's own."""
+    [embed] = reply.message.embeds
+    assert not embed.get("description"), embed
+    fields = embed["fields"]
+    assert fields[0]["name"] == "Yours" and fields[0]["value"].strip(), embed
+    names = [f["name"] for f in fields]
+    assert "Open questions" in names and names == sorted(names, key=SECTIONS.index), names
+    assert sum(len(f["value"]) for f in fields) < 6000
+
+
+def recap_lines(thread: ChannelView) -> list[str]:
+    """The lines of the recap posted after the end (none when the game kept no secret log)."""
+    messages = thread.messages()
+    start = next((i for i, m in enumerate(messages) if m.content.startswith(RECAP_TITLE)), None)
+    if start is None:
+        return []
+    return [line for m in messages[start:] for line in m.content.splitlines()]
+
+
+def assert_recap_reads_by_round(thread: ChannelView) -> list[str]:
+    lines = recap_lines(thread)
+    if not lines:
+        return lines
+    assert lines[0] == RECAP_TITLE and RECAP_HEADER.match(lines[1]), lines[:3]
+    for line in lines:
+        assert not REPR.search(line), f"a repr in the recap: {line!r}"
+    return lines

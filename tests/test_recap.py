@@ -1,0 +1,76 @@
+"""The recap posted at the end: the GM log grouped by the round and phase each line was
+written in, lines that say nothing happened left out, a line repeated at once written once,
+and every row carried by some message (so none is posted twice)."""
+from __future__ import annotations
+
+from cogs.common.recap import recap
+from hosting.clock import FakeClock
+from hosting.host import Host
+from hosting.store import OutboxRow, Store
+from hosting.text import Translator
+from tests.test_host import Recorder, four_people
+
+NAMES = ["Ana", "Bruno", "AI 1"]
+
+
+def row(i: int, kind: str, data: dict, moment: str | None) -> OutboxRow:
+    return OutboxRow(i, 1, i, "gm", kind, data, moment)
+
+
+def log() -> list[OutboxRow]:
+    protect = {"by": 1, "seat": 0, "pos": 2}
+    return [
+        row(1, "gm_protect", protect, "night:1"),
+        row(2, "gm_arthur_result", {"by": 2, "seat": 0, "pos": 1, "uneventful": True},
+            "night:1"),
+        row(3, "gm_protect", protect, "night:1"),
+        row(4, "gm_protect", protect, "night:1"),
+        row(5, "table_dm_set_aside", {"code": 50007}, None),   # a note between steps
+        row(6, "gm_arthur_result", {"by": 2, "seat": 0, "pos": 1, "uneventful": True},
+            "day:1"),                                      # a moment where nothing happened
+        row(7, "gm_conference", {"seats": [0, 1]}, "night:2"),
+    ]
+
+
+def test_recap_groups_the_log_by_round_without_non_events():
+    t = Translator("bethlem", "en", NAMES, markdown=True)
+    [(ids, text)] = recap(t, log())
+    protect = t.event("gm_protect", {"by": 1, "seat": 0, "pos": 2})
+    assert text.splitlines() == [
+        "## What happened in secret",
+        "### Round 1 · Night",
+        f"{protect} (×3)",
+        t.event("table_dm_set_aside", {"code": 50007}),
+        "### Round 2 · Night",
+        t.event("gm_conference", {"seats": [0, 1]}),
+    ]
+    assert sorted(ids) == [1, 2, 3, 4, 5, 6, 7]        # every row rides on the recap
+
+
+def test_recap_speaks_the_table_language_and_splits_long_logs():
+    t = Translator("bethlem", "es", NAMES, markdown=True)
+    rows = [row(i, "gm_conference", {"seats": [i % 3]}, f"night:{i}") for i in range(1, 200)]
+    messages = recap(t, rows)
+    assert len(messages) > 1 and all(len(text) <= 2000 for _, text in messages)
+    assert messages[0][1].startswith("## Lo que pasó en secreto\n### Ronda 1 · ")
+    assert sorted(i for ids, _ in messages for i in ids) == list(range(1, 200))
+    assert recap(t, []) == []
+
+
+async def test_each_outbox_row_carries_the_moment_of_its_step(tmp_path):
+    """The host stamps every row with the public moment the step happened in: the wolf's kill
+    (and its GM line) belongs to night 1 though dawn follows it in the same step."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        out = Recorder()
+        host = Host(store, FakeClock(), out, background=False)
+        table = await four_people(host)
+        await host.start(table.id, table.host_user)
+        [kill] = host.pending(table)
+        await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.default)
+        moments = {r.kind: r.moment for r in await store._outbox("game_id = ?", (table.id,))}
+        assert moments["gm_kill"] == moments["night_kill"] == "night:1"
+        assert {r.moment for r in out.rows} >= {"night:1"}
+        assert {r.moment for r in await store.gm_log(table.id)} == {"night:1"}
+    finally:
+        await store.close()
