@@ -21,14 +21,14 @@ def _mine(st, s):
 
 def offer_return(st: dict, ev: list) -> None:
     """After her objective is revealed for want of living cards (once a game)."""
-    if CARD not in st["cards"] or st["custom"].get("alch_back"):
+    if CARD not in st["cards"] or st["custom"].get("alchemist_returned"):
         return
     s = owner(st, CARD)
     if s is None or not st["eliminated"][s] or not st["objective_shown"][s] or wakes_with_mutineers(st, s):
         return
     cards = _mine(st, s)
     if cards:
-        st["custom"]["alch_back"] = 1
+        st["custom"]["alchemist_returned"] = 1
         ask(st, s, "alchemist_return", [card_opt(st, c) for c in cards], None, "reactive",
             "alchemist_return")
 

@@ -215,14 +215,16 @@ def _borrow_personality(st, a, t):
     """The Arquitecto uses the marked player's personality in their place this round (RULING:
     his own is set aside for the round, and the marked player has none)."""
     p = st["personalities"]
-    cx(st)["maze_swap"] = {"a": a, "t": t, "pa": p[a], "pt": p[t]}
+    cx(st)["maze_swap"] = {"architect_seat": a, "marked_seat": t, "architect_personality": p[a],
+                          "marked_personality": p[t]}
     p[a], p[t] = p[t], "cuentacuentos"
 
 
 def restore_personalities(st: dict) -> None:
     swap = cx(st).pop("maze_swap", None)
     if swap:
-        st["personalities"][swap["a"]], st["personalities"][swap["t"]] = swap["pa"], swap["pt"]
+        st["personalities"][swap["architect_seat"]] = swap["architect_personality"]
+        st["personalities"][swap["marked_seat"]] = swap["marked_personality"]
 
 
 def _c13(st, ev):
@@ -366,11 +368,11 @@ def _broccoli(st, ev, q, choice):
 
 def add_broccoli(st: dict, t: str) -> None:
     c = cx(st)
-    c["broc"][t] = c["broc"].get(t, 0) + 1
+    c["broccoli"][t] = c["broccoli"].get(t, 0) + 1
     need = 2 if st["cards"]["chef"]["announced"] else 3
-    if c["broc"][t] >= need:
-        c["broc"].pop(t)
-        c["broc_die"].append(t)
+    if c["broccoli"][t] >= need:
+        c["broccoli"].pop(t)
+        c["broccoli_deaths"].append(t)
 
 
 def _meal(st, s):
@@ -399,8 +401,8 @@ def dawn_marks(st: dict) -> list:
     """Broccoli deaths are not skulls: they join the dawn batch after Paciencia has acted."""
     if st["mode"] != "custom":
         return []
-    out = [mark("brocoli", [], cid=t) for t in cx(st)["broc_die"] if alive(st, t)]
-    cx(st)["broc_die"] = []
+    out = [mark("brocoli", [], cid=t) for t in cx(st)["broccoli_deaths"] if alive(st, t)]
+    cx(st)["broccoli_deaths"] = []
     return out
 
 
@@ -564,10 +566,10 @@ def upkeep(st: dict, ev: list) -> None:
     if "chef" not in st["cards"]:
         return
     c = cx(st)
-    for t, n in list(c["broc"].items()):
+    for t, n in list(c["broccoli"].items()):
         if t == "chef" or not alive(st, t) or owner(st, t) is None:
             c["centre"] += n
-            c["broc"].pop(t, None)
+            c["broccoli"].pop(t, None)
             continue
         s = owner(st, t)
         used = any(s in st["night"]["woke"].get(code, []) for code in catalog()["life"][t]["steps"])
@@ -578,10 +580,10 @@ def upkeep(st: dict, ev: list) -> None:
         dest = next((x for x in st["rows"][left] if alive(st, x)), None) if left is not None \
             else None
         if dest is not None:
-            c["broc"].pop(t, None)
+            c["broccoli"].pop(t, None)
             for _ in range(n):
                 add_broccoli(st, dest)
-    dying = [x for x in c["broc_die"] if alive(st, x)]
-    c["broc_die"] = []
+    dying = [x for x in c["broccoli_deaths"] if alive(st, x)]
+    c["broccoli_deaths"] = []
     if dying:
         resolve_now(st, [mark("brocoli", [], cid=x) for x in dying])

@@ -15,7 +15,7 @@ from .table import acting_seat, alive, card_opt, owner, parse_card, where, where
 
 
 def _doc(st):
-    return st["custom"]["doc"]
+    return st["custom"]["doctor"]
 
 
 def _dying(st):

@@ -41,7 +41,7 @@ def _next(st, s):
     if g["owed"]:
         _collect(st, s, g["owed"][0])
         return
-    if len([b for b in g["bets"] if b["r"] == st["round"]]) >= (2 if _lucky(st) else 1):
+    if len([b for b in g["bets"] if b["round"] == st["round"]]) >= (2 if _lucky(st) else 1):
         return
     cap = rules()["ludopata_bets_per_type"]
     kinds = [k for k in BETS if _lucky(st) or g["count"].get(k, 0) < cap]
@@ -81,7 +81,7 @@ def _bet_on(st, ev, q, choice):
 def _place(st, ev, s, kind, arg):
     g = _g(st)
     g["count"][kind] = g["count"].get(kind, 0) + 1
-    g["bets"].append({"k": kind, "a": arg, "r": st["round"]})
+    g["bets"].append({"kind": kind, "arg": arg, "round": st["round"]})
     log(st, ev, "gm_bet", by=s, bet=kind)
     _next(st, s)
 
@@ -96,8 +96,8 @@ def _rank(st, s):
 def settle(st: dict, ev: list, r: int) -> None:
     """End of round r: pay the bets placed that round, or make the gambler pay."""
     g = _g(st)
-    bets = [b for b in g["bets"] if b["r"] == r]
-    g["bets"] = [b for b in g["bets"] if b["r"] != r]
+    bets = [b for b in g["bets"] if b["round"] == r]
+    g["bets"] = [b for b in g["bets"] if b["round"] != r]
     if not bets or "ludopata" not in st["cards"]:
         return
     died = [c for c, info in st["cards"].items() if info["dead"] and info.get("died_round") == r]
@@ -107,7 +107,7 @@ def settle(st: dict, ev: list, r: int) -> None:
     low = min(ranks.values()) if act else None
     lose = False
     for b in bets:
-        k, a = b["k"], b["a"]
+        k, a = b["kind"], b["arg"]
         won = {"leader": a in act and ranks[a] == top,
                "group": any(group(c) == a for c in died),
                "cellmate": any(c in CELLMATES for c in died),

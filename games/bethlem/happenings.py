@@ -28,32 +28,33 @@ def new_hap(st: dict, every) -> dict | None:
     rng = Rng(st)
     deck = {k: [h for h, v in _cat().items() if v["kind"] == k and not v.get("excluded")]
             for k in ("periodic", "oneoff")}
-    return {"every": every, "per": rng.shuffle(deck["periodic"]),
-            "one": rng.shuffle(deck["oneoff"]), "disc": [], "rev": [], "next": None, "on": None,
+    return {"every": every, "periodic": rng.shuffle(deck["periodic"]),
+            "one_off": rng.shuffle(deck["oneoff"]), "discarded": [], "revealers": [], "next": None,
+            "current": None,
             "risky": 0, "risky_used": [], "ring": [], "hit": [], "votes": {}}
 
 
 def hap(st: dict) -> dict | None:
-    return st["custom"].get("hap") if st["mode"] == "custom" else None
+    return st["custom"].get("happenings") if st["mode"] == "custom" else None
 
 
 def on(st: dict, hid: str) -> bool:
     h = hap(st)
-    return bool(h) and h["on"] == hid
+    return bool(h) and h["current"] == hid
 
 
 def note_reveal(st: dict, s: int) -> None:
     h = hap(st)
-    if h is not None and s not in h["rev"]:
-        h["rev"].append(s)
+    if h is not None and s not in h["revealers"]:
+        h["revealers"].append(s)
 
 
 # ---- the draw at the end of the day ------------------------------------------------------------
 
 def _periodic(st, h):
-    if not h["per"]:
-        h["per"], h["disc"] = Rng(st).shuffle(h["disc"]), []
-    return h["per"].pop(0) if h["per"] else None
+    if not h["periodic"]:
+        h["periodic"], h["discarded"] = Rng(st).shuffle(h["discarded"]), []
+    return h["periodic"].pop(0) if h["periodic"] else None
 
 
 @task("happening_draw")
@@ -62,9 +63,9 @@ def _draw(st, ev):
     if h is None:
         return
     _siesta(st, ev, h)
-    who, h["rev"] = [s for s in h["rev"] if not st["eliminated"][s]], []
-    if who and h["one"]:
-        pair = [h["one"].pop(0), _periodic(st, h)]
+    who, h["revealers"] = [s for s in h["revealers"] if not st["eliminated"][s]], []
+    if who and h["one_off"]:
+        pair = [h["one_off"].pop(0), _periodic(st, h)]
         pair = [x for x in pair if x]
         h["votes"] = {}
         for s in who:
@@ -88,7 +89,7 @@ def _pick(st, ev, q, choice):
     chosen = picks[0] if picks else pair[0]
     for other in pair:
         if other != chosen:
-            deck = h["one"] if _cat()[other]["kind"] == "oneoff" else h["per"]
+            deck = h["one_off"] if _cat()[other]["kind"] == "oneoff" else h["periodic"]
             deck.append(other)
             Rng(st).shuffle(deck)
     _activate(st, ev, chosen)
@@ -98,7 +99,7 @@ def _activate(st, ev, hid):
     h = hap(st)
     h["next"] = hid
     if _cat()[hid]["kind"] == "periodic" and not _cat()[hid].get("lasting"):
-        h["disc"].append(hid)
+        h["discarded"].append(hid)
     pub(ev, "happening", happening=hid)
 
 
@@ -109,8 +110,8 @@ def start_round(st: dict, ev: list) -> None:
     h = hap(st)
     if h is None:
         return
-    h["on"], h["next"] = h["next"], None
-    hid = h["on"]
+    h["current"], h["next"] = h["next"], None
+    hid = h["current"]
     if hid is None:
         return
     group = _cat()[hid].get("off_group")
@@ -217,7 +218,7 @@ def skip_day(st: dict, ev: list) -> bool:
 
 def _siesta(st, ev, h):
     """Hora de la siesta: a day whose lynches killed nothing buys the next night a second kill."""
-    if h["on"] == "hora_siesta" and not any(
+    if h["current"] == "hora_siesta" and not any(
             c["dead"] and c.get("cause") == "lynch" and c.get("died_round") == st["round"]
             for c in st["cards"].values()):
         h["siesta"] = st["round"] + 1

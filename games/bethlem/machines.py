@@ -74,7 +74,7 @@ def _robot_kill(st, ev, q, choice):
 
 def _food(st):
     c = st["custom"]
-    return c["centre"] + sum(c["broc"].values()) + len(c["broc_die"])
+    return c["centre"] + sum(c["broccoli"].values()) + len(c["broccoli_deaths"])
 
 
 def chef_fires(st: dict, c: str, seat: int) -> bool:
@@ -93,7 +93,7 @@ def _chef_return(st, ev, q, choice):
     if choice != "yes":
         return
     c = st["custom"]
-    c["broc"], c["broc_die"], c["centre"] = {}, [], 0
+    c["broccoli"], c["broccoli_deaths"], c["centre"] = {}, [], 0
     pub(ev, "food_destroyed", seat=q["seat"])
     revive(st, ev, "chef", "chef")
     from .custom import reveal_objective

@@ -72,9 +72,10 @@ def _check_set(mode, n, cards):
 def new_cx() -> dict:
     """Custom-mode bookkeeping: one entry per custom character or happening."""
     return {"link": None, "maze": [], "laughs": [], "hakis": [], "shield": [],
-            "observed": None, "points": 0, "broc": {}, "broc_die": [], "centre": 0,
+            "observed": None, "points": 0, "broccoli": {}, "broccoli_deaths": [],
+            "centre": 0,
             "broccoli_dealt": 0, "fed": [], "meals": [], "medium": [], "inquired": 0,
-            "doc": {"carro": 0, "coma": 0}, "clock": {"num": {}, "shown": [], "powers": []},
+            "doctor": {"carro": 0, "coma": 0}, "clock": {"num": {}, "shown": [], "powers": []},
             "gamble": {"bets": [], "count": {}, "owed": []}}
 
 
@@ -122,7 +123,7 @@ def new_state(options: dict, n: int, seed: int) -> dict:
         st["objective_cards"], st["objective_shown"] = rng.shuffle(objs), [0] * n
         st["custom"] = new_cx()
         from .happenings import new_hap
-        st["custom"]["hap"] = new_hap(st, options.get("happenings"))
+        st["custom"]["happenings"] = new_hap(st, options.get("happenings"))
     return st
 
 

@@ -3,7 +3,8 @@
 The state is plain JSON (it is stored as is). Version 1 named its top-level fields and the fields
 of its cards and questions with one to four letters; version 2 names them in words; version 3 also
 names the fields of death marks and deaths, the outcome, the night, the day, the history, the
-pact, Muerte dulce's window, Neuroticismo and La parca. `upgrade` brings a stored game of any
+pact, Muerte dulce's window, Neuroticismo, La parca and custom mode's happenings, bets and
+bookkeeping. `upgrade` brings a stored game of any
 older version up to date, step by step, and leaves a current one alone. The renames are kept
 here as data, so code written against the old names can be re-keyed with them.
 """
@@ -171,6 +172,37 @@ class Tokens(TypedDict, total=False):
     off_groups: list         # card groups out of play this round (happenings)
 
 
+class Happenings(TypedDict, total=False):
+    """Custom mode's happenings (`custom["happenings"]`)."""
+    every: int               # a happening every this many rounds
+    periodic: list           # the periodic deck, top first
+    one_off: list            # the one-off deck, top first
+    discarded: list          # periodic happenings played
+    revealers: list          # seats that revealed a card since the last happening
+    next: Optional[str]      # the happening chosen for the next round
+    current: Optional[str]   # the happening in effect
+    risky: int               # a risky happening is on
+    risky_used: list         # risky happenings already played
+    ring: list               # cards the spy ring watches
+    hit: list                # watched cards that were attacked
+    votes: dict              # votes on a happening
+
+
+class Bet(TypedDict):
+    """A Juego de azar bet (`custom["gamble"]["bets"]`)."""
+    kind: str                # what is bet on
+    arg: Optional[str]       # its argument (a card or a seat)
+    round: int               # the round it was made
+
+
+class MazeSwap(TypedDict):
+    """The Arquitecto's personality swap for the round (`custom["maze_swap"]`)."""
+    architect_seat: int
+    marked_seat: int
+    architect_personality: str   # restored at the end of the round
+    marked_personality: str
+
+
 class Pact(TypedDict):
     """The blood pact."""
     first_seat: int          # one member
@@ -247,7 +279,7 @@ class State(TypedDict):
     objective_cards: Optional[list]  # custom mode: each seat's objective card
     objective_shown: Optional[list]  # custom mode: 1 once a seat's objective card is public
     traitor: Optional[str]    # custom mode: the side the traitor chose
-    custom: Optional[dict]    # custom mode: the custom characters' and happenings' state
+    custom: Optional[dict]    # custom mode: the custom characters' and happenings' state (Custom)
     pool: dict                # the card set in play by group
 
 
@@ -294,6 +326,13 @@ PACT_RENAMED = {"a": "first_seat", "b": "second_seat", "on": "active"}
 SWEET_DEATH_RENAMED = {"M": "muerte_card", "T": "target", "aw": "awakened", "r": "round",
                        "from": "attacked_from"}
 NEUROTIC_RENAMED = {"ctl": "controlled"}
+CUSTOM_RENAMED = {"hap": "happenings", "doc": "doctor", "broc": "broccoli",
+                  "broc_die": "broccoli_deaths", "alch_back": "alchemist_returned"}
+HAPPENINGS_RENAMED = {"per": "periodic", "one": "one_off", "disc": "discarded",
+                      "rev": "revealers", "on": "current"}
+MAZE_SWAP_RENAMED = {"a": "architect_seat", "t": "marked_seat", "pa": "architect_personality",
+                     "pt": "marked_personality"}
+BET_RENAMED = {"k": "kind", "a": "arg", "r": "round"}
 
 
 def _renamed(d, names: dict):
@@ -320,6 +359,16 @@ def _to_version_2(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _custom_to_version_3(custom: dict) -> dict:
+    custom["happenings"] = _renamed(custom.get("happenings"), HAPPENINGS_RENAMED)
+    if custom.get("maze_swap"):
+        custom["maze_swap"] = _renamed(custom["maze_swap"], MAZE_SWAP_RENAMED)
+    gamble = custom.get("gamble")
+    if gamble:
+        gamble["bets"] = [_renamed(b, BET_RENAMED) for b in gamble["bets"]]
+    return custom
+
+
 def _to_version_3(state: dict[str, Any]) -> dict[str, Any]:
     out = _marks_renamed(state)
     out["win"] = _renamed(out["win"], WIN_RENAMED)
@@ -340,6 +389,8 @@ def _to_version_3(state: dict[str, Any]) -> dict[str, Any]:
     out["pact"] = _renamed(out["pact"], PACT_RENAMED)
     out["sweet_death"] = _renamed(out["sweet_death"], SWEET_DEATH_RENAMED)
     out["neurotic"] = _renamed(out["neurotic"], NEUROTIC_RENAMED)
+    if out["custom"]:
+        out["custom"] = _custom_to_version_3(_renamed(out["custom"], CUSTOM_RENAMED))
     return out
 
 

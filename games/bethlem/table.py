@@ -87,7 +87,8 @@ def dealt_pers(st: dict) -> list:
     if not swap:
         return st["personalities"]
     out = list(st["personalities"])
-    out[swap["a"]], out[swap["t"]] = swap["pa"], swap["pt"]
+    out[swap["architect_seat"]] = swap["architect_personality"]
+    out[swap["marked_seat"]] = swap["marked_personality"]
     return out
 
 

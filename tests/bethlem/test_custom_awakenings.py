@@ -72,7 +72,7 @@ def test_alchemist_sacrifice_revives_a_whole_row_and_is_gone_for_good():
 
 def test_chef_comes_back_by_destroying_all_food():
     st = table("chef")
-    st["custom"]["centre"], st["custom"]["broc"] = 2, {"arthur": 1}
+    st["custom"]["centre"], st["custom"]["broccoli"] = 2, {"arthur": 1}
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {s: player(TOM) for s in range(5)})
@@ -80,7 +80,7 @@ def test_chef_comes_back_by_destroying_all_food():
     g.act("chef_return", "yes", TOM)
     g.tick()
     assert g.st["cards"]["chef"]["dead"] == 0 and g.st["objective_shown"][TOM] == 1
-    assert (g.st["custom"]["centre"], g.st["custom"]["broc"]) == (0, {})
+    assert (g.st["custom"]["centre"], g.st["custom"]["broccoli"]) == (0, {})
     assert [e.audience for e in g.of("food_destroyed")] == [PUBLIC]
 
 

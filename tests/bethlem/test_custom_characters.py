@@ -37,7 +37,7 @@ def test_doctor_crash_cart_saves_the_card_she_looked_at():
     g.act("doctor_treat", "carro", TOM)
     g.act("doctor_target", card(VIC, 2), TOM)
     g.settle("day")
-    assert g.died() == [] and g.st["custom"]["doc"]["carro"] == 1
+    assert g.died() == [] and g.st["custom"]["doctor"]["carro"] == 1
 
 
 def test_doctor_coma_keeps_the_card_alive_but_powerless():

@@ -10,8 +10,8 @@ from tests.bethlem.test_custom_characters import shock, table
 
 def hap_table(every=1, per=(), one=(), on=None, **kw):
     st = table("chef", **kw)
-    st["custom"]["hap"] = h = new_hap(st, every)
-    h["per"], h["one"], h["on"] = list(per), list(one), on
+    st["custom"]["happenings"] = h = new_hap(st, every)
+    h["periodic"], h["one_off"], h["current"] = list(per), list(one), on
     return st
 
 
@@ -39,12 +39,12 @@ def test_every_two_rounds_skips_odd_rounds():
     g.to_lynch()
     g.vote("vote_player", {})
     g.settle("night")
-    assert _happened(g) == [] and g.st["custom"]["hap"]["per"] == ["corte_luz"]
+    assert _happened(g) == [] and g.st["custom"]["happenings"]["periodic"] == ["corte_luz"]
 
 
 def test_revealers_pick_between_a_one_off_and_a_periodic_card_earliest_breaks_ties():
     st = hap_table(per=["eclipse"], one=["todos_para_uno"])
-    st["custom"]["hap"]["rev"] = [VIC, UMA]
+    st["custom"]["happenings"]["revealers"] = [VIC, UMA]
     g = Game(st).start("day")
     g.to_lynch()
     g.vote("vote_player", {})
@@ -54,7 +54,8 @@ def test_revealers_pick_between_a_one_off_and_a_periodic_card_earliest_breaks_ti
     g.act("happening_pick", "eclipse", UMA)
     g.act("happening_pick", "todos_para_uno", VIC)
     assert _happened(g) == [("todos_para_uno", PUBLIC)]
-    assert g.st["custom"]["hap"]["per"] == ["eclipse"] and g.st["custom"]["hap"]["one"] == []
+    h = g.st["custom"]["happenings"]
+    assert h["periodic"] == ["eclipse"] and h["one_off"] == []
 
 
 def test_eclipse_skips_the_day_and_red_alert_the_night():
@@ -88,7 +89,7 @@ def test_two_birds_tie_costs_each_tied_player_a_card_chosen_by_their_voters():
 
 def test_risky_move_kills_an_own_card_silently_and_draws_an_event_once():
     st = hap_table(deck=["indulto"])
-    st["custom"]["hap"]["risky"] = 1
+    st["custom"]["happenings"]["risky"] = 1
     g = Game(st).start("day")
     p = g.open("ready", XIA)[0]
     assert "risky" in [o.id for o in p.options]
@@ -102,7 +103,7 @@ def test_risky_move_kills_an_own_card_silently_and_draws_an_event_once():
 def _one_off(hid):
     """A round begins with this one-off happening; the night follows its answers."""
     st = hap_table()
-    st["custom"]["hap"]["next"] = hid
+    st["custom"]["happenings"]["next"] = hid
     start_round(st, [])
     st["agenda"].append(["night"])
     g = Game(st)
@@ -145,11 +146,11 @@ def test_police_removal_counts_as_dead_for_good():
 
 def test_spy_ring_holds_until_all_but_one_are_hit_then_all_fall():
     st = hap_table()
-    st["custom"]["hap"]["ring"] = ["el_archivo", "arthur", "siamesa_a"]
+    st["custom"]["happenings"]["ring"] = ["el_archivo", "arthur", "siamesa_a"]
     g = Game(st).start("night")
     shock(g, card(UMA, 2))
     g.settle("day")
-    assert g.died() == [] and g.st["custom"]["hap"]["hit"] == ["el_archivo"]
+    assert g.died() == [] and g.st["custom"]["happenings"]["hit"] == ["el_archivo"]
     assert [e.data for e in g.of("spy_hit")] == [{"seat": UMA, "pos": 2}]
     g.to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})

@@ -632,11 +632,11 @@ OBJS = ["obj_internos", "obj_internos", "obj_internos", "obj_amotinados", "obj_a
 
 def test_beth27a_patience_ignores_broccoli():
     st = _custom(OBJS, pers={TOM: "paciencia"})
-    st["custom"]["broc"] = {"john_flick": 2}
+    st["custom"]["broccoli"] = {"john_flick": 2}
     st["custom"]["centre"] = 1
     g = Game(st).start("night")
     g.act("broccoli", card(UMA, 2), UMA)
-    assert g.st["custom"]["broc_die"] == ["john_flick"]
+    assert g.st["custom"]["broccoli_deaths"] == ["john_flick"]
     p = g.until("patience", TOM)
     assert [o.id for o in p.options] == ["pass"]
     g.settle("day")
