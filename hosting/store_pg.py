@@ -97,12 +97,13 @@ class PgStore(Store):
 
     def __init__(self, pool: asyncpg.Pool):
         super().__init__(pool)
-        # A held game keeps a connection: steps at most half the pool, deliveries (which wait
-        # on Discord meanwhile) a quarter, so the holders always find a connection for their
-        # own statements.
-        size = pool.get_max_size()
-        self._holders = {"step": asyncio.Semaphore(max(1, size // 2)),
-                         "delivery": asyncio.Semaphore(max(1, size // 4))}
+        # A held step keeps a connection; at most half the pool does, so the steps holding
+        # games always find a connection for their own statements.
+        self._holders = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
+        # Deliveries wait on Discord while they hold their game: their locks all live on one
+        # connection of their own, taken from the pool when first needed.
+        self._locker: asyncpg.Connection | None = None
+        self._locker_turn = asyncio.Lock()
         for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
             if isinstance(value, _PerGame):
                 setattr(self, name, _Uncached())
@@ -139,6 +140,8 @@ class PgStore(Store):
             await store.close()
 
     async def close(self) -> None:
+        if self._locker is not None:
+            await self.db.release(self._locker)
         await self.db.close()
 
     @asynccontextmanager
@@ -188,31 +191,45 @@ class PgStore(Store):
     @asynccontextmanager
     async def game_lock(self, game_id: int, part: str = "step", wait: bool = True):
         """Hold one part of a game across every process on this database: first within this
-        process, then an advisory lock on a connection kept meanwhile (a process that dies
-        lets go with its connection). A step waits on the lock itself; a delivery, which
-        another process may hold for as long as Discord takes, asks again every 50 ms with no
-        connection kept in between."""
-        key = (_PARTS[part], game_id)
+        process, then an advisory lock (a process that dies lets go with its connection). A
+        step holds a connection of its own and waits on the lock as long as it takes; a
+        delivery, which may last as long as Discord takes, asks every 50 ms on the one
+        connection all of this process's deliveries share."""
         async with super().game_lock(game_id, part, wait) as here:
-            while here:
-                async with self._holders[part], self._connection() as conn:
-                    if wait and part == "step":   # as long as it takes: a holder that dies
-                        await conn.execute(          # lets go
-                            f"SET lock_timeout = 0; SELECT pg_advisory_lock({key[0]}, "
-                            f"{key[1]:d}); RESET lock_timeout")
-                        held = True
-                    else:
-                        held = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", *key)
+            if not here:
+                yield False
+            elif part == "step":
+                async with self._holders, self._connection() as conn:
+                    await conn.execute(f"SET lock_timeout = 0; SELECT pg_advisory_lock("
+                                       f"{_PARTS[part]}, {game_id:d}); RESET lock_timeout")
+                    try:
+                        yield True
+                    finally:
+                        await conn.execute("SELECT pg_advisory_unlock($1, $2)",
+                                           _PARTS[part], game_id)
+            else:
+                key = (_PARTS[part], game_id)
+                while not (held := await self._on_locker("SELECT pg_try_advisory_lock($1, $2)",
+                                                         *key)) and wait:
+                    await asyncio.sleep(0.05)
+                try:
+                    yield held
+                finally:
                     if held:
-                        try:
-                            yield True
-                        finally:
-                            await conn.execute("SELECT pg_advisory_unlock($1, $2)", *key)
-                        return
-                if not wait:
-                    break
-                await asyncio.sleep(0.05)
-            yield False
+                        await self._on_locker("SELECT pg_advisory_unlock($1, $2)", *key)
+
+    async def _on_locker(self, sql: str, *args):
+        """One statement on the connection holding this process's delivery locks (opened
+        again if it broke: the locks it held went with it, the claims still hold)."""
+        async with self._locker_turn:
+            try:
+                if self._locker is None or self._locker.is_closed():
+                    if self._locker is not None:
+                        await self.db.release(self._locker)
+                    self._locker = await self.db.acquire()
+                return await self._locker.fetchval(sql, *args)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+                raise StoreError(str(err)) from err
 
     async def _imported(self, db: _Connection) -> None:
         """Rows came in with their ids: the next new game or event is numbered after them."""

@@ -145,7 +145,7 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
     script holds its card (short games); without, nobody is voted out and the game lasts
     until the wolf wins. Each person takes `think()` seconds over each answer, all at once
     as at a real table; a `patient` person whose answer failed ("This interaction failed")
-    clicks again, up to three times. Returns the game's thread."""
+    clicks again, up to six times. Returns the game's thread."""
     world = lb.fake.world
     host, *others = people
     lobby = (await host.slash(channel, "toy new", settle=False)).message
@@ -171,7 +171,7 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
 
         async def reply(person: Person, prompt: MessageView) -> None:
             await asyncio.sleep(think())
-            for attempt in range(4 if patient else 1):
+            for attempt in range(7 if patient else 1):
                 if not prompt.labels():       # its deadline closed it meanwhile
                     return
                 try:
@@ -179,7 +179,7 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
                                  settle=False)
                     return
                 except InteractionFailed:
-                    if attempt == (3 if patient else 0):
+                    if attempt == (6 if patient else 0):
                         raise
 
         await asyncio.gather(*(reply(person, prompt) for person in people
