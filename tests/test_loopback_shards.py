@@ -89,10 +89,9 @@ async def test_processes_on_shards_share_every_game_and_take_up_a_killed_ones_wo
         bots = [BotProcess(lb, url, shard, tmp_path / f"p{shard}.log",
                            send_delay=SLOW if shard == 1 else 0.0) for shard in range(SHARDS)]
         await asyncio.gather(*(bot.start() for bot in bots))
+        games = asyncio.gather(*(play_unsettled(lb, people, channel, cheat=False, patient=True)
+                                 for channel, people in tables))
         try:
-            games = asyncio.gather(*(play_unsettled(lb, people, channel, cheat=False,
-                                                    patient=True)
-                                     for channel, people in tables))
             # Shard 1's process, slow to post, is killed while it holds news it claimed.
             held = await wait_rows(url, "SELECT id FROM outbox WHERE delivered = 0 AND "
                                    f"claimed_by LIKE '{bots[1].owner}%'")
@@ -105,6 +104,7 @@ async def test_processes_on_shards_share_every_game_and_take_up_a_killed_ones_wo
             bots[1] = await BotProcess(lb, url, 1, tmp_path / "p1-again.log").start()
             threads = await asyncio.wait_for(games, 60)
         finally:
+            games.cancel()
             for bot in bots:
                 await bot.stop()
         logs = {bot.shard: bot.text() for bot in bots}
