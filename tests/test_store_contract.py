@@ -136,6 +136,26 @@ async def test_claims_last_a_lease_and_end_with_the_step(store):
     assert [d.remind_at for d in await store.claim_due("two", now=10.0, lease=30.0)] == [None]
 
 
+async def test_a_games_news_goes_to_one_claimer_at_a_time_in_order(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.commit_step(game, new_version=1, state={}, now=1.0,
+                            outbox=[("public", "a", {})],
+                            add_deadlines=[Deadline(game.id, "q", 0, 10.0, None)])
+    assert list((await store.unclaimed_outbox(1.0)).values()) == [game.id]
+    [a] = await store.claim_game_outbox("one", 1.0, 30.0, game.id)
+    await store.commit_step(game, new_version=2, state={}, now=2.0,
+                            outbox=[("public", "b", {})])
+    assert await store.claim_game_outbox("two", 2.0, 30.0, game.id) is None   # one holds "a"
+    assert [r.kind for r in await store.claim_game_outbox("one", 3.0, 30.0, game.id)] == [
+        "a", "b"]                                                       # its own, and after
+    assert await store.unclaimed_outbox(4.0) == {}
+    assert [r.kind for r in await store.claim_game_outbox("two", 34.0, 30.0, game.id)] == [
+        "a", "b"]                                                       # its lease ran out
+    assert await store.next_due() == 10.0
+    await store.claim_due("one", now=10.0, lease=30.0)
+    assert await store.next_due() == 40.0     # a claimed deadline comes back with its lease
+
+
 async def test_reopening_keeps_everything_and_migrates_once(store_target):
     store = await open_store(store_target)
     game_id = await store.create_game(new_game())
