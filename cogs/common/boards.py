@@ -65,11 +65,14 @@ class Boards:
         return {"lobby": lobby["embed"].to_dict(), "open": lobby["view"] is not None}
 
     async def lobby(self, table: GameRow) -> None:
-        channel = await self.delivery.channel(table.channel_id)
-        if channel is None or table.lobby_message_id is None:
+        if table.lobby_message_id is None:
             return
         lobby = self._lobby_content(table)
+        # Looked at first: the channel may have to be read from Discord (another shard's).
         if not self._changed((table.id, "lobby"), self._lobby_digest(lobby)):
+            return
+        channel = await self.delivery.channel(table.channel_id)
+        if channel is None:
             return
         lobby.update(render.fit(channel, None, lobby["embed"]))
         try:
