@@ -91,7 +91,7 @@ class Boards:
         """Show the table's status message, edited in place. It is not edited when it would
         look the same, nor for a change within a phase moments after the last edit (a later
         edit is planned)."""
-        thread = await self.delivery.channel(table.thread_id)
+        thread = await self.delivery.channel(table.thread_id, fresh=True)
         if thread is None:
             return
         async with self._locks[table.id]:

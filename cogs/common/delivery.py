@@ -39,6 +39,7 @@ from hosting.store import GameRow, OutboxRow, PostRow
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4
+FETCHED_KEPT = 10_000   # channels of other processes' shards kept at most (then read again)
 ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to record its question
 
 
@@ -55,6 +56,7 @@ class DiscordDelivery:
         self.newest_post: dict[int, int] = {}                  # game -> its latest message
         self._dirty: set[int] = set()
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
+        self._fetched: dict[int, object] = {}            # channels of other shards, as read
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
         self._question_texts: dict[int, str] = {}        # thread message -> its text now
@@ -67,15 +69,24 @@ class DiscordDelivery:
         return self.bot.host
 
     # ---- channels -------------------------------------------------------------------------------
-    async def channel(self, channel_id: int | None):
+    async def channel(self, channel_id: int | None, fresh: bool = False):
+        """A channel or thread of any server. One on another process's shard is not in
+        discord.py's memory: it is read from Discord, and kept to send and edit messages
+        in; `fresh` reads it again, for its state (archived, locked) when the thread is kept
+        right (`threads.keep`)."""
         if channel_id is None:
             return None
         channel = self.bot.get_channel(channel_id)
+        if channel is None and not fresh:
+            channel = self._fetched.get(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
             except discord.HTTPException:
                 return None
+            if len(self._fetched) >= FETCHED_KEPT:
+                self._fetched.clear()
+            self._fetched[channel_id] = channel
         return channel
 
     async def _dm(self, user_id: int):

@@ -46,7 +46,7 @@ async def lift_stale(host, delivery) -> None:
     (one that ended or paused while the bot was down)."""
     for game_id in await host.store.locked_threads():
         table = await host.table(game_id)
-        thread = await delivery.channel(table.thread_id)
+        thread = await delivery.channel(table.thread_id, fresh=True)
         if thread is not None and not quiet_now(table):
             await keep(host, table, thread)
 
