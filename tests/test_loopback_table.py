@@ -89,9 +89,9 @@ async def test_lobby_flow(lb, town, db):
         assert lobby.thread.name == "toy #1"
         joined = await bob.click(lobby, "Join")      # the answer is the lobby, updated
         assert joined.type == 7 and joined.message == lobby
-        assert "Seats (2/8): alice, bob" in lobby.text
+        assert "2 seats taken of 8 (3 needed to start): alice, bob" in lobby.text
         assert (await bob.click(lobby, "Leave")).type == 7
-        assert "Seats (1/8): alice" in lobby.text
+        assert "1 seat taken of 8 (3 needed to start): alice" in lobby.text
         again = await alice.click(lobby, "Join")
         assert again.ephemeral and again.content == "You are already in this game."
         await carol.click(lobby, "Join")

@@ -65,15 +65,20 @@ def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
 def lobby_embed(table: GameRow) -> discord.Embed:
     t = translator(table)
     engine = games.engine(table.game)
-    _, hi = engine.player_range(table.mode)
+    lo, hi = engine.player_range(table.mode)
     host = next((t.name(s.name) for s in table.seats if s.user_id == table.host_user), "—")
     embed = discord.Embed(title=t("ui", "lobby_title", game=game_title(t)),
                           colour=discord.Colour.blurple())
-    embed.description = t("ui", "lobby_body", host=host, mode=t.lookup("modes", table.mode),
-                          pace=t.lookup("paces", _pace_name(table)), count=len(table.seats),
-                          max=hi, seats=", ".join(t.name(s.name) for s in table.seats) or "—")
+    seats = ", ".join(t.name(s.name) for s in table.seats) or t("ui", "lobby_nobody")
+    lines = [t("ui", "lobby_host", host=host)]
+    if len(engine.modes) > 1:     # a game of one mode has nothing to choose
+        lines.append(t("ui", "lobby_mode", mode=t.lookup("modes", table.mode)))
+    lines.append(t("ui", "lobby_pace", pace=t.lookup("paces", _pace_name(table))))
+    lines.append(t.plural("ui", "lobby_seats" if lo > 1 and lo != hi else "lobby_seats_fixed",
+                          len(table.seats), max=hi, lo=lo, seats=seats))
+    embed.description = "\n".join(lines)
     if table.status != "lobby":
-        embed.set_footer(text=t.lookup("statuses", table.status))
+        embed.set_footer(text=t.lookup("lobby_footers", table.status))
     return embed
 
 
