@@ -106,6 +106,9 @@ class Event:
     secrets; a PUBLIC one never does until the rules reveal them.
     A public event whose data holds `"pin": True` is a line the table keeps in view (a public
     sheet): the bot pins the post that carries it.
+    A public event whose data holds `"minor": True` is a small step (a narrator's call, a vote
+    cast, a token played): worth a line in the phase's post, never a message, ping or picture
+    of its own. Mark by kind, never by who acted, so the mark tells nothing.
     """
 
     kind: str

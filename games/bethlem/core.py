@@ -119,8 +119,14 @@ def drop_questions(st: dict, kind: str | None = None, seat: int | None = None) -
                if not ((kind is None or q["kind"] == kind) and (seat is None or q["seat"] == seat))]
 
 
+# Public lines that are small steps of a phase (see `games.base.Event`): the narrator's calls,
+# each vote of a ballot whose result is its own line, a drawn event card.
+MINOR = frozenset({"step_called", "vote_player_cast", "vote_card_cast", "vote_abstained",
+                   "drew_event"})
+
+
 def pub(ev: list, kind: str, /, **data) -> None:
-    ev.append(Event(kind, data, PUBLIC))
+    ev.append(Event(kind, {**data, "minor": True} if kind in MINOR else data, PUBLIC))
 
 
 def gm(ev: list, kind: str, /, **data) -> None:

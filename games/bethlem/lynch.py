@@ -4,7 +4,7 @@ death pipeline. Amnesia adds lynches; the small modes replace the ballots by a c
 """
 from __future__ import annotations
 
-from .core import ask, clock, handler, opt, pub, push, task
+from .core import ask, clock, handler, opt, plural, pub, push, task
 from .deaths import awaken_lone, mark, note_attack, resolve_now, revive
 from .bodies import silenced
 from .curse import cursed
@@ -132,10 +132,10 @@ def _ask_chooser(st, s):
 @handler("chooser_player")
 def _chooser_player(st, ev, q, choice):
     if choice == "none":
-        pub(ev, "no_lynch")
+        pub(ev, "no_lynch", why={"key": "declined", "by": q["seat"]})
         return
     t = parse_seat(choice)
-    pub(ev, "lynched_player", seat=t)
+    pub(ev, "lynched_player", seat=t, why={"key": "chosen", "by": q["seat"]})
     cards = _eligible(st, t, "normal")
     if not cards:
         pub(ev, "no_card_eligible", seat=t)
@@ -147,17 +147,17 @@ def _chooser_player(st, ev, q, choice):
 @handler("chooser_card")
 def _chooser_card(st, ev, q, choice):
     if choice == "none":
-        pub(ev, "no_lynch")
+        pub(ev, "no_lynch", why={"key": "declined", "by": q["seat"]})
         return
     c = parse_card(st, choice)
-    push(st, ["lynch_window", c, [q["seat"]]])
+    push(st, ["lynch_window", c, [q["seat"]], {"key": "chosen", "by": q["seat"]}])
 
 
 @handler("amnesia_pick")
 def _amnesia_pick(st, ev, q, choice):
     t = parse_seat(choice)
     st["day"]["lynched"].append(t)
-    pub(ev, "lynched_player", seat=t)
+    pub(ev, "lynched_player", seat=t, why={"key": "amnesia", "by": q["seat"]})
     _card_stage(st, ev, t, voters(st), "pick")
 
 
@@ -214,10 +214,10 @@ def _b1_close(st, ev):
         _two_birds(st, ev, tally)
         return
     if top is None:
-        pub(ev, "no_lynch")
+        pub(ev, "no_lynch", why=_verdict(tally, None))
         return
     dy["lynched"].append(top)
-    pub(ev, "lynched_player", seat=top)
+    pub(ev, "lynched_player", seat=top, why=_verdict(tally, top))
     backers = [v for v in dy["voters"] if dy["first_ballot"].get(str(v)) == top]
     _card_stage(st, ev, top, backers, dy["kind"])
 
@@ -228,7 +228,7 @@ def _two_birds(st, ev, tally):
     tops = sorted(k for k, v in tally.items() if v == best)
     for t in tops:
         dy["lynched"].append(t)
-        pub(ev, "lynched_player", seat=t)
+        pub(ev, "lynched_player", seat=t, why={"key": plural("two_birds", best), "votes": best})
     push(st, *[["tie_stage", t, [v for v in dy["voters"] if dy["first_ballot"].get(str(v)) == t]]
                for t in tops])
 
@@ -237,6 +237,17 @@ def _two_birds(st, ev, tally):
 def _tie_stage(st, ev, t, backers):
     st["day"]["second_ballot"] = {}
     _card_stage(st, ev, t, backers, "normal")
+
+
+def _verdict(tally: dict, top) -> dict:
+    """The rule that settled a ballot, for its result line: the most votes (of how many were
+    cast, weights and arrows counted), a tie, or no vote at all."""
+    total = sum(tally.values())
+    if not tally:
+        return {"key": "no_votes"}
+    if top is None:
+        return {"key": plural("tie", max(tally.values())), "votes": max(tally.values())}
+    return {"key": "most", "votes": tally[top], "total": total}
 
 
 def _strict_max(tally):
@@ -268,13 +279,13 @@ def _card_stage(st, ev, t, backers, kind):
     cards = _eligible(st, t, kind)
     flick = [c for c in _arrows(st) if c in cards]
     if flick and "john_flick" in st["cards"] and st["cards"]["john_flick"]["announced"] and kind != "dead":
-        push(st, ["lynch_window", flick[0], backers])
+        push(st, ["lynch_window", flick[0], backers, {"key": "arrow"}])
         return
     if not cards:
         pub(ev, "no_card_eligible", seat=t)
         return
     if len(cards) == 1:
-        push(st, ["lynch_window", cards[0], backers])
+        push(st, ["lynch_window", cards[0], backers, {"key": "only_card"}])
         return
     dy["second_ballot_voters"] = [v for v in backers if v in voters(st)]
     for v in dy["second_ballot_voters"]:
@@ -299,16 +310,16 @@ def _b2_close(st, ev, cards):
                 tally[c] = tally.get(c, 0) + 1
     top = _strict_max(tally)
     if top is None:
-        pub(ev, "no_card_chosen")
+        pub(ev, "no_card_chosen", why=_verdict(tally, None))
         return
     killers = [v for v in dy["second_ballot_voters"] if dy["second_ballot"].get(str(v)) == top]
-    push(st, ["lynch_window", top, killers])
+    push(st, ["lynch_window", top, killers, _verdict(tally, top)])
 
 
 @task("lynch_window")
-def _lynch_window(st, ev, c, killers):
+def _lynch_window(st, ev, c, killers, why=None):
     dy = st["day"]
-    pub(ev, "lynch_card_chosen", **where_public(st, c))
+    pub(ev, "lynch_card_chosen", why=why or {"key": "chosen_card"}, **where_public(st, c))
     if dy["kind"] == "dead":
         revive(st, ev, c, "amnesia")
         return

@@ -127,13 +127,24 @@ def new_state(options: dict, n: int, seed: int) -> dict:
     return st
 
 
+def counted(cards: list[str]) -> list[dict]:
+    """Cards as the table reads them: each name once, with how many copies are in play
+    (the Conjoined Twins, the three Cellmates)."""
+    copies: dict[str, int] = {}
+    for c in cards:      # the copies of a card are one name: the first copy's id names it
+        first = TWINS[0] if c in TWINS else CELLMATES[0] if c in CELLMATES else c
+        copies[first] = copies.get(first, 0) + 1
+    return [{"key": "one", "card": c} if n == 1 else {"key": "copies", "card": c, "n": n}
+            for c, n in copies.items()]
+
+
 def setup(options: dict, n: int, seed: int):
     st = new_state(options, n, seed)
     ev: list = []
     pub(ev, "seating", seats=list(st["seating"]))
     pool = st["pool"]
-    pub(ev, "card_set", cards=[c for g in GROUPS for c in pool[g]],
-        personalities=pool["personality"])
+    pub(ev, "card_set", **{g.lower(): counted(pool[g]) for g in GROUPS},
+        personalities=counted(pool["personality"]))
     mode = st["mode"]
     if mode == "two":
         push(st, ["two_deal"])
