@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.bethlem.table import dealt_pers
 from games.bethlem.views import _tonight
 from games.fonts import font
 from hosting.text import Translator
@@ -44,7 +45,9 @@ class Recorder(Translator):
 
 
 def _public_cards(st):
-    return {c for c, info in st["cards"].items() if info["dead"] or info["revealed"]}
+    """Dead and revealed cards, and the personalities shown by day."""
+    shown = {p for p, on in zip(dealt_pers(st), st["personality_shown"]) if on}
+    return {c for c, info in st["cards"].items() if info["dead"] or info["revealed"]} | shown
 
 
 def _audit(st, seat, lang, view=None):
