@@ -3,7 +3,9 @@ holds: the public view gives every face-down tile one neutral back; a seat's vie
 that seat has looked at (marked as seen by it alone) and its own programme.
 
 The board sits above a panel of words (round, turn order, each character's state, the legend of
-every symbol drawn), sized so the picture stays readable on a phone, about 400 px wide.
+every symbol drawn), sized so the picture stays readable where Discord shows it about 400 px
+wide: rooms carry their short name in type that stays about 12 px tall there, the characters are
+lettered discs in their own colours, and the panel's words are as large.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from games.fonts import font
 
-CELL, MARGIN = 120, 46
+CELL, MARGIN = 120, 40
 WIDTH = MARGIN * 2 + CELL * 5
 FILL = {"blue": (70, 120, 220), "green": (70, 160, 85), "yellow": (226, 190, 60),
         "red": (205, 70, 62)}
@@ -49,14 +51,16 @@ def _padlock(d, x, y):
     d.arc((x + 2, y, x + 12, y + 14), 180, 360, fill=DARK, width=3)
 
 
-def _robot(d, x, y, label):
-    d.rectangle((x, y, x + 20, y + 20), fill=(160, 160, 160), outline=DARK)
-    d.text((x + 10, y + 10), label, fill=DARK, font=font(13, True), anchor="mm")
+def _robot(d, x, y, label, size=22):
+    d.rectangle((x, y, x + size, y + size), fill=(160, 160, 160), outline=DARK)
+    d.text((x + size // 2, y + size // 2), label, fill=DARK, font=font(size * 3 // 5, True),
+           anchor="mm")
 
 
-def _hidden(d, x, y):
-    d.ellipse((x, y, x + 24, y + 24), outline=INK, width=2)
-    d.text((x + 12, y + 12), "?", fill=INK, font=font(15, True), anchor="mm")
+def _hidden(d, x, y, size=24):
+    d.ellipse((x, y, x + size, y + size), outline=INK, width=2)
+    d.text((x + size // 2, y + size // 2), "?", fill=INK, font=font(size * 3 // 5, True),
+           anchor="mm")
 
 
 def _cross(d, x, y, size):
@@ -71,17 +75,20 @@ def _tile(d: ImageDraw.ImageDraw, c: dict, seen: dict, t, used: set) -> None:
     d.rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), fill=FILL.get(colour, BACK),
                 outline=EDGE if c["cell"] in EXIT else DARK, width=3)
     if mine:  # a face-down room this seat has looked at: a band of its colour and its name
-        d.rectangle((x + 6, y + 6, x + CELL - 6, y + 36), fill=FILL[mine["colour"]])
+        d.rectangle((x + 5, y + 5, x + CELL - 5, y + 52), fill=FILL[mine["colour"]])
         used.add("seen")
         room = mine["room"]
-    if room:
-        name, width = t.lookup("rooms", room), CELL - 12
-        for size in (14, 12, 11):  # smaller only when a long word would not fit
-            lines = _wrap(d, name, size, width, True)[:3]
+    if c["no_pass"]:
+        used.add("no_pass")
+        _cross(d, x + 10, y + 10, CELL - 20)
+    if room:   # drawn over the cross of a closed room, so the name stays legible
+        name, width = t.lookup("rooms_short", room), CELL - 12
+        for size in (22, 19, 16):  # smaller only when a long word would not fit
+            lines = _wrap(d, name, size, width, True)[:2]
             if all(d.textlength(line, font=font(size, True)) <= width for line in lines):
                 break
         for i, line in enumerate(lines):
-            d.text((x + 7, y + 7 + i * (size + 2)), line, fill=DARK, font=font(size, True))
+            d.text((x + 7, y + 6 + i * (size + 2)), line, fill=DARK, font=font(size, True))
     if c["rot"]:
         used.add("rot")
         if c["rot"] == "NS":
@@ -90,33 +97,34 @@ def _tile(d: ImageDraw.ImageDraw, c: dict, seen: dict, t, used: set) -> None:
         else:
             d.rectangle((x + 3, y + CELL // 2 - 7, x + CELL - 3, y + CELL // 2 + 7), outline=INK,
                         width=2)
-    if c["no_pass"]:
-        used.add("no_pass")
-        _cross(d, x + 10, y + 10, CELL - 20)
     if c["lock"]:
         used.add("lock")
         _padlock(d, x + CELL - 24, y + CELL - 26)
     for i, who in enumerate(c["reminders"]):
         used.add("reminder")
-        d.rectangle((x + 8 + i * 16, y + CELL - 18, x + 20 + i * 16, y + CELL - 8),
+        d.rectangle((x + CELL - 22 - i * 18, y + 56, x + CELL - 8 - i * 18, y + 68),
                     fill=PAWN.get(who, INK), outline=DARK)
 
 
 def _pieces(d: ImageDraw.ImageDraw, c: dict, hidden: set, used: set) -> None:
     x, y = _xy(c["cell"])
     pieces = [("c", n) for n in c["chars"]] + [("r", r) for r in c["robots"]]
+    size, across = (32, 3) if len(pieces) <= 6 else (25, 4)   # large discs while they fit
+    step = (CELL - 12) // across
     for i, (kind, who) in enumerate(pieces):
-        px, py = x + 8 + (i % 4) * 27, y + 52 + (i // 4) * 28
+        px = x + 6 + (i % across) * step + (step - size) // 2
+        py = y + CELL - 8 - size - (i // across) * (size + 3)
         if kind == "r":
             used.add("robot")
-            _robot(d, px, py, str(who))
+            _robot(d, px, py, str(who), size)
         elif who in hidden:
             used.add("hidden")
-            _hidden(d, px, py)
+            _hidden(d, px, py, size)
         else:
-            d.ellipse((px, py, px + 24, py + 24), fill=PAWN.get(who, INK), outline=DARK, width=2)
-            d.text((px + 12, py + 12), who[0].upper(), fill=DARK, font=font(14, True),
-                   anchor="mm")
+            d.ellipse((px, py, px + size, py + size), fill=PAWN.get(who, INK), outline=DARK,
+                      width=2)
+            d.text((px + size // 2, py + size // 2 + 1), who[0].upper(), fill=DARK,
+                   font=font(size * 3 // 5, True), anchor="mm")
 
 
 def _arrows(d: ImageDraw.ImageDraw, ctrl: dict, used: set) -> None:
@@ -125,10 +133,10 @@ def _arrows(d: ImageDraw.ImageDraw, ctrl: dict, used: set) -> None:
         used.add("slid")
         if line[0] == "r":
             cy = MARGIN + (int(line[1]) - 1) * CELL + CELL // 2
-            cx = MARGIN + 5 * CELL + 16 if direction == "E" else MARGIN - 14
+            cx = MARGIN + 5 * CELL + 16 if direction == "E" else MARGIN - 12
         else:
             cx = MARGIN + "ABCDE".index(line[1]) * CELL + CELL // 2
-            cy = MARGIN + 5 * CELL + 16 if direction == "S" else MARGIN - 14
+            cy = MARGIN + 5 * CELL + 16 if direction == "S" else MARGIN - 12
         d.polygon([(cx + dx, cy + dy) for dx, dy in ARROW[direction]], fill=EDGE)
 
 
@@ -165,11 +173,11 @@ class _Panel:
     def __init__(self, d: ImageDraw.ImageDraw, y: int):
         self.d, self.y = d, y
 
-    def text(self, text: str, size=17, fill=INK, bold=False, indent=0, swatch=None):
+    def text(self, text: str, size=21, fill=INK, bold=False, indent=0, swatch=None):
         x = MARGIN + indent
         if swatch:
-            self.d.ellipse((x, self.y + 3, x + 16, self.y + 19), fill=swatch, outline=DARK)
-            x += 24
+            self.d.ellipse((x, self.y + 2, x + 20, self.y + 22), fill=swatch, outline=DARK)
+            x += 28
         for line in _wrap(self.d, text, size, WIDTH - MARGIN - x, bold):
             self.d.text((x, self.y), line, fill=fill, font=font(size, bold))
             self.y += size + 6
@@ -184,33 +192,33 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, t, used: set, y: int) -> int:
     from games.room25.views import char_line
     p = _Panel(d, y)
     p.text(t("picture", "round_over" if view["over"] else "round", round=view["round"],
-             remaining=view["remaining"]), 22, EDGE if view["final"] else INK, True)
-    p.text(t("phases", view["phase"]), 17, DIM)
+             remaining=view["remaining"]), 26, EDGE if view["final"] else INK, True)
+    p.text(t("phases", view["phase"]), 21, DIM)
     flags = [t("picture", k) for k in ("alarm", "key", "jamming", "acceleration") if view[k]]
     if flags:
-        p.text(" · ".join(flags), 17, EDGE, True)
+        p.text(" · ".join(flags), 21, EDGE, True)
     p.gap()
     for c in view["chars"]:
-        p.text(char_line(c, t), 17, INK if c["alive"] else DIM, swatch=PAWN.get(c["name"], INK))
+        p.text(char_line(c, t), 21, INK if c["alive"] else DIM, swatch=PAWN.get(c["name"], INK))
     for m in view.get("mine", []):
-        p.gap().text(t("picture", "mine", char=m["name"]), 17, EDGE, True)
+        p.gap().text(t("picture", "mine", char=m["name"]), 21, EDGE, True)
         p.text(t("views", "plan", plan=m["plan"]) if m["plan"] else t("views", "no_plan"),
-               16, indent=12)
+               20, indent=12)
     cards = view["face_cards"] + ([view["discard_top"]] if view["discard_top"] else [])
     if cards:
-        p.gap().text(t("picture", "cards", cards=cards), 15, DIM)
+        p.gap().text(t("picture", "cards", cards=cards), 19, DIM)
     p.gap()
     keys = ["exit"] + [k for k in LEGEND[1:] if k in used]
     x = MARGIN
     for key in keys:
         label = t("picture", f"legend_{key}")
-        w = 30 + int(d.textlength(label, font=font(15)))
+        w = 32 + int(d.textlength(label, font=font(19)))
         if x + w > WIDTH - MARGIN:
-            x, p.y = MARGIN, p.y + 30
+            x, p.y = MARGIN, p.y + 32
         _legend_symbol(d, key, x, p.y)
-        d.text((x + 28, p.y + 2), label, fill=INK, font=font(15))
-        x += w + 18
-    return p.y + 34
+        d.text((x + 30, p.y + 1), label, fill=INK, font=font(19))
+        x += w + 20
+    return p.y + 36
 
 
 def render(view: dict, t) -> bytes:
@@ -218,9 +226,9 @@ def render(view: dict, t) -> bytes:
     scratch = Image.new("RGB", (WIDTH, 2000), BG)
     d = ImageDraw.Draw(scratch)
     for i, letter in enumerate("ABCDE"):
-        d.text((MARGIN + i * CELL + CELL // 2, 11), letter, fill=INK, font=font(16, True),
+        d.text((MARGIN + i * CELL + CELL // 2, 11), letter, fill=INK, font=font(19, True),
                anchor="mm")
-        d.text((11, MARGIN + i * CELL + CELL // 2), str(i + 1), fill=INK, font=font(16, True),
+        d.text((11, MARGIN + i * CELL + CELL // 2), str(i + 1), fill=INK, font=font(19, True),
                anchor="mm")
     used: set = set()
     hidden = {c["name"] for c in view["chars"] if c["hidden"]}
