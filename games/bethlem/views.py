@@ -108,31 +108,48 @@ def seat_view(st: dict, seat: int) -> dict:
     return view
 
 
+def _row(p: dict, t) -> str:
+    """One player's line: the cards the table can name, then how many are face down."""
+    known, down = [], 0
+    for slot in p["cards"]:
+        marks = [t("views", "tok_" + k) for k in slot["tokens"]]
+        if slot["awake"]:
+            marks.append(t("views", "tok_awake"))
+        if not slot["card"]:
+            down += 1
+            if marks:
+                known.append(t("views", "slot_down", pos=slot["pos"], marks=", ".join(marks)))
+            continue
+        if slot["state"] == "dead":
+            marks.insert(0, t("views", "dead_word"))
+        known.append(t("views", "slot", pos=slot["pos"], card=slot["card"])
+                     + (" (" + ", ".join(marks) + ")" if marks else ""))
+    parts = [t.plural("views", "down", down)] if down else []
+    parts += known
+    if p.get("personality"):
+        parts.append(t("views", "shows", card=p["personality"]))
+    if p["out"]:
+        parts.append(t("views", "out_word"))
+    return t("views", "player", seat=p["seat"], facts=" · ".join(parts))
+
+
 def describe(view: dict, t) -> str:
     lines = [t("views", "header", phase=t("phases", view["phase"]), round=view["round"])]
-    for p in view["players"]:
-        slots = []
-        for slot in p["cards"]:
-            name = t.lookup("cards", slot["card"]) if slot["card"] else t("views", "face_down")
-            extra = [t("views", "tok_" + k) for k in slot["tokens"]]
-            if slot["awake"]:
-                extra.append(t("views", "tok_awake"))
-            if slot["state"] == "dead":
-                extra.append(t("views", "dead"))
-            slots.append(t("views", "slot", pos=slot["pos"], card=name,
-                           extra=(" (" + ", ".join(extra) + ")") if extra else ""))
-        status = t("views", "out") if p["out"] else ""
-        lines.append(t("views", "player", seat=p["seat"], slots=" · ".join(slots), status=status))
-        if p.get("personality"):
-            lines.append(t("views", "personality_public", seat=p["seat"], card=p["personality"]))
+    dealt = [p for p in view["players"] if p["cards"]]
+    lines += [_row(p, t) for p in dealt]
+    if not dealt:
+        lines.append(t("views", "not_dealt"))
     me = view.get("me")
     if me:
         lines.append(t("views", "mine_header"))
         for c in me["cards"]:
-            lines.append(t("views", "mine_card", pos=c["pos"], card=c["card"],
-                           state=t("views", "dead") if c["dead"] else ""))
-        lines.append(t("views", "mine_personality", card=me["personality"]))
-        lines.append(t("views", "mine_objective", objective=me["objective"]))
+            key = "mine_card_dead" if c["dead"] else "mine_card"
+            lines.append(t("views", key if c["pos"] > 0 else "mine_card_unplaced",
+                           pos=c["pos"], card=c["card"]))
+        if me["personality"]:
+            lines.append(t("views", "mine_personality", card=me["personality"]))
+        if me["objective"]:
+            lines.append(t("views", "mine_objective", objective=me["objective"]))
         if me["hand"]:
             lines.append(t("views", "mine_hand", events=me["hand"]))
         for k in me["known"]:
