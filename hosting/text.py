@@ -8,7 +8,8 @@ Templates may name how a value is shown after a colon:
   {target:seat}     the seat's display name        {voters:seat}   a list of seats, joined
   {card:cards}      looks the value up in the "cards" section (any section name works)
   {spec:accepts}    a value {"key": k, ...} reads as the template `accepts.k` filled with the rest
-A list value is shown item by item and joined with ", ". English is the fallback for anything a
+A list value is shown item by item and joined with ", "; a spec ending in ":lines" puts each item
+on a line of its own ({chars:abilities:lines}). English is the fallback for anything a
 language lacks; a key missing everywhere shows as the key itself with its data, never as an error.
 """
 from __future__ import annotations
@@ -60,7 +61,9 @@ class _Formatter(string.Formatter):
         if not spec or spec[0].isdigit() or spec[0] in "<>^.+-":
             return super().format_field(value, spec)
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.format_field(v, spec) for v in value) or "—"
+            spec, lines = (spec[:-6], True) if spec.endswith(":lines") else (spec, False)
+            return ("\n" if lines else ", ").join(self.format_field(v, spec)
+                                                  for v in value) or "—"
         if isinstance(value, dict) and "key" in value:   # a described thing: {"key": ..., ...}
             return self.tr(spec, value["key"], **{k: v for k, v in value.items() if k != "key"})
         if spec == "seat":
