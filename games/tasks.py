@@ -20,13 +20,19 @@ def registrar(tasks: dict[str, Callable]) -> Callable:
 
 
 class Ctx:
-    """One decision's worth of work: the state being changed and the events it produces."""
+    """One decision's worth of work: the state being changed and the events it produces.
+    A game lists in `MINOR` the kinds of public line that are small steps of a phase (see
+    `games.base.Event`): they carry the `"minor"` mark."""
+
+    MINOR: frozenset = frozenset()
 
     def __init__(self, state: dict):
         self.s = state
         self.ev: list[Event] = []
 
     def emit(self, kind: str, data: dict, audience=PUBLIC) -> None:
+        if audience == PUBLIC and kind in self.MINOR:
+            data = {**data, "minor": True}
         self.ev.append(Event(kind, data, audience))
 
     def push(self, *tasks: dict) -> None:

@@ -122,7 +122,8 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
             embed.add_field(name="\u200b", value=t("ui", "waiting_thread"))
         if due is not None:
             embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
-    embed.set_footer(text=t("ui", "round", round=view.get("round", 0)))
+    if view.get("round"):      # no "Round 0" while the table is set up
+        embed.set_footer(text=t("ui", "round", round=view["round"]))
     return embed
 
 

@@ -65,8 +65,11 @@ class Room25Engine(Engine):
                 c = state["characters"][ci]
                 if c["submitted"] is None:
                     opts = tuple(Option(*o) for o in programming.options(state, c))
+                    adrenaline = any(o.params.get("adr") for o in opts)
                     out.append(Pending(f"p{state['round']}.{ci}", c["seat"], "program", opts, "0",
-                                       "programming", False, {"char": c["name"]}))
+                                       "programming", False,
+                                       {"char": c["name"], "round": state["round"],
+                                        "adrenaline": adrenaline}))
             return out
         return []
 

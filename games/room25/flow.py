@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from games.tasks import Ctx, registrar
+from games import tasks
+from games.tasks import registrar
 
 TASKS: dict[str, Callable] = {}
 AFTER: list[Callable] = []   # continuous checks run after every task (unmasking)
@@ -30,6 +31,15 @@ class Halt(Exception):
 
 
 task = registrar(TASKS)
+
+
+class Ctx(tasks.Ctx):
+    """Room 25's decision context. Its small steps: the token a character turns over (the line
+    after it tells what it did), the initial looks, a pass, a kept floating token, reminders
+    and each draw from a paranoia stack."""
+
+    MINOR = frozenset({"token", "clue_looked", "passed", "floating_kept", "reminder_placed",
+                       "reminder_back", "paranoia_draw"})
 
 
 def opt(oid: str, key: str, **params) -> list:

@@ -85,6 +85,7 @@ def program(ctx: Ctx, t: dict) -> None:
     if any(s["characters"][ci]["submitted"] is None for ci in programmers(s)):
         s["waiting_for"] = "program"
         raise Waiting
+    plans = []
     for ci in turn_order(s):
         if ci not in programmers(s):
             continue
@@ -93,10 +94,11 @@ def program(ctx: Ctx, t: dict) -> None:
         c["programme"] = toks if len(toks) == 2 else [None, None]
         c["floating"] = toks[0] if len(toks) == 1 else None
         c.update(adrenaline_programmed=adr, reveal_programmed=rev, programmed_count=len(toks))
-        ctx.emit("plan", {**who(s, ci), "count": len(toks), "floating": len(toks) == 1,
-                          "adr": adr})
+        plans.append({"key": "plan", **who(s, ci), "count": len(toks), "adr": adr})
         if toks:    # what was programmed stays secret until played: the recap tells it
             ctx.emit("gm_plan", {**who(s, ci), "tokens": list(toks), "adr": adr}, GM)
+    if plans:    # one line for the whole table: how many tokens each programmed, no more
+        ctx.emit("plans", {"plans": plans})
 
 
 # ---- action passes (4.3) ---------------------------------------------------------------------

@@ -161,12 +161,33 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
     if mode == "coop" or "mac_room" in tiles:
         s["deck"] = rng.shuffle(mac.build_deck(s, madness))
     ctx.emit("setup", {"mode": mode, "level": level, "rounds": s["remaining"],
-                       "rooms": sorted(tiles), "madness": madness})
+                       "rooms": rooms_by_colour(tiles), "madness": madness})
     if options.get("characters") == "pick":
         s["stack"] = [{"task": "round"}, {"task": "deal"}, {"task": "pick"}]
     else:
         s["stack"] = [{"task": "round"}, {"task": "deal"}]
     return s, ctx
+
+
+def rooms_by_colour(tiles: list[str]) -> list[dict]:
+    """The Complex's rooms as the table reads them: one group per colour, deadly first, each
+    room named once with its number of copies."""
+    groups = []
+    for colour in ("red", "yellow", "green", "blue"):
+        count = Counter(k for k in tiles if data.colour(k) == colour)
+        if count:
+            groups.append({"key": "group", "colour": colour, "rooms": [
+                {"key": "one", "room": k} if n == 1 else {"key": "copies", "room": k, "n": n}
+                for k, n in sorted(count.items())]})
+    return groups
+
+
+def pick_options(level: str, names: list[str]) -> list:
+    """Characters to pick from; in the Ultimate rules each option names its ability
+    (`params["ability"]`, the `char_abilities` text)."""
+    if level != "ultimate":
+        return [opt(n, "char_name", char=n) for n in names]
+    return [opt(n, "char_pick", char=n, ability=n) for n in names]
 
 
 @task("pick")
@@ -181,8 +202,10 @@ def pick(ctx: Ctx, t: dict) -> None:
     c = s["characters"][ci]
     taken = [o["name"] for o in s["characters"][:ci]]
     free = [n for n in character_pool(s["level"]) if n not in taken]
-    x = choose(ctx, t, "name", c["seat"], "pick", [opt(n, "char_name", char=n) for n in free],
-               default=c["name"], deadline="pick")
+    about = ({"key": "ultimate", "chars": [{"key": "line", "char": n} for n in free]}
+             if s["level"] == "ultimate" else {"key": "basic"})
+    x = choose(ctx, t, "name", c["seat"], "pick", pick_options(s["level"], free),
+               default=c["name"], deadline="pick", params={"about": about})
     for o in s["characters"][ci + 1:]:
         if o["name"] == x:
             o["name"] = c["name"]

@@ -37,7 +37,7 @@ def test_r25_03_adrenaline():
     ev = []
     s, _ = start_round(s)
     s = program(s, {"alice": "LMA", "max": "LM", "kevin": "LM", "franck": "LM"}, ev)
-    plan = {e.data["char"]: e.data for e in kinds(ev, "plan")}
+    plan = {p["char"]: p for p in kinds(ev, "plans")[0].data["plans"]}
     assert plan["alice"]["count"] == 2 and plan["alice"]["adr"] is True
     while pending(s) and pending(s)[0].kind != "adrenaline":
         s, e2 = answer(s, pending(s)[0].default)
@@ -566,7 +566,7 @@ def test_r25_29_programming_timeout():
     s = table()
     put(s, "B3", "empty_room", up=True)
     s, ev = _round(s, {})
-    assert kinds(ev, "plan")[0].data["count"] == 0
+    assert kinds(ev, "plans")[0].data["plans"][0]["count"] == 0
     while s["round"] == 2:
         s, e2 = answer(s, pending(s)[0].default)
         ev += e2
@@ -576,7 +576,7 @@ def test_r25_29_programming_timeout():
     at(t, "jennifer", "B3")
     char(t, "jennifer")["trapped"] = [t["board"][board.parse("B3")], 0]
     t, ev = _round(t, {"max": "LM", "emmett": "LM", "sarah": "LM"})
-    assert kinds(ev, "plan")[0].data["count"] == 0  # Jennifer plays first: her idle turn is over
+    assert kinds(ev, "plans")[0].data["plans"][0]["count"] == 0  # Jennifer plays first
     assert not char(t, "jennifer")["alive"]
     assert kinds(ev, "eliminated")[0].data["cause"] == "trap_room"
 

@@ -78,10 +78,15 @@ def lookups(template: str) -> list[tuple[str, str]]:
 def check_rendered(loc: dict, section: str, key: str, params: dict) -> None:
     template = loc[section][key]
     for field, spec in lookups(template):
+        spec = spec.removesuffix(":lines")
         assert spec in loc, (key, spec)
         values = params[field] if isinstance(params[field], list) else [params[field]]
         for v in values:
-            assert str(v) in loc[spec], (section, key, field, v)
+            if isinstance(v, dict):     # a described thing: its own template, filled in turn
+                assert v["key"] in loc[spec], (section, key, field, v)
+                check_rendered(loc, spec, v["key"], v)
+            else:
+                assert str(v) in loc[spec], (section, key, field, v)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
