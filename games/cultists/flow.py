@@ -38,7 +38,10 @@ task = registrar(TASKS)
 
 
 class Ctx(task_stack.Ctx):
-    """A decision's context, with Among Cultists' private and GM lines."""
+    """A decision's context, with Among Cultists' private and GM lines. A walk and a pass are
+    small steps of a turn."""
+
+    MINOR = frozenset({"moved", "passed"})
 
     def tell(self, seats, kind: str, data: dict) -> None:
         """A private line for the given seats (None seats, the AUTOMA's, are dropped)."""

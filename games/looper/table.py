@@ -11,7 +11,13 @@ from games.looper import data
 MM_SEAT = 0
 
 
+# Small steps of a phase (see `games.base.Event`): a card laid face down.
+MINOR = frozenset({"card_placed"})
+
+
 def emit(ev: list, kind: str, audience=PUBLIC, /, **payload) -> None:
+    if audience == PUBLIC and kind in MINOR:
+        payload["minor"] = True
     ev.append(Event(kind, payload, audience))
 
 

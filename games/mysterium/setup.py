@@ -18,7 +18,12 @@ class Ctx:
         self.rng = Rng(state)
         self.events: list = []
 
+    # Small steps of a phase (see `games.base.Event`): a psychic ready, a ballot cast.
+    MINOR = frozenset({"ready", "voted", "voted_player"})
+
     def say(self, kind: str, audience=None, **data) -> None:
+        if audience is None and kind in self.MINOR:
+            data["minor"] = True
         self.events.append(Event(kind, data, PUBLIC if audience is None else audience))
 
     def ghost(self, kind: str, **data) -> None:
