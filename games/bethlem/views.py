@@ -43,8 +43,9 @@ def _card_tokens(st, c, hidden):
 
 
 def _slot(st, c, pos, hidden):
+    """A card as the table sees it; once the game is over every card is turned up."""
     info = st["cards"][c]
-    shown = not alive(st, c) or info["revealed"]
+    shown = not alive(st, c) or info["revealed"] or st["win"] is not None
     lob = info["lobotomy"] if info["lobotomy"] and c not in hidden else 0
     return {"pos": pos, "card": c if shown else None,
             "state": "dead" if not alive(st, c) else ("revealed" if shown else "down"),
@@ -58,7 +59,8 @@ def public_view(st: dict) -> dict:
         p = {"seat": s, "out": bool(st["eliminated"][s]),
              "cards": [_slot(st, c, i + 1, hidden) for i, c in enumerate(st["rows"][s])],
              "reserve": len(st["reserve"][s]), "dead_off_row": list(st["grave"][s]),
-             "personality": dealt_pers(st)[s] if st["personality_shown"][s] else None,
+             "personality": (dealt_pers(st)[s] if st["personality_shown"][s]
+                             or st["win"] is not None else None),
              "no_vote": bool(st["vote_lost"][s]), "daniel_token": s in st["tokens"]["daniel"]
              and st["phase"] != "night", "events": len(st["hands"][s])}
         if st["mode"] == "two" or st["mode"] == "three":

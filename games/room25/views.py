@@ -1,4 +1,5 @@
-"""What the public and each seat may see (spec 7), and the text of a view.
+"""What the public and each seat may see (spec 7), and the text of a view. Once the game is
+over every room and identity is shown.
 
 Only what the rules make public goes in `public_view`: face-down tiles have no kind (and no colour),
 programmes show as a count once programming has closed, identities only once revealed."""
@@ -21,7 +22,8 @@ def _char_public(s: dict, ci: int) -> dict:
     return {
         "name": c["name"], "seat": c["seat"], "alive": c["alive"], "hidden": c["hidden"],
         "cell": board.name(board.char_cell(s, ci)) if c["alive"] else None,
-        "role": ROLE[c["role"]] if c["role"] and c["role_shown"] else ("?" if c["role"] else None),
+        "role": (ROLE[c["role"]] if c["role"] and (c["role_shown"] or s["over"])
+                 else ("?" if c["role"] else None)),
         "guard_free": free_guard(s, c), "adrenaline": _adrenaline(s, c),
         "lost": list(c["lost_tokens"]),
         "paranoia": len(c["paranoia"]) if c["paranoia"] is not None else None,
@@ -37,7 +39,7 @@ def public_view(s: dict) -> dict:
     cells = []
     for cell in range(25):
         uid = b[cell]
-        shown = bool(s["face_up"][uid])
+        shown = bool(s["face_up"][uid] or s["over"])     # at the end the whole Complex is shown
         cells.append({
             "cell": board.name(cell), "room": s["tile_kinds"][uid] if shown else None,
             "colour": data.colour(s["tile_kinds"][uid]) if shown else None,

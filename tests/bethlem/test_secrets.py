@@ -56,8 +56,11 @@ def test_public_events_keep_secrets(mode, n, seed):
     play(E, mode, n, seed, on_step=lambda *a: _audit(*a, t))
 
 
-def test_public_view_hides_living_cards():
-    state, _, _ = play(E, "normal", 6, 9, limit=6000)
+def test_public_view_hides_living_cards_until_the_end():
+    states = []
+    end, _, _ = play(E, "normal", 6, 9, on_step=lambda old, new, *_: states.append(new))
+    assert all(slot["card"] for p in E.public_view(end)["players"] for slot in p["cards"])
+    state = states[len(states) // 2]
     for s in range(6):
         view = E.seat_view(state, s)
         for p in view["players"]:
