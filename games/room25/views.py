@@ -22,7 +22,7 @@ def _char_public(s: dict, ci: int) -> dict:
     return {
         "name": c["name"], "seat": c["seat"], "alive": c["alive"], "hidden": c["hidden"],
         "cell": board.name(board.char_cell(s, ci)) if c["alive"] else None,
-        "role": (ROLE[c["role"]] if c["role"] and (c["role_shown"] or s["over"])
+        "role": (ROLE[c["role"]] if c["role"] and (c["role_shown"] or s["outcome"])
                  else ("?" if c["role"] else None)),
         "guard_free": free_guard(s, c), "adrenaline": _adrenaline(s, c),
         "lost": list(c["lost_tokens"]),
@@ -39,7 +39,7 @@ def public_view(s: dict) -> dict:
     cells = []
     for cell in range(25):
         uid = b[cell]
-        shown = bool(s["face_up"][uid] or s["over"])     # at the end the whole Complex is shown
+        shown = bool(s["face_up"][uid] or s["outcome"])     # at the end the whole Complex is shown
         cells.append({
             "cell": board.name(cell), "room": s["tile_kinds"][uid] if shown else None,
             "colour": data.colour(s["tile_kinds"][uid]) if shown else None,

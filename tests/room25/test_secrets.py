@@ -51,7 +51,7 @@ def audit_decision(before: dict, after: dict, events, t: Translator) -> None:
 
 def audit_view(s: dict) -> None:
     view = E.public_view(s)
-    if s["over"]:      # the end shows the whole Complex and every identity
+    if s["outcome"]:      # the end shows the whole Complex and every identity
         assert all(c["room"] for c in view["cells"]) and "?" not in {c["role"] for c in view["chars"]}
         return
     for cell, c in zip(range(25), view["cells"]):
