@@ -44,6 +44,15 @@ def test_host_can_edit_the_card_set_within_the_constraints():
     assert set(state["cards"]) >= {"richard_dadd", "krugman"}
 
 
+def test_the_cards_in_play_are_one_grouped_list_with_copies_counted():
+    _, events = E.setup({"mode": "normal"}, 6, 1)
+    dealt = next(e for e in events if e.kind == "card_set").data
+    assert {"key": "copies", "card": "siamesa_a", "n": 2} in dealt["p2"]
+    assert {"key": "copies", "card": "companeros_a", "n": 3} in dealt["a2"]
+    text = Translator("bethlem", "en", NAMES).event("card_set", dealt)
+    assert len(text.splitlines()) == 6 and "Conjoined Twin ×2" in text and "Cellmate ×3" in text
+
+
 def test_setup_is_deterministic_plain_json_and_apply_is_pure():
     a, ev_a = E.setup({"mode": "normal"}, 6, 5)
     b, ev_b = E.setup({"mode": "normal"}, 6, 5)

@@ -36,6 +36,8 @@ def _beth1(wes_card_vote):
     g.vote("vote_player", {TOM: player(VIC), UMA: player(WES), VIC: player(WES),
                            WES: player(VIC), XIA: player(WES)})
     assert [e.data["seat"] for e in g.of("lynched_player")] == [VIC]
+    # The result line says the rule: Responsibility's double vote and the arrow count.
+    assert g.of("lynched_player")[0].data["why"] == {"key": "most", "votes": 4, "total": 7}
     assert len(g.of("vote_player_cast")) == 5
     assert all(e.audience == PUBLIC for e in g.of("vote_player_cast"))
     assert sorted(p.seat for p in g.open("vote_card")) == [TOM, WES]
@@ -45,7 +47,8 @@ def _beth1(wes_card_vote):
 
 def test_beth1_weights_arrow_and_card_tie():
     g = _beth1(card(VIC, 2))
-    assert g.of("no_card_chosen") and not g.died()
+    assert g.of("no_card_chosen")[0].data["why"] == {"key": "tie_other", "votes": 2}
+    assert not g.died()
     g.settle("night")
     assert g.st["tokens"]["arrow"] == []
 
@@ -62,7 +65,8 @@ def test_beth2_ballot_tie_and_losing_player_draws():
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {TOM: player(VIC), UMA: player(WES), VIC: player(WES),
                            WES: player(VIC)})
-    assert g.of("no_lynch") and not g.of("lynched_player")
+    assert g.of("no_lynch")[0].data["why"] == {"key": "tie_other", "votes": 2}
+    assert not g.of("lynched_player")
     g.until("draw_event")
     assert [p.seat for p in g.open("draw_event")] == [TOM]
     g.act("draw_event", "yes", TOM)

@@ -7,6 +7,7 @@ import pytest
 
 from games.base import IllegalMove
 from games.room25 import board, data
+from hosting.text import Translator
 from tests.room25.helpers import E, answer, pending
 
 
@@ -84,3 +85,36 @@ def test_players_pick_distinct_characters():
     for c in s["characters"]:
         assert c["empty_rooms_left"] == data.characters()[c["name"]].get("empties", 0)
         assert c["tile"] == board.CENTRAL
+
+
+def test_the_pick_names_each_ability_and_programming_offers_adrenaline_only_when_it_is_there():
+    t = Translator("room25", "en", ["Ana", "Bruno"], markdown=True)
+    s, _ = E.setup({"mode": "coop", "level": "ultimate"}, 2, seed=5)
+    pick = pending(s)[0]
+    assert all(o.params["ability"] == o.id for o in pick.options)
+    text = t("prompts", "pick", **pick.params)
+    assert "**Jennifer** — Attract: pull a character" in text and len(text.splitlines()) == 9
+    assert t.option(pick.options[0].key, pick.options[0].params) == "Jennifer · Attract"
+    basic, _ = E.setup({"mode": "coop", "level": "basic"}, 2, seed=5)
+    assert "no special abilities" in t("prompts", "pick", **pending(basic)[0].params)
+    while pending(basic)[0].kind != "program":
+        basic, _ = answer(basic, pending(basic)[0].default)
+    program = pending(basic)[0]        # Basic rules: no Adrenaline token, no word of it
+    assert not program.params["adrenaline"] and "Adrenaline" not in t(
+        "prompts", "program", **program.params)
+    assert t("prompts", "program", **program.params).startswith("Round 1: program ")
+    while pending(s)[0].kind != "program":
+        s, _ = answer(s, pending(s)[0].default)
+    program = pending(s)[0]
+    assert program.params["adrenaline"] and any(o.params.get("adr") for o in program.options)
+    assert "with or without Adrenaline" in t("prompts", "program", **program.params)
+
+
+def test_the_complex_is_announced_as_one_short_list_grouped_by_colour():
+    s, ev = E.setup({"mode": "suspicion"}, 5, seed=3)
+    groups = next(e for e in ev if e.kind == "setup").data["rooms"]
+    assert [g["colour"] for g in groups] == ["red", "yellow", "green", "blue"]
+    assert sum(r.get("n", 1) for g in groups for r in g["rooms"]) == 24
+    assert all(data.colour(r["room"]) == g["colour"] for g in groups for r in g["rooms"])
+    text = Translator("room25", "es").event("setup", next(e for e in ev if e.kind == "setup").data)
+    assert len(text.splitlines()) == 5 and "Baño de Ácido ×2" in text
