@@ -91,7 +91,8 @@ def seat_view(s: dict, seat: int) -> dict:
     view["clue"] = s["clues"].get(str(seat))
     view["seen"] = [{"cell": board.name(board.cell_of(s, uid)), "room": s["tile_kinds"][uid],
                      "colour": data.colour(s["tile_kinds"][uid])}
-                    for uid in s["seen_tiles"].get(str(seat), []) if not s["face_up"][uid]]
+                    for uid in s["seen_tiles"].get(str(seat), [])
+                    if not s["face_up"][uid] and not s["outcome"]]    # at the end all is shown
     return view
 
 
