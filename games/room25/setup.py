@@ -183,11 +183,11 @@ def rooms_by_colour(tiles: list[str]) -> list[dict]:
 
 
 def pick_options(level: str, names: list[str]) -> list:
-    """Characters to pick from; in the Ultimate rules each option names its ability
-    (`params["ability"]`, the `char_abilities` text)."""
+    """Characters to pick from; in the Ultimate rules each option names its character's
+    ability (`params["ability"]`: the character's entry in the `abilities` table)."""
     if level != "ultimate":
         return [opt(n, "char_name", char=n) for n in names]
-    return [opt(n, "char_pick", char=n, ability=n) for n in names]
+    return [opt(n, "char_name", char=n, ability=n) for n in names]
 
 
 @task("pick")
@@ -202,8 +202,7 @@ def pick(ctx: Ctx, t: dict) -> None:
     c = s["characters"][ci]
     taken = [o["name"] for o in s["characters"][:ci]]
     free = [n for n in character_pool(s["level"]) if n not in taken]
-    about = ({"key": "ultimate", "chars": [{"key": "line", "char": n} for n in free]}
-             if s["level"] == "ultimate" else {"key": "basic"})
+    about = {"key": "ultimate" if s["level"] == "ultimate" else "basic"}
     x = choose(ctx, t, "name", c["seat"], "pick", pick_options(s["level"], free),
                default=c["name"], deadline="pick", params={"about": about})
     for o in s["characters"][ci + 1:]:

@@ -7,6 +7,7 @@ import pytest
 
 from games.base import IllegalMove
 from games.room25 import board, data
+from cogs.common import render
 from hosting.text import Translator
 from tests.room25.helpers import E, answer, pending
 
@@ -92,9 +93,9 @@ def test_the_pick_names_each_ability_and_programming_offers_adrenaline_only_when
     s, _ = E.setup({"mode": "coop", "level": "ultimate"}, 2, seed=5)
     pick = pending(s)[0]
     assert all(o.params["ability"] == o.id for o in pick.options)
-    text = t("prompts", "pick", **pick.params)
-    assert "**Jennifer** — Attract: pull a character" in text and len(text.splitlines()) == 9
-    assert t.option(pick.options[0].key, pick.options[0].params) == "Jennifer · Attract"
+    text = render.question_text(t, pick)      # the question, then each option's ability
+    assert "**Jennifer**: Attract: Pull a character" in text and len(text.splitlines()) == 9
+    assert "**Emmett**: Reactivate or Lock: " in text
     basic, _ = E.setup({"mode": "coop", "level": "basic"}, 2, seed=5)
     assert "no special abilities" in t("prompts", "pick", **pending(basic)[0].params)
     while pending(basic)[0].kind != "program":
