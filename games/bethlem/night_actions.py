@@ -44,7 +44,8 @@ def _s18(st, ev):
         if src == "own" and inactive(st, "arthur"):
             continue
         saved = strip(c)
-        tell(ev, s, "arthur_result", saved=saved)
+        # News to Arthur's seat either way; only a stopped attack is worth a recap line.
+        tell(ev, s, "arthur_result", saved=saved, **({} if saved else {"uneventful": True}))
         if saved:
             log(st, ev, "gm_arthur_result", by=s, **where_public(st, c))
 
