@@ -107,10 +107,13 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
                                   phase=t.lookup("phases", str(view.get("phase")))),
                           colour=discord.Colour.dark_teal())
     embed.description = clip(engine.describe(view, t)) if table.state is not None else None
-    if table.status == "finished":
-        winners = (table.result or {}).get("winners", [])
-        embed.add_field(name="\u200b", value=t("ui", "finished",
-                                                winners=", ".join(t.seat_name(w) for w in winners) or "—"))
+    if table.status == "finished":      # how it ended (the side that won), then who
+        result = table.result or {}
+        outcome = (t("outcomes", result["reason"], **result.get("params", {}))
+                   if result.get("reason") else "")
+        embed.add_field(name="\u200b", value=t(
+            "ui", "finished", outcome=outcome,
+            winners=", ".join(t.seat_name(w) for w in result.get("winners", [])) or "—"))
     elif table.status == "cancelled":
         embed.add_field(name="\u200b", value=t("ui", "cancelled"))
     elif table.status == "paused":

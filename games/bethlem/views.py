@@ -158,9 +158,7 @@ def describe(view: dict, t) -> str:
             lines.append(t("views", "mine_known", **k))
         if me.get("pact"):
             lines.append(t("views", "mine_pact", **me["pact"]))
-    if view.get("winners") is not None:
-        lines.append(t("outcomes", view["reason"]))
-    return "\n".join(lines)
+    return "\n".join(lines)        # how the game ended is the status's own line
 
 
 def secrets(view: dict, t) -> dict[str, list[str]]:
