@@ -197,6 +197,8 @@ def _panel(d: ImageDraw.ImageDraw, view: dict, t, used: set, y: int) -> int:
     flags = [t("picture", k) for k in ("alarm", "key", "jamming", "acceleration") if view[k]]
     if flags:
         p.text(" · ".join(flags), 21, EDGE, True)
+    if view["choosing"]:
+        p.text(t("views", "choosing", seats=view["choosing"]), 21, DIM)
     p.gap()
     for c in view["chars"]:
         p.text(char_line(c, t), 21, INK if c["alive"] else DIM, swatch=PAWN.get(c["name"], INK))

@@ -34,8 +34,18 @@ def _char_public(s: dict, ci: int) -> dict:
     }
 
 
+def settled(s: dict) -> list[int]:
+    """The characters in turn order whose name is chosen: while the players pick, a pawn not
+    picked yet holds only a default name, which the table must not read as a choice."""
+    if s["phase"] != "pick":
+        return turn_order(s)
+    picking = next((t.get("pawn", 0) for t in reversed(s["stack"]) if t["task"] == "pick"), 0)
+    return [ci for ci in turn_order(s) if ci < picking]
+
+
 def public_view(s: dict) -> dict:
     b = s["board"]
+    named = settled(s)
     cells = []
     for cell in range(25):
         uid = b[cell]
@@ -48,7 +58,7 @@ def public_view(s: dict) -> dict:
                     else None),
             "reminders": sorted(s["characters"][int(ci)]["name"]
                                 for ci, u in s["reminders"].items() if u == uid),
-            "chars": [s["characters"][ci]["name"] for ci in turn_order(s)
+            "chars": [s["characters"][ci]["name"] for ci in named
                       if s["characters"][ci]["alive"] and s["characters"][ci]["tile"] == uid],
             "robots": [i + 1 for i, r in enumerate(s["robots"]) if r == uid],
             "exit_origin": (not shown and s["options"]["show_exit_origin"]
@@ -63,8 +73,9 @@ def public_view(s: dict) -> dict:
         "phase": s["phase"], "round": s["round"], "remaining": s["remaining"],
         "final": s["remaining"] == 1, "pass": s["action_pass"],
         "current": s["characters"][s["acting"]]["name"] if s["acting"] is not None else None,
-        "order": [s["characters"][ci]["name"] for ci in turn_order(s)],
-        "cells": cells, "chars": [_char_public(s, ci) for ci in turn_order(s)],
+        "order": [s["characters"][ci]["name"] for ci in named],
+        "cells": cells, "chars": [_char_public(s, ci) for ci in named],
+        "choosing": sorted({c["seat"] for ci, c in enumerate(s["characters"]) if ci not in named}),
         "ctrl": dict(s["slid_lines"]), "key": s["key_activated"], "alarm": s["alarm"],
         "acceleration": s["acceleration"], "jamming": s["jamming"], "quiet": s["jamming"],
         "face_cards": list(s["face_up_cards"]), "discard_top": last, "discard": list(s["discard"]),
@@ -128,7 +139,9 @@ def describe(view: dict, t) -> str:
     header = "header_over" if view["over"] else "header"
     lines = [t("views", header, phase=t("phases", view["phase"]), round=view["round"],
                remaining=view["remaining"])]
-    if view["over"] is None:
+    if view["choosing"]:
+        lines.append(t("views", "choosing", seats=view["choosing"]))
+    elif view["over"] is None:
         lines.append(t("views", "order", chars=view["order"]))
     lines += [char_line(c, t) for c in view["chars"]]
     for cell in view["cells"]:

@@ -11,7 +11,7 @@ from tests.room25.helpers import (E, act, answer, at, carry, ci, cell_of, char, 
 
 
 def test_r25_01_countdown_setup():
-    s, _ = E.setup({"mode": "suspicion", "guards": 1}, 5, seed=3)
+    s, _ = E.setup({"mode": "suspicion", "guards": 1, "characters": "random"}, 5, seed=3)
     view = E.public_view(s)
     assert s["remaining"] == 10 and view["remaining"] == 10
     names = [c["name"] for c in s["characters"]]

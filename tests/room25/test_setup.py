@@ -119,3 +119,15 @@ def test_the_complex_is_announced_as_one_short_list_grouped_by_colour():
     assert all(data.colour(r["room"]) == g["colour"] for g in groups for r in g["rooms"])
     text = Translator("room25", "es").event("setup", next(e for e in ev if e.kind == "setup").data)
     assert len(text.splitlines()) == 5 and "Baño de Ácido ×2" in text
+
+
+def test_while_players_pick_the_table_sees_only_the_characters_chosen():
+    s, _ = E.setup({"mode": "suspicion"}, 5, seed=1)
+    view = E.public_view(s)
+    assert view["chars"] == [] and view["order"] == [] and view["choosing"] == [0, 1, 2, 3, 4]
+    assert not any(c["chars"] for c in view["cells"])    # no default name drawn on the board
+    s, _ = answer(s, "sarah")
+    view = E.public_view(s)
+    assert [c["name"] for c in view["chars"]] == ["sarah"] and view["choosing"] == [1, 2, 3, 4]
+    assert "Still choosing a character: B, C, D, E." in E.describe(
+        view, Translator("room25", "en", ["A", "B", "C", "D", "E"]))
