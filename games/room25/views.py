@@ -89,9 +89,9 @@ def public_view(s: dict) -> dict:
 def seat_view(s: dict, seat: int) -> dict:
     view = public_view(s)
     view["seat"] = seat
-    mine = []
+    mine, named = [], settled(s)
     for ci, c in enumerate(s["characters"]):
-        if c["seat"] != seat:
+        if c["seat"] != seat or ci not in named:     # not one's own until picked
             continue
         plan = [k for k in c["programme"] if k] + ([c["floating"]] if c["floating"] else [])
         mine.append({"name": c["name"], "role": ROLE.get(c["role"], "team"), "plan": plan,
@@ -175,6 +175,8 @@ def secrets(view: dict, t) -> dict[str, list[str]]:
     own = [t("views", "mine", char=m["name"], role=t("roles", m["role"]),
              plan=t("views", "plan", plan=m["plan"]) if m["plan"] else t("views", "no_plan"))
            for m in view.get("mine", [])]
+    if view.get("seat") in view["choosing"]:
+        own.append(t("views", "mine_choosing"))
     known = [t("views", "seen_item", cell=x["cell"], room=x["room"])
              for x in view.get("seen", [])]
     return {"own": own, "known": known}
