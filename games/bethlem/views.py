@@ -141,33 +141,19 @@ def describe(view: dict, t) -> str:
     lines += [_row(p, t) for p in dealt]
     if not dealt:
         lines.append(t("views", "not_dealt"))
-    me = view.get("me")
-    if me:
-        lines.append(t("views", "mine_header"))
-        for c in me["cards"]:
-            key = "mine_card_dead" if c["dead"] else "mine_card"
-            lines.append(t("views", key if c["pos"] > 0 else "mine_card_unplaced",
-                           pos=c["pos"], card=c["card"]))
-        if me["personality"]:
-            lines.append(t("views", "mine_personality", card=me["personality"]))
-        if me["objective"]:
-            lines.append(t("views", "mine_objective", objective=me["objective"]))
-        if me["hand"]:
-            lines.append(t("views", "mine_hand", events=me["hand"]))
-        for k in me["known"]:
-            lines.append(t("views", "mine_known", **k))
-        if me.get("pact"):
-            lines.append(t("views", "mine_pact", **me["pact"]))
+    if view.get("me"):
+        mine = secrets(view, t)
+        lines += [t("views", "mine_header"), *mine["own"], *mine["known"]]
     return "\n".join(lines)        # how the game ended is the status's own line
 
 
 def secrets(view: dict, t) -> dict[str, list[str]]:
     """The seat's own cards, personality, objective and events; then what it knows of others."""
     me = view["me"]
-    own = [t("views", "mine_card", pos=c["pos"], card=c["card"],
-             state="(" + t("views", "dead") + ")" if c["dead"] else "").strip() if c["pos"]
-           else t.lookup("cards", c["card"]) for c in me["cards"]]
-    own.append(t("views", "mine_personality", card=me["personality"]))
+    own = [t("views", ("mine_card_dead" if c["dead"] else "mine_card") if c["pos"]
+             else "mine_card_unplaced", pos=c["pos"], card=c["card"]) for c in me["cards"]]
+    if me["personality"]:       # none while the cards are being dealt
+        own.append(t("views", "mine_personality", card=me["personality"]))
     if me["objective"]:
         own.append(t("views", "mine_objective", objective=me["objective"]))
     if me["hand"]:
