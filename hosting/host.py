@@ -454,6 +454,11 @@ class Host:
         self._ai_answers[table.id] = [a for a in answers if a[0] == now and a[2] != kind]
         return [seat for at, seat, k in answers if at == now and k == kind]
 
+    def _ai_answered(self, game_id: int, moment: str, pending: Pending) -> None:
+        """Keep an AI seat's answer to a public question (this moment's only)."""
+        kept = [a for a in self._ai_answers[game_id] if a[0] == moment]
+        self._ai_answers[game_id] = [*kept, (moment, pending.seat, pending.kind)]
+
     def _ai_pending(self, table: GameRow) -> list[Pending]:
         ai_seats = {s.seat for s in table.seats if s.is_ai}
         return [p for p in self.pending(table) if p.seat in ai_seats]
@@ -479,8 +484,7 @@ class Host:
                                            seat.ai_policy or "baseline")
                         remarks = engine.ai_remark(table.state, pending, choice)
                         if pending.public:
-                            self._ai_answers[game_id].append(
-                                (moment_of(engine, table.state), pending.seat, pending.kind))
+                            self._ai_answered(game_id, moment_of(engine, table.state), pending)
                     await self._apply(table, pending, choice, "ai", remarks)
                 except (EngineFault, IllegalMove) as err:  # an AI's refused answer is a bug too
                     await self._suspend(table, "ai", err)

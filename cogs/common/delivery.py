@@ -107,7 +107,7 @@ class DiscordDelivery:
         question, that question's buttons too."""
         async with self._prompting[table.id]:
             await self._plan(table, rows)
-            await self._close_questions(table)   # a spent question shows its end before the next
+            await self._close_questions(table, private=True)  # spent ones end before the next
             await self._send_planned(table)
 
     async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
@@ -441,14 +441,18 @@ class DiscordDelivery:
             self._questions[(table.id, p.id)] = p
             await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
 
-    async def _close_questions(self, table: GameRow) -> None:
+    async def _close_questions(self, table: GameRow, private: bool = False) -> None:
         """Questions no longer open show their outcome: buttons off, deadline gone, and
         "Time ran out: X" (or "You chose X" when answered elsewhere, e.g. in "My secrets").
-        A thread question closes once every seat it asked is done."""
+        A thread question closes once every seat it asked is done. `private`: the DMs' only
+        (before new questions go out, so a seat's DMs never hold two live ones; the thread's
+        close when the status is refreshed, once the thread is open for edits)."""
         live = {p.id for p in self.host.pending(table)}
         messages: defaultdict[tuple, list] = defaultdict(list)
         for pending_id, seat, channel_id, message_id in await self.host.store.open_prompts(
                 table.id):
+            if private and channel_id == table.thread_id:
+                continue
             messages[(channel_id, message_id)].append((pending_id, seat))
         for (channel_id, message_id), asked in messages.items():
             if any(pending_id in live for pending_id, _ in asked):
