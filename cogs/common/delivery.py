@@ -107,7 +107,6 @@ class DiscordDelivery:
         question, that question's buttons too."""
         async with self._prompting[table.id]:
             await self._plan(table, rows)
-            await self._close_questions(table, private=True)  # spent ones end before the next
             await self._send_planned(table)
 
     async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
@@ -334,6 +333,7 @@ class DiscordDelivery:
             return await self._unreachable(table, post, pending)
         kwargs = {}
         if pending is not None:
+            await self._close_questions(table, seat_no)   # the spent one ends before this one
             deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
             kwargs = {"embed": render.prompt_embed(table, pending, deadlines.get(pending.id)),
                       "view": render.prompt_view(table, pending)}
@@ -441,17 +441,17 @@ class DiscordDelivery:
             self._questions[(table.id, p.id)] = p
             await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
 
-    async def _close_questions(self, table: GameRow, private: bool = False) -> None:
+    async def _close_questions(self, table: GameRow, seat_no: int | None = None) -> None:
         """Questions no longer open show their outcome: buttons off, deadline gone, and
         "Time ran out: X" (or "You chose X" when answered elsewhere, e.g. in "My secrets").
-        A thread question closes once every seat it asked is done. `private`: the DMs' only
-        (before new questions go out, so a seat's DMs never hold two live ones; the thread's
-        close when the status is refreshed, once the thread is open for edits)."""
+        A thread question closes once every seat it asked is done. With `seat_no`, that
+        seat's DM questions only: closed before its next one goes out, so its DMs never hold
+        two live ones."""
         live = {p.id for p in self.host.pending(table)}
         messages: defaultdict[tuple, list] = defaultdict(list)
         for pending_id, seat, channel_id, message_id in await self.host.store.open_prompts(
                 table.id):
-            if private and channel_id == table.thread_id:
+            if seat_no is not None and (seat != seat_no or channel_id == table.thread_id):
                 continue
             messages[(channel_id, message_id)].append((pending_id, seat))
         for (channel_id, message_id), asked in messages.items():
