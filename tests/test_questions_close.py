@@ -33,6 +33,8 @@ async def test_questions_closed_by_their_deadline_show_it(world):
     [question] = closed["embeds"]
     assert question.fields[-1].value == f"Time ran out: **{victim}**."
     assert "<t:" not in str(question.to_dict())
+    # The message says it: no second DM repeating that the time ran out.
+    assert not any("default answer was used" in (m.content or "") for m in wolf.sent)
     # The day's vote, left to its deadline: the question in the thread closes for everyone.
     [ballot] = [m for m in channels[2].sent if m.kw.get("view") and
                 m.kw["view"].children[0].custom_id.startswith(f"tbl:b:{table.id}|")]

@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4
 FETCHED_KEPT = 10_000   # channels of other processes' shards kept at most (then read again)
 ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to record its question
+# A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
+# "My secrets" still lists them.
+SAID_ON_THE_QUESTION = {"table_timed_out"}
 
 
 class DiscordDelivery:
@@ -143,7 +146,7 @@ class DiscordDelivery:
             plans += self._seat_plans(table, seat.seat, posts, prompted, header,
                                       seat.seat in asking, render.chunk_pairs(
                 [(r.id, t.event(r.kind, r.data)) for r in rows
-                 if r.audience == f"seat:{seat.seat}"]))
+                 if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION]))
         if new_moment:     # after the DMs of the moment: names the seats they could not reach
             plans.append((f"moment:{moment}", [], None))
         if plans:
