@@ -13,15 +13,15 @@ import pytest
 from hosting.store import Store
 from hosting.text import Translator
 from tests.loopback import Loopback
-from tests.loopback.private import (RECAP_HEADER, RECAP_TITLE, assert_dm_conversation_reads_down,
+from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_recap_reads_by_round,
-                                    assert_secrets_lead_with_the_secret, open_dm_questions)
+                                    assert_secrets_lead_with_the_secret, event_line,
+                                    open_dm_questions, recap_header)
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
 
 GAME_OVER_LINE = "The game is over."
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
-REPEATED = re.compile(r" \(×\d+\)$")                      # a recap line said again at once
 MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
 
 
@@ -127,9 +127,9 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
     for i, line in enumerate(thread_lines):
         if ("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
-                or line == RECAP_TITLE or RECAP_HEADER.match(line)):
+                or recap_header(line)):
             continue  # the bot's own pings (who is asked) and the recap's headers
-        line = REPEATED.sub("", line) if i > end else line
+        line = event_line(line) if i > end else line
         allowed = public if i <= end else public | gm   # the GM log is the recap, after the end
         assert line in allowed, f"thread line not meant for the public: {line!r}"
     for name, seen in dm_lines.items():

@@ -12,9 +12,20 @@ QUESTION_TITLE = re.compile(r".+, round \d+: your decision$")
 OUTCOME = re.compile(r"^(You chose \*\*.+\*\*\.|Time ran out: \*\*.+\*\*\.|This question is closed\.)$")
 RECAP_TITLE = "## What happened in secret"
 RECAP_HEADER = re.compile(r"^### Round \d+ · \S.*$")
+REPEATED = re.compile(r" \(×\d+\)$")       # a recap line said again at once
 SECTIONS = ["Yours", "What you know", "Open questions", "Latest private news"]
 # What a Python repr leaves in a line: brackets, None, quoted words.
 REPR = re.compile(r"[\[\]{}]|\bNone\b|'\w*'|\(\w+_\w+\)")
+
+
+def recap_header(line: str) -> bool:
+    """The recap's own title and round headers: the bot's words, not a game event."""
+    return line == RECAP_TITLE or bool(RECAP_HEADER.match(line))
+
+
+def event_line(line: str) -> str:
+    """A recap line as its event said it (without the "(×3)" of a line said again)."""
+    return REPEATED.sub("", line)
 
 
 def is_question(message: MessageView) -> bool:
@@ -29,9 +40,7 @@ def assert_dm_conversation_reads_down(person: Person, *, over: bool) -> None:
     """Each question in the DMs says its round; once spent, its buttons and deadline are gone
     and its outcome comes last, under the question, never above it (the message's text holds
     only the news sent with it). When the game is `over` every question is spent."""
-    questions = [m for m in person.dms() if is_question(m)]
-    assert questions or not person.dms(), f"{person.name} got DMs but no question"
-    for m in questions:
+    for m in [m for m in person.dms() if is_question(m)]:
         question = m.embeds[-1]
         if not over and (m.buttons or m.selects):
             continue
