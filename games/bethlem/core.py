@@ -1,9 +1,9 @@
 """The engine's continuation machine.
 
 The rules are long chains of steps, several of which stop to ask somebody. The state therefore
-keeps an agenda (`todo`: tasks still to run, first first) and the open questions (`q`). `run` pops
-tasks while nobody is being asked anything; an answer goes to the handler named in its question,
-which may push tasks or ask more. Everything stays plain JSON so a game can be stored anywhere.
+keeps an agenda (`agenda`: tasks still to run, first first) and the open questions
+(`questions`). `run` pops tasks while nobody is being asked anything; an answer goes to the
+handler named in its question, which may push tasks or ask more. Everything stays plain JSON so a game can be stored anywhere.
 """
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ def opt(oid: str, key: str, **params) -> list:
 def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, deadline: str,
         h: str, x: dict | None = None, /, public: bool = False, refused: dict | None = None,
         **params) -> str | None:
-    """Open a question. `x` is the handler's private context; `params` fill the prompt.
+    """Open a question. `x` is the handler's private context (its fields are declared in
+    `state.CONTEXTS`); `params` fill the prompt.
     Without a stated default, a timeout takes the first option (follow-up picks of an action
     already committed to). A question with no possible answer is not asked. `refused` maps
     answers the rules forbid right now (left out of the options) to the reason given if

@@ -35,12 +35,12 @@ def mirror(st: dict, cid: str, m: dict) -> None:
 
 def _own(st, k, m):
     ask(st, k, "curse_own", [card_opt(st, c) for c in st["rows"][k] if alive(st, c)], None,
-        "night_step", "curse_own", {"m": {**m, "killers": [k]}})
+        "night_step", "curse_own", {"mark": {**m, "killers": [k]}})
 
 
 @handler("curse_own")
 def _own_h(st, ev, q, choice):
-    place(st, parse_card(st, choice), q["context"]["m"])
+    place(st, parse_card(st, choice), q["context"]["mark"])
 
 
 def group_attack(st: dict, target: str, parts: list) -> bool:

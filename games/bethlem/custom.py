@@ -264,12 +264,12 @@ def _haki(st, ev, q, choice):
     if choice == "pass":
         return
     ask(st, q["seat"], "haki_target", [card_opt(st, c) for c in living_targets(st)], None,
-        "night_step", "haki_target", {"h": choice})
+        "night_step", "haki_target", {"haki": choice})
 
 
 @handler("haki_target")
 def _haki_target(st, ev, q, choice):
-    h, c = q["context"]["h"], parse_card(st, choice)
+    h, c = q["context"]["haki"], parse_card(st, choice)
     cx(st)["hakis"].append(h)
     if h == "haki_off":
         from .deaths import place
@@ -488,12 +488,12 @@ def _inquire_next(st, s, answers):
                                                        if slot[0] == "pact" else [])
     about = {"seat": slot[1]} if len(slot) > 1 else {}
     ask(st, s, "inquiry_about" if about else "inquiry", opts, opts[0][0], "reactive", "inquiry",
-        {"a": answers}, slot=slot[0], **about)
+        {"answers": answers}, slot=slot[0], **about)
 
 
 @handler("inquiry")
 def _inquiry(st, ev, q, choice):
-    _inquire_next(st, q["seat"], q["context"]["a"] + [choice])
+    _inquire_next(st, q["seat"], q["context"]["answers"] + [choice])
 
 
 def _truth(st, s):
@@ -519,7 +519,7 @@ def _inquiry_check(st, ev, s, answers):
 def day_event(st: dict, ev: list, s: int, e: str) -> None:
     if e == "psiquiatra":
         ask(st, s, "event_player", [seat_opt(t) for t in seats(st)], None, "reactive",
-            "psychiatrist", {"a": None}, event=e)
+            "psychiatrist", {"first_seat": None}, event=e)
     elif e == "pandora":
         ask(st, s, "event_card", [card_opt(st, c) for c in living_targets(st)], None,
             "reactive", "pandora", event=e)
@@ -528,10 +528,10 @@ def day_event(st: dict, ev: list, s: int, e: str) -> None:
 @handler("psychiatrist")
 def _psychiatrist(st, ev, q, choice):
     t = parse_seat(choice)
-    a = q["context"]["a"]
+    a = q["context"]["first_seat"]
     if a is None:
         ask(st, q["seat"], "event_player", [seat_opt(x) for x in seats(st) if x != t], None,
-            "reactive", "psychiatrist", {"a": t}, event="psiquiatra")
+            "reactive", "psychiatrist", {"first_seat": t}, event="psiquiatra")
         return
     oc = st["objective_cards"]
     oc[a], oc[t] = oc[t], oc[a]

@@ -147,13 +147,13 @@ def _event(st, ev, s, e):
             c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["cards"][c]["revealed"]]
         if cards:
             ask(st, s, "event_card", [card_opt(st, c) for c in cards], None, "reactive",
-                "day_event", {"e": e}, event=e)
+                "day_event", {"event": e}, event=e)
     elif e == "milagrero":
         ask(st, s, "event_card", [card_opt(st, c) for c in _milagro_targets(st)], None,
-            "reactive", "day_event", {"e": e}, event=e)
+            "reactive", "day_event", {"event": e}, event=e)
     elif e == "despertar":
         ask(st, s, "event_card", [card_opt(st, c) for c in _own_sleepers(st, s)], None,
-            "reactive", "day_event", {"e": e}, event=e)
+            "reactive", "day_event", {"event": e}, event=e)
     elif e == "nostradamus":
         ask(st, s, "prophecy_condition", [opt(k, "cond_" + k) for k in CONDITIONS], "quiet_night",
             "reactive", "prophecy_condition")
@@ -164,7 +164,7 @@ def _event(st, ev, s, e):
 
 @handler("day_event")
 def _day_event(st, ev, q, choice):
-    e, s = q["context"]["e"], q["seat"]
+    e, s = q["context"]["event"], q["seat"]
     c = parse_card(st, choice)
     if e == "barbero":
         pub(ev, "barber", by_seat=s, **where_public(st, c))
@@ -187,7 +187,7 @@ EFFECTS = ("kill", "revive", "reveal")
 
 @handler("prophecy_condition")
 def _prophecy_condition(st, ev, q, choice):
-    x = {"cond": choice}
+    x = {"condition": choice}
     if choice == "card_dies":
         opts = [card_opt(st, c) for c in living_targets(st)]
     elif choice in ("player_loses", "player_lynched"):
@@ -203,8 +203,8 @@ def _prophecy_condition(st, ev, q, choice):
 @handler("prophecy_param")
 def _prophecy_param(st, ev, q, choice):
     x = q["context"]
-    param = parse_card(st, choice) if x["cond"] == "card_dies" else (
-        parse_seat(choice) if x["cond"] != "group_dies" else choice)
+    param = parse_card(st, choice) if x["condition"] == "card_dies" else (
+        parse_seat(choice) if x["condition"] != "group_dies" else choice)
     _prophecy_effect(st, q["seat"], {**x, "param": param})
 
 
@@ -215,7 +215,7 @@ def _prophecy_effect(st, s, x):
 
 @handler("prophecy_effect")
 def _prophecy_eff(st, ev, q, choice):
-    x = {**q["context"], "eff": choice}
+    x = {**q["context"], "effect": choice}
     cards = dead_cards(st) if choice == "revive" else [c for t in seats(st) for c in st["rows"][t]
                                                          if alive(st, c)]
     cards = [c for c in cards if on_row(st, c) and active(st, owner(st, c))]
@@ -228,24 +228,25 @@ def _prophecy_eff(st, ev, q, choice):
 @handler("prophecy_card")
 def _prophecy_card(st, ev, q, choice):
     x = q["context"]
-    p = {"by": q["seat"], "cond": x["cond"], "param": x["param"], "eff": x["eff"],
-         "card": parse_card(st, choice), "from": st["round"] + 1, "to": st["round"] + 2,
-         "base": None}
+    p = {"by": q["seat"], "condition": x["condition"], "param": x["param"], "effect": x["effect"],
+         "card": parse_card(st, choice), "first_round": st["round"] + 1,
+         "last_round": st["round"] + 2, "base": None}
     st["prophecies"].append(p)
-    shown = (where_public(st, p["param"]) if x["cond"] == "card_dies" else
+    shown = (where_public(st, p["param"]) if x["condition"] == "card_dies" else
              {"target": x["param"]} if x["param"] is not None else {})
-    pub(ev, "prophecy_" + x["cond"], by_seat=q["seat"], **shown)
-    tell(ev, q["seat"], "prophecy_hidden", eff=x["eff"], **where_public(st, p["card"]))
-    gm(ev, "gm_prophecy", by=q["seat"], cond="cond_" + x["cond"], eff=x["eff"], card=p["card"])
+    pub(ev, "prophecy_" + x["condition"], by_seat=q["seat"], **shown)
+    tell(ev, q["seat"], "prophecy_hidden", eff=x["effect"], **where_public(st, p["card"]))
+    gm(ev, "gm_prophecy", by=q["seat"], cond="cond_" + x["condition"], eff=x["effect"],
+       card=p["card"])
 
 
 def arm_prophecies(st: dict) -> None:
     """At the start of the first night of a prophecy's window, note what counts as change."""
     for p in st["prophecies"]:
-        if p["from"] == st["round"] and p["base"] is None:
-            if p["cond"] == "player_loses":
+        if p["first_round"] == st["round"] and p["base"] is None:
+            if p["condition"] == "player_loses":
                 p["base"] = living(st, p["param"])
-            elif p["cond"] == "group_dies":
+            elif p["condition"] == "group_dies":
                 p["base"] = sum(1 for c in st["cards"] if group(c) == p["param"] and not alive(st, c))
             else:
                 p["base"] = 0
@@ -254,7 +255,7 @@ def arm_prophecies(st: dict) -> None:
 def _fulfilled(st, p, quiet):
     if p["base"] is None:
         return False
-    cond, x = p["cond"], p["param"]
+    cond, x = p["condition"], p["param"]
     if cond == "card_dies":
         return not alive(st, x)
     if cond == "player_loses":
@@ -272,16 +273,16 @@ def nostradamus_check(st: dict, ev: list, quiet: bool = False) -> None:
             continue
         st["prophecies"].remove(p)
         c = p["card"]
-        pub(ev, "prophecy_fulfilled", by_seat=p["by"], eff=p["eff"], **where_public(st, c))
-        if p["eff"] == "kill" and alive(st, c):
+        pub(ev, "prophecy_fulfilled", by_seat=p["by"], eff=p["effect"], **where_public(st, c))
+        if p["effect"] == "kill" and alive(st, c):
             resolve_now(st, [mark("nostradamus", [p["by"]], cid=c)])
-        elif p["eff"] == "revive":
+        elif p["effect"] == "revive":
             revive(st, ev, c, "nostradamus")
-        elif p["eff"] == "reveal":
+        elif p["effect"] == "reveal":
             st["cards"][c]["revealed"] = 1
             pub(ev, "confession", card=c, **where_public(st, c))
 
 
 def expire_prophecies(st: dict) -> None:
-    st["prophecies"] = [p for p in st["prophecies"] if p["to"] > st["round"]]
+    st["prophecies"] = [p for p in st["prophecies"] if p["last_round"] > st["round"]]
 

@@ -72,12 +72,12 @@ def _treat(st, ev, q, choice):
         return
     cards = [c for c in _dying(st) if _savable(st, c)]
     ask(st, q["seat"], "doctor_target", [card_opt(st, c) for c in cards], None, "night_step",
-        "doctor_target", {"t": choice})
+        "doctor_target", {"treatment": choice})
 
 
 @handler("doctor_target")
 def _target(st, ev, q, choice):
-    c, treat = parse_card(st, choice), q["context"]["t"]
+    c, treat = parse_card(st, choice), q["context"]["treatment"]
     _doc(st)[treat] += 1
     unmark(st, c)
     if treat == "coma":

@@ -67,12 +67,12 @@ def _bet(st, ev, q, choice):
     else:
         _place(st, ev, s, choice, None)
         return
-    ask(st, s, "bet_on", opts, None, "night_step", "bet_on", {"k": choice})
+    ask(st, s, "bet_on", opts, None, "night_step", "bet_on", {"bet": choice})
 
 
 @handler("bet_on")
 def _bet_on(st, ev, q, choice):
-    k = q["context"]["k"]
+    k = q["context"]["bet"]
     arg = parse_card(st, choice) if k == "card" else (parse_seat(choice) if k == "leader"
                                                        else choice)
     _place(st, ev, q["seat"], k, arg)
@@ -181,12 +181,12 @@ def _reward(st, ev, q, choice):
         _next(st, s)
         return
     ask(st, s, "reward_target", [card_opt(st, c) for c in cards], None, "night_step",
-        "reward_target", {"k": choice})
+        "reward_target", {"reward": choice})
 
 
 @handler("reward_target")
 def _reward_target(st, ev, q, choice):
-    s, k, c = q["seat"], q["context"]["k"], parse_card(st, choice)
+    s, k, c = q["seat"], q["context"]["reward"], parse_card(st, choice)
     _pay(st, s, k == "awaken")
     if k == "kill":
         mark_death(st, ev, c, "ludopata", s)

@@ -150,7 +150,7 @@ def _ask_all(st, ev, hid):
         opts = [card_opt(st, c) for c in cards]
         if hid == "dia_visitas":
             opts = [opt("behave", "behave")] + opts
-        ask(st, s, PROMPTS[hid], opts, None, "reactive", "happening_answer", {"h": hid})
+        ask(st, s, PROMPTS[hid], opts, None, "reactive", "happening_answer", {"happening": hid})
     push(st, ["happening_done", hid])
 
 

@@ -216,12 +216,12 @@ def _s17(st, ev):
 def _ask_kill(st, s, source):
     opts = [card_opt(st, c) for c in living_targets(st)]
     ask(st, s, "solo_kill", [opt("pass", "pass")] + opts, "pass", "night_step", "solo_kill",
-        {"src": source})
+        {"source": source})
 
 
 @handler("solo_kill")
 def _solo_kill(st, ev, q, choice):
-    s, src = q["seat"], q["context"]["src"]
+    s, src = q["seat"], q["context"]["source"]
     if choice != "pass":
         c = parse_card(st, choice)
         mark_death(st, ev, c, src, s, mut=1)

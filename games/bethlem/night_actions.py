@@ -18,7 +18,7 @@ def _arthur(st, ev, s, src):
     last = last_round_pick(st, "arthur", src)
     opts = [card_opt(st, c) for c in living_targets(st) if c != last]
     ask(st, s, "arthur", [opt("pass", "pass")] + opts, "pass", "night_step", "arthur",
-        {"src": src})
+        {"source": src})
 
 
 @handler("arthur")
@@ -26,8 +26,8 @@ def _arthur_h(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    remember_pick(st, "arthur", c, q["context"]["src"])
-    st["night"]["protections"].append([q["seat"], c, q["context"]["src"]])
+    remember_pick(st, "arthur", c, q["context"]["source"])
+    st["night"]["protections"].append([q["seat"], c, q["context"]["source"]])
     log(st, ev, "gm_protect", by=q["seat"], **where_public(st, c))
 
 
@@ -82,7 +82,7 @@ def _action(card):
         if len(fs) > 1:
             ask(st, s, "use_form", [opt("pass", "pass")] + [
                 opt(f, "form_" + FORMS[card][f] + ("_aw" if f.startswith("a") else ""))
-                for f in fs], "pass", "night_step", "use_form", {"card": card, "src": src})
+                for f in fs], "pass", "night_step", "use_form", {"card": card, "source": src})
         elif fs:
             _target(st, s, card, src, fs[0])
     return power
@@ -91,12 +91,12 @@ def _action(card):
 @handler("use_form")
 def _use_form(st, ev, q, choice):
     if choice != "pass":
-        _target(st, q["seat"], q["context"]["card"], q["context"]["src"], choice)
+        _target(st, q["seat"], q["context"]["card"], q["context"]["source"], choice)
 
 
 def _target(st, s, card, src, form):
     effect = FORMS[card][form]
-    x = {"card": card, "src": src, "form": form}
+    x = {"card": card, "source": src, "form": form}
     if effect in ("kill", "kill_inev"):
         opts = [card_opt(st, c) for c in living_targets(st)]
     elif effect == "save":
@@ -139,7 +139,7 @@ def _action_h(st, ev, q, choice):
         return
     x, s = q["context"], q["seat"]
     card, effect = x["card"], FORMS[x["card"]][x["form"]]
-    if x["src"] == "own":
+    if x["source"] == "own":
         if x["form"].startswith("a"):
             st["cards"][card]["awake_used"] = 1
         else:
@@ -200,7 +200,7 @@ def _lobotomy(st, ev, s, t, bip, awake):
 
 
 def _sweet_death(st, ev, s, t, bip, x):
-    m = "muerte_dulce" if x["src"] == "own" else st["night"]["director_turn"]["via"]
+    m = "muerte_dulce" if x["source"] == "own" else st["night"]["director_turn"]["via"]
     st["sweet_death"] = {"muerte_card": m, "target": t, "mode": "b" if bip else "n",
                          "awakened": int(x["form"].startswith("a")), "round": st["round"],
                          "attacked_from": len(st["attacked"]), "seat": s}

@@ -129,7 +129,7 @@ def _s24(st, ev):
         woke(st, "24", s)
         opts = [card_opt(st, t) for t in living_targets(st)]
         ask(st, s, "chip_place", [opt("pass", "pass")] + opts, "pass", "night_step", "chip_place",
-            {"bip": bipolar(st, s)})
+            {"bipolar": bipolar(st, s)})
         return
     if tok["chip_round"] == st["round"]:
         return
@@ -153,16 +153,16 @@ def _chip_place(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    if q["context"]["bip"]:
+    if q["context"]["bipolar"]:
         ask(st, q["seat"], "chip_mode", [opt("n", "effect_normal"), opt("b", "effect_opposite")],
-            "n", "night_step", "chip_mode", {"c": c})
+            "n", "night_step", "chip_mode", {"card": c})
         return
     _chip_set(st, ev, q["seat"], c, "n")
 
 
 @handler("chip_mode")
 def _chip_mode(st, ev, q, choice):
-    _chip_set(st, ev, q["seat"], q["context"]["c"], choice)
+    _chip_set(st, ev, q["seat"], q["context"]["card"], choice)
 
 
 def _chip_set(st, ev, s, c, mode):

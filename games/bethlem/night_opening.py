@@ -98,22 +98,22 @@ def _pact_first(st, ev, q, choice):
         return
     a = parse_seat(choice)
     ask(st, q["seat"], "pact_second", [seat_opt(t) for t in seats(st) if t != a],
-        None, "night_step", "pact_second", {"a": a})
+        None, "night_step", "pact_second", {"first_seat": a})
 
 
 @handler("pact_second")
 def _pact_second(st, ev, q, choice):
-    x = {**q["context"], "b": parse_seat(choice)}
+    x = {**q["context"], "second_seat": parse_seat(choice)}
     if bipolar(st, q["seat"]):
         ask(st, q["seat"], "pact_type", [opt("normal", "pact_normal"), opt("hate", "pact_hate")],
             "normal", "night_step", "pact_type", x)
     else:
-        _pact_made(st, ev, q["seat"], x["a"], x["b"], "normal")
+        _pact_made(st, ev, q["seat"], x["first_seat"], x["second_seat"], "normal")
 
 
 @handler("pact_type")
 def _pact_type(st, ev, q, choice):
-    _pact_made(st, ev, q["seat"], q["context"]["a"], q["context"]["b"], choice)
+    _pact_made(st, ev, q["seat"], q["context"]["first_seat"], q["context"]["second_seat"], choice)
 
 
 def _pact_made(st, ev, maker, a, b, kind):

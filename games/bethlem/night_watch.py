@@ -109,7 +109,7 @@ def _archivo(st, ev, s, src):
     done = st["history"]["archive_awake"] if aw else []
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in done]
     ask(st, s, "archivo", [opt("pass", "pass")] + opts, "pass", "night_step", "archivo",
-        {"src": src, "aw": bool(aw)})
+        {"source": src, "awake": bool(aw)})
 
 
 @handler("archivo")
@@ -118,7 +118,7 @@ def _archivo_h(st, ev, q, choice):
         return
     t, s, x = parse_seat(choice), q["seat"], q["context"]
     tell(ev, t, "archivo_pointed")
-    if x["aw"]:
+    if x["awake"]:
         st["history"]["archive_awake"].append(t)
         c = principal(st, t)
         st["round_blocks"].append([t, s])
@@ -136,7 +136,7 @@ def _archivo_h(st, ev, q, choice):
     else:
         tell(ev, s, "archivo_miss", seat=t)
         log(st, ev, "gm_archivo", by=s, seat=t, pos=0)
-        if x["src"] == "own":
+        if x["source"] == "own":
             st["history"]["archive_lost"] = 1
 
 
@@ -149,7 +149,7 @@ def _mary(st, ev, s, src):
     opts = [seat_opt(t) for t in seats(st) if t != s and t not in hist]
     if aw:
         opts += [opt(f"a{t}", "player_awakened", seat=t) for t in seats(st) if t != s]
-    ask(st, s, "mary", [opt("pass", "pass")] + opts, "pass", "night_step", "mary", {"src": src})
+    ask(st, s, "mary", [opt("pass", "pass")] + opts, "pass", "night_step", "mary", {"source": src})
 
 
 def is_mutineer_player(st: dict, t: int) -> bool:
@@ -166,12 +166,12 @@ def _mary_h(st, ev, q, choice):
     s = q["seat"]
     awake = choice.startswith("a")
     t = int(choice[1:])
-    if awake and q["context"]["src"] == "own":
+    if awake and q["context"]["source"] == "own":
         st["history"]["mary_awake_used"] = 1
         st["cards"]["mary_firth"]["announced"] = 1
     if awake:
         pub(ev, "awakening_announced", seat=s, card="mary_firth")
-    hist = st["history"]["mary" if q["context"]["src"] == "own" else "mary_director"]
+    hist = st["history"]["mary" if q["context"]["source"] == "own" else "mary_director"]
     first = t not in hist
     if first:
         hist.append(t)
@@ -216,7 +216,7 @@ def _scythe(st, s, src):
         return
     from games.rng import Rng
     default = Rng(st).choice(opts)[0]
-    ask(st, s, "scythe", opts, default, "night_step", "scythe", {"src": src})
+    ask(st, s, "scythe", opts, default, "night_step", "scythe", {"source": src})
 
 
 @handler("parca_kill")
@@ -231,7 +231,7 @@ def _parca_kill(st, ev, q, choice):
 def _scythe_h(st, ev, q, choice):
     c = aimed(st, parse_card(st, choice))
     st["tokens"]["scythe"].append(c)
-    if q["context"]["src"] == "own":
+    if q["context"]["source"] == "own":
         remember_pick(st, "parca", c)
         st["parca"]["set"], st["parca"]["hit"] = 1, 0
     st["night"]["dawn"].append(["scythe_placed", c])

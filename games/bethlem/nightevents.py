@@ -51,7 +51,7 @@ def _night_event(st, ev, q, choice):
     if choice == "none":
         return
     s, e = q["seat"], choice
-    x = {"e": e, "t": []}
+    x = {"event": e, "targets": []}
     if e in ("celda", "leproso"):
         _pick(st, s, x, _pos_opts(st, living_targets(st)))
     elif e == "cirujano":
@@ -66,18 +66,18 @@ def _night_event(st, ev, q, choice):
 def _pick(st, s, x, opts):
     """Ask for the next target; with nothing left to aim at, the card stays in hand."""
     if opts:
-        ask(st, s, "event_target", opts, None, "night_step", "event_target", x, event=x["e"])
+        ask(st, s, "event_target", opts, None, "night_step", "event_target", x, event=x["event"])
 
 
 @handler("event_target")
 def _event_target(st, ev, q, choice):
     s, x = q["seat"], q["context"]
-    x = {**x, "t": x["t"] + [choice]}
-    e, got = x["e"], len(x["t"])
+    x = {**x, "targets": x["targets"] + [choice]}
+    e, got = x["event"], len(x["targets"])
     if e == "cirujano" and got == 1:
         _pick(st, s, x, [o for o in _pos_opts(st, _any_row_cards(st)) if o[0] != choice])
     elif e == "cambio_habitacion" and got < 3:
-        taken = [int(p) for p in x["t"][1:]]
+        taken = [int(p) for p in x["targets"][1:]]
         _pick(st, s, x, [opt(str(p), "position", pos=p) for p in range(1, 5) if p not in taken])
     elif e == "hipnosis" and got == 1:
         powers = catalog()["hypnosis_powers"]
@@ -89,8 +89,8 @@ def _event_target(st, ev, q, choice):
 
 
 def _play(st, s, x):
-    st["hands"][s].remove(x["e"])
-    st["night"]["plays"].append([s, x["e"], x["t"]])
+    st["hands"][s].remove(x["event"])
+    st["night"]["plays"].append([s, x["event"], x["targets"]])
     _offer(st, s)
 
 

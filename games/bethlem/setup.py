@@ -252,13 +252,13 @@ def _draft_next(st, ev):
     g, s = st["draft"].pop(0)
     opts = _draft_options(st, g, s)
     ask(st, s, "draft", [opt(c, "card_name", card=c) for c in opts], Rng(st).choice(opts),
-        "setup", "draft", {"g": g})
+        "setup", "draft", {"group": g})
     push(st, ["draft_next"])
 
 
 @handler("draft")
 def _draft(st, ev, q, choice):
-    g, s = q["context"]["g"], q["seat"]
+    g, s = q["context"]["group"], q["seat"]
     st["pool"][g].remove(choice)
     if g == "personality":
         st["personalities"][s] = choice

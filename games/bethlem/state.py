@@ -4,7 +4,8 @@ The state is plain JSON (it is stored as is). Version 1 named its top-level fiel
 of its cards and questions with one to four letters; version 2 names them in words; version 3 also
 names the fields of death marks and deaths, the outcome, the night, the day, the history, the
 pact, Muerte dulce's window, Neuroticismo, La parca and custom mode's happenings, bets and
-bookkeeping. `upgrade` brings a stored game of any
+bookkeeping; version 4 also names what each open question keeps for its handler (`CONTEXTS`)
+and the prophecies' condition and effect. `upgrade` brings a stored game of any
 older version up to date, step by step, and leaves a current one alone. The renames are kept
 here as data, so code written against the old names can be re-keyed with them.
 """
@@ -14,7 +15,7 @@ from typing import Any, Optional, TypedDict
 
 from games.base import QuestionState
 
-STATE_VERSION = 3
+STATE_VERSION = 4
 
 
 class Card(TypedDict, total=False):
@@ -229,8 +230,83 @@ class SweetDeath(TypedDict, total=False):
 class Question(QuestionState, total=False):
     """An open question (see `core.ask`)."""
     handler: str       # the handler its answer goes to
-    context: dict      # the handler's private context
+    context: dict      # what the handler needs besides the answer (its fields: CONTEXTS)
     refused: dict      # answers the rules forbid now -> the reason given
+
+
+SOURCE = "whose power this is: own, or the way it was borrowed (dir: the director)"
+
+# What each handler's question keeps for it (`Question.context`): handler -> field -> meaning.
+# A handler not listed keeps nothing.
+CONTEXTS: dict[str, dict[str, str]] = {
+    "action": {"card": "the action card used", "source": SOURCE,
+               "form": "the form chosen (n normal, b bipolar, a/ab awakened)"},
+    "flames_second": {"card": "Profeta", "source": SOURCE, "form": "the form chosen",
+                      "first": "the card the first flame went on"},
+    "use_form": {"card": "the action card used", "source": SOURCE},
+    "arthur": {"source": SOURCE},
+    "archivo": {"source": SOURCE, "awake": "true when El archivo plays its awakened power"},
+    "mary": {"source": SOURCE},
+    "scythe": {"source": SOURCE},
+    "solo_kill": {"source": "the card (or director) whose lone kill this is"},
+    "parca_kill": {"left": "kills La parca still owes tonight, this one included"},
+    "gas_revenge": {"left": "picks the laughing gas's revenge still has, this one included"},
+    "nathaniel_kill": {"left": "kills awakened Nathaniel still has, this one included"},
+    "voodoo_move": {"left": "[kind, card] harms still to move, this one first"},
+    "mania_target": {"card": "Manía persecutoria's card",
+                     "left": "cards it still takes, this one included"},
+    "mania_awake": {"card": "Manía persecutoria's card"},
+    "mates_mode": {"card": "the dead cellmate's card"},
+    "rabia_mode": {"card": "Infecto de rabia's card"},
+    "gamble_guess": {"card": "Juego de azar's card"},
+    "mates_revive": {"cards": "the owner's cards the cellmates killed"},
+    "dulce_take": {"target": "the card Muerte dulce chose"},
+    "dulce_revive": {"target": "the card Muerte dulce chose"},
+    "curse_own": {"mark": "the death mark to put on the card picked (Mark)"},
+    "curse_token": {"kind": "the token to lay on the card picked"},
+    "chip_place": {"bipolar": "true when the placer may choose the chip's form"},
+    "chip_mode": {"card": "the card the chip goes on"},
+    "pact_second": {"first_seat": "the pact's first member"},
+    "pact_type": {"first_seat": "the pact's first member", "second_seat": "its second member"},
+    "larry": {"show": "true when Larry shows a card (else he looks)"},
+    "anxiety_answer": {"asker": "the seat that asked", "question": "the question's key"},
+    "event_target": {"event": "the night event being played",
+                     "targets": "the targets picked so far"},
+    "day_event": {"event": "the day event being played"},
+    "psychiatrist": {"first_seat": "the first seat picked (None before the first pick)"},
+    "prophecy_param": {"condition": "the prophecy's condition"},
+    "prophecy_effect": {"condition": "the prophecy's condition",
+                        "param": "the condition's card, seat or group (or None)"},
+    "prophecy_card": {"condition": "the prophecy's condition",
+                      "param": "the condition's card, seat or group (or None)",
+                      "effect": "what it does when fulfilled (kill, revive, reveal)"},
+    "draft": {"group": "the card group being drafted"},
+    "doctor_treat": {"seen": "the card the doctor looked at (or None)"},
+    "doctor_target": {"treatment": "the treatment chosen (carro, coma)"},
+    "bet_on": {"bet": "what is bet on"},
+    "reward_target": {"reward": "the reward chosen"},
+    "haki_target": {"haki": "the haki used"},
+    "cyborg_target": {"use": "what the points are spent on"},
+    "inquiry": {"answers": "the answers given so far"},
+    "happening_pick": {"pair": "the happenings offered", "order": "the seats that vote"},
+    "happening_answer": {"happening": "the happening being answered"},
+    "time_future_card": {"todo": "the seats still to pick a card from"},
+    "virus_add": {"next": "what follows: spread, cull or nothing"},
+    "clock_target": {"power": "the watchmaker's power being used"},
+    "clock_move": {"numbered_card": "the card whose number moves"},
+}
+
+
+class Prophecy(TypedDict):
+    """A Nostradamus prophecy waiting for its condition (`prophecies`)."""
+    by: int                  # the prophet's seat
+    condition: str           # what must happen (card_dies, player_loses, ...)
+    param: Any               # the condition's card, seat or group (or None)
+    effect: str              # what it does then (kill, revive, reveal)
+    card: str                # the card it does it to
+    first_round: int         # the first round it may come true (armed at that nightfall)
+    last_round: int          # the last round it may come true (dropped at that round's upkeep)
+    base: Any                # what counts as change, noted when armed (None before)
 
 
 class State(TypedDict):
@@ -272,7 +348,7 @@ class State(TypedDict):
     sweet_death: Optional[dict]  # Muerte dulce's window (SweetDeath)
     rabies: list              # cards infected by rabies, marked at the next night
     neurotic: Optional[dict]  # Neuroticismo: controlled seat, by (controller), tonight's order
-    prophecies: list          # Nostradamus prophecies waiting for their condition
+    prophecies: list          # Nostradamus prophecies waiting for their condition (Prophecy)
     round_blocks: list        # [seat, archivist seat]: awakened El archivo's shield this round
     sides: Optional[list]     # small modes: each seat's side
     lone_player: Optional[int]  # 3-player mode: the seat that plays alone
@@ -335,6 +411,30 @@ MAZE_SWAP_RENAMED = {"a": "architect_seat", "t": "marked_seat", "pa": "architect
 BET_RENAMED = {"k": "kind", "a": "arg", "r": "round"}
 
 
+# Version 4
+CONTEXT_RENAMED = {  # handler -> its context's renames
+    "curse_own": {"m": "mark"}, "haki_target": {"h": "haki"}, "inquiry": {"a": "answers"},
+    "psychiatrist": {"a": "first_seat"}, "day_event": {"e": "event"},
+    "doctor_target": {"t": "treatment"}, "bet_on": {"k": "bet"}, "reward_target": {"k": "reward"},
+    "happening_answer": {"h": "happening"}, "solo_kill": {"src": "source"},
+    "arthur": {"src": "source"}, "use_form": {"src": "source"}, "action": {"src": "source"},
+    "flames_second": {"src": "source"}, "mary": {"src": "source"}, "scythe": {"src": "source"},
+    "archivo": {"src": "source", "aw": "awake"}, "chip_place": {"bip": "bipolar"},
+    "chip_mode": {"c": "card"}, "pact_second": {"a": "first_seat"},
+    "pact_type": {"a": "first_seat", "b": "second_seat"},
+    "event_target": {"e": "event", "t": "targets"}, "draft": {"g": "group"},
+    "gamble_guess": {"c": "card"}, "mates_mode": {"c": "card"}, "rabia_mode": {"c": "card"},
+    "mania_awake": {"c": "card"}, "mania_target": {"c": "card"},
+    "dulce_take": {"t": "target"}, "dulce_revive": {"t": "target"},
+    "clock_target": {"p": "power"}, "clock_move": {"from": "numbered_card"},
+    "prophecy_param": {"cond": "condition"},
+    "prophecy_effect": {"cond": "condition"},
+    "prophecy_card": {"cond": "condition", "eff": "effect"},
+}
+PROPHECY_RENAMED = {"cond": "condition", "eff": "effect", "from": "first_round",
+                    "to": "last_round"}
+
+
 def _renamed(d, names: dict):
     return {names.get(k, k): v for k, v in d.items()} if isinstance(d, dict) else d
 
@@ -394,6 +494,13 @@ def _to_version_3(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _to_version_4(state: dict[str, Any]) -> dict[str, Any]:
+    for q in state["questions"]:
+        q["context"] = _renamed(q["context"], CONTEXT_RENAMED.get(q["handler"], {}))
+    state["prophecies"] = [_renamed(p, PROPHECY_RENAMED) for p in state["prophecies"]]
+    return state
+
+
 def upgrade(state: dict[str, Any]) -> dict[str, Any]:
     """A stored game in the current shape: each older version is brought up one step at a time."""
     version = state.get("version", 1)
@@ -401,6 +508,8 @@ def upgrade(state: dict[str, Any]) -> dict[str, Any]:
         return state
     if version < 2:
         state = _to_version_2(state)
-    state = _to_version_3(state)
+    if version < 3:
+        state = _to_version_3(state)
+    state = _to_version_4(state)
     state["version"] = STATE_VERSION
     return state

@@ -39,7 +39,7 @@ def _chef(st, ev, c):
 
 def _mode_question(st, s, kind, h, c):
     ask(st, s, kind, [opt("normal", "effect_normal"), opt("opposite", "effect_opposite")],
-        "normal", "reactive", h, {"c": c})
+        "normal", "reactive", h, {"card": c})
 
 
 def _profeta(st, ev, c):
@@ -62,7 +62,7 @@ def _juego(st, ev, c):
     if card["awake"] and not card.get("guessed"):
         card["guessed"] = 1
         ask(st, owner(st, c), "gamble_guess", [opt(g, "group", group=g) for g in GROUPS],
-            GROUPS[0], "reactive", "gamble_guess", {"c": c})
+            GROUPS[0], "reactive", "gamble_guess", {"card": c})
         return
     _chip_falls(st, ev)
 
@@ -75,7 +75,7 @@ def _chip_falls(st, ev):
 
 @handler("gamble_guess")
 def _gamble_guess(st, ev, q, choice):
-    c = q["context"]["c"]
+    c = q["context"]["card"]
     chip = st["tokens"]["chip"]
     right = chip is not None and group(chip) == choice
     pub(ev, "gamble_guess", group=choice, right=right)
@@ -95,7 +95,7 @@ def _celda_mates(st, ev, c):
 
 @handler("mates_mode")
 def _mates_mode(st, ev, q, choice):
-    _mates_apply(st, ev, q["context"]["c"], "b" if choice == "opposite" else "n")
+    _mates_apply(st, ev, q["context"]["card"], "b" if choice == "opposite" else "n")
 
 
 def _mates_apply(st, ev, c, mode):
@@ -123,20 +123,21 @@ def _dulce(st, ev, c):
     md = st["sweet_death"]
     s = owner(st, c)
     key = "dulce_revive" if md["mode"] == "b" else "dulce_take"
-    ask(st, s, key, [opt("yes", "yes"), opt("no", "no")], "no", "reactive", key, {"t": md["target"]})
+    ask(st, s, key, [opt("yes", "yes"), opt("no", "no")], "no", "reactive", key,
+        {"target": md["target"]})
 
 
 @handler("dulce_take")
 def _dulce_take(st, ev, q, choice):
     if choice == "yes":
-        add_mark(st, q["context"]["t"], mark("muerte_dulce", [q["seat"]]))
+        add_mark(st, q["context"]["target"], mark("muerte_dulce", [q["seat"]]))
     st["sweet_death"] = None
 
 
 @handler("dulce_revive")
 def _dulce_revive(st, ev, q, choice):
     if choice == "yes":
-        revive(st, ev, q["context"]["t"], "muerte_dulce")
+        revive(st, ev, q["context"]["target"], "muerte_dulce")
     st["sweet_death"] = None
 
 
@@ -150,7 +151,7 @@ def _rabia(st, ev, c):
 
 @handler("rabia_mode")
 def _rabia_mode(st, ev, q, choice):
-    _rabia_apply(st, ev, q["context"]["c"], -1 if choice == "opposite" else 1)
+    _rabia_apply(st, ev, q["context"]["card"], -1 if choice == "opposite" else 1)
 
 
 def infected_card(st: dict, s: int, step: int):
@@ -190,7 +191,7 @@ def _mania(st, ev, c):
         opts = [opt("normal", "effect_normal")] + [
             [f"rev:{card_opt(st, d)[0]}", "revive_card", card_opt(st, d)[2]]
             for d in dead_cards(st) if d != c and where(st, d)[1] > 0]
-        ask(st, s, "mania_awake", opts, "normal", "reactive", "mania_awake", {"c": c})
+        ask(st, s, "mania_awake", opts, "normal", "reactive", "mania_awake", {"card": c})
         return
     _mania_ask(st, c, 2 if card["awake"] else 1)
 
@@ -202,13 +203,13 @@ def _mania_ask(st, c, left):
     if not opts:
         return
     ask(st, s, "mania_target", opts + [opt("pass", "pass")], "pass", "reactive",
-        "mania_target", {"c": c, "left": left})
+        "mania_target", {"card": c, "left": left})
 
 
 @handler("mania_awake")
 def _mania_awake(st, ev, q, choice):
     if choice == "normal":
-        _mania_ask(st, q["context"]["c"], 2)
+        _mania_ask(st, q["context"]["card"], 2)
     else:
         revive(st, ev, parse_card(st, choice[4:]), "mania_persecutoria")
 
@@ -222,7 +223,7 @@ def _mania_target(st, ev, q, choice):
     add_mark(st, t, mark("mania_persecutoria", [q["seat"]]))
     open_news(st, ev, q["seat"], "mania_takes", by_seat=q["seat"], **where_public(st, t))
     if q["context"]["left"] > 1:
-        _mania_ask(st, q["context"]["c"], q["context"]["left"] - 1)
+        _mania_ask(st, q["context"]["card"], q["context"]["left"] - 1)
 
 
 def _ali(st, ev, c):

@@ -102,12 +102,12 @@ def _power(st, ev, q, choice):
                 for k, c in _modifiers(st)]
     else:
         opts = [card_opt(st, c) for c in st["rows"][s] if c in w["num"] and alive(st, c)]
-    ask(st, s, "clock_target", opts, None, "night_step", "clock_target", {"p": choice})
+    ask(st, s, "clock_target", opts, None, "night_step", "clock_target", {"power": choice})
 
 
 @handler("clock_target")
 def _target(st, ev, q, choice):
-    s, p, w = q["seat"], q["context"]["p"], _w(st)
+    s, p, w = q["seat"], q["context"]["power"], _w(st)
     w["powers"].remove(p)
     if p == "1" and "p" not in choice:
         t = parse_seat(choice)
@@ -125,7 +125,7 @@ def _target(st, ev, q, choice):
         c = parse_card(st, choice)
         dest = [t for t in living_targets(st) if t not in w["num"]]
         ask(st, s, "clock_move", [card_opt(st, t) for t in dest], None, "night_step",
-            "clock_move", {"from": c})
+            "clock_move", {"numbered_card": c})
 
 
 def _remove(st, ev, choice):
@@ -146,8 +146,8 @@ def _remove(st, ev, choice):
 @handler("clock_move")
 def _move(st, ev, q, choice):
     w, c = _w(st), parse_card(st, choice)
-    w["num"][c] = w["num"].pop(q["context"]["from"])
-    if q["context"]["from"] in w["shown"]:
-        w["shown"][w["shown"].index(q["context"]["from"])] = c
+    w["num"][c] = w["num"].pop(q["context"]["numbered_card"])
+    if q["context"]["numbered_card"] in w["shown"]:
+        w["shown"][w["shown"].index(q["context"]["numbered_card"])] = c
         st["night"]["dawn"].append(["number_moved", c])
     log(st, ev, "gm_clock_move", by=q["seat"], **where_public(st, c))

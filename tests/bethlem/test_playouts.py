@@ -6,6 +6,7 @@ from hypothesis import strategies as st_
 from games.bethlem.cards import MUTINEER_CARDS
 from games.bethlem.doctor import transplant_seat
 from games.bethlem.objectives import compute
+from games.bethlem.state import CONTEXTS
 from games.bethlem.table import alive, held, living, on_row
 from tests.bethlem.helpers import E
 from tests.bethlem.playout import play
@@ -25,18 +26,20 @@ def _holds_living(st, seat, card):
 
 
 def check_step(old, new, pending, choice, events):
+    for q in new["questions"]:
+        assert set(q["context"]) <= set(CONTEXTS.get(q["handler"], ())), (q["handler"], q["context"])
     for p in E.pending(new):
         if p.seat is None:
             continue
         assert not new["eliminated"][p.seat] or p.kind in TRIGGER_ASKS, (p.kind, p.seat)
         if p.kind in HOLDER and new["phase"] == "night":
             card, step = HOLDER[p.kind]
-            if new["night"].get("cur") == step and new["tokens"]["transplant"] == card:
+            if new["night"].get("step") == step and new["tokens"]["transplant"] == card:
                 assert p.seat == transplant_seat(new, card), (p.kind, p.seat)
-            elif new["night"].get("cur") == step:
+            elif new["night"].get("step") == step:
                 haunted = card in new["tokens"].get("haunt", ()) and card in held(new, p.seat)
                 assert haunted or _holds_living(new, p.seat, card), (p.kind, p.seat)
-        if p.kind == "solo_kill" and new["night"].get("cur") == "17":
+        if p.kind == "solo_kill" and new["night"].get("step") == "17":
             assert any(_holds_living(new, p.seat, c) for c in ("daniel", "richard_dadd"))
         if p.kind == "conference" and new["mode"] != "custom":
             assert new["night"]["impersonated"] == p.seat or any(

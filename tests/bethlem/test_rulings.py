@@ -7,8 +7,8 @@ from tests.bethlem.test_scenarios import FIVE, _arthur_table, _twin_table, rows
 
 
 def _prophecy(eff, target, cond="quiet_night", rnd=2):
-    return {"by": UMA, "cond": cond, "param": None, "eff": eff, "card": target,
-            "from": rnd, "to": rnd + 1, "base": None}
+    return {"by": UMA, "condition": cond, "param": None, "effect": eff, "card": target,
+            "first_round": rnd, "last_round": rnd + 1, "base": None}
 
 
 def test_spec_5_17_prophecy_fulfilled_at_dawn_kills_before_the_day():

@@ -1,20 +1,21 @@
 """Games stored by older code upgrade and play to the end: version 1 (no field had words,
-`stored/version1.json`) and version 2 (marks, night, day, history, pact... still short,
-`stored/version2.json`, written mid-play in every mode). Those written once the rules of their
-version were in place play on exactly as they would have: the same seeded answers give the same
-decisions and winners; those written before (the `older_rules_` ones) may end otherwise under
-today's rules, but end."""
+`stored/version1.json`), version 2 (marks, night, day, history, pact... still short,
+`stored/version2.json`, written mid-play in every mode) and version 3 (questions' contexts and
+prophecies still short, `stored/version3.json`, open questions of a dozen kinds). Those written
+once the rules of their version were in place play on exactly as they would have: the same
+seeded answers give the same decisions and winners; those written before (the `older_rules_`
+ones) may end otherwise under today's rules, but end."""
 import json
 from pathlib import Path
 
 import pytest
 
-from games.bethlem.state import (DAY_RENAMED, HISTORY_RENAMED, MARK_RENAMED, NIGHT_RENAMED,
-                                 STATE_VERSION)
+from games.bethlem.state import (CONTEXTS, DAY_RENAMED, HISTORY_RENAMED, MARK_RENAMED,
+                                 NIGHT_RENAMED, STATE_VERSION, Prophecy)
 from tests.bethlem.helpers import E
 from tests.bethlem.playout import ends_as_it_would_have
 
-STORED = {(version, name): game for version in (1, 2) for name, game in json.loads(
+STORED = {(version, name): game for version in (1, 2, 3) for name, game in json.loads(
     (Path(__file__).parent / "stored" / f"version{version}.json").read_text()).items()}
 
 
@@ -24,6 +25,9 @@ def _no_old_keys(state):
     assert not set(HISTORY_RENAMED) & set(state["history"])
     marks = state["marks"] + (state["cascade"] or {}).get("batch", [])
     assert all(set(m) == set(MARK_RENAMED.values()) for m in marks)
+    for q in state["questions"]:
+        assert set(q["context"]) <= set(CONTEXTS.get(q["handler"], ())), q
+    assert all(set(p) == set(Prophecy.__annotations__) for p in state["prophecies"])
 
 
 @pytest.mark.parametrize("version,name", sorted(STORED))
