@@ -100,7 +100,7 @@ def _upkeep(st, ev):
         if parca["disobeyed_rounds"] >= (1 if aw else 2):
             parca["kill"], parca["disobeyed_rounds"] = 1, 0
         parca["set"] = parca["hit"] = 0
-    tok["arrow"], tok["scythe"], tok["melan"], tok["celda"] = [], [], [], []
+    tok["arrow"], tok["scythe"], tok["melancholy"], tok["celda"] = [], [], [], []
     st["round_blocks"] = []
     if st["neurotic"]:
         st["neurotic"]["order"] = None

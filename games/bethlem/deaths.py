@@ -252,7 +252,7 @@ def kill_card(st: dict, ev: list, c: str, killers, src: str) -> None:
     if c in tok["scythe"]:
         st["parca"]["hit"] = 1  # La parca is obeyed when her card dies, whatever marked it
     tok["scythe"] = [a for a in tok["scythe"] if a != c]
-    tok["paci"] = [p_ for p_ in tok["paci"] if p_[0] != c]
+    tok["patience"] = [p_ for p_ in tok["patience"] if p_[0] != c]
     pub(ev, "card_died", seat=s, pos=p, card=c)
     gm(ev, "gm_killers" if killers else "gm_died", seat=s, pos=p, card=c, killers=list(killers),
        cause=src)

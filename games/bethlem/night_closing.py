@@ -200,7 +200,7 @@ def _patience(st, ev, q, choice):
     if choice == "pass":
         return
     c = parse_card(st, choice)
-    st["tokens"]["paci"].append([c, marked(st, c)])
+    st["tokens"]["patience"].append([c, marked(st, c)])
     st["marks"] = [m for m in st["marks"] if m["card"] != c]
     remember_pick(st, "paciencia", c)
     st["night"]["dawn"].append(["patience_placed", c])

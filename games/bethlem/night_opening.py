@@ -15,10 +15,10 @@ from .night import STEPS, log, peekable, woke
 
 def _s0(st, ev):
     tok = st["tokens"]
-    for cid, marks in tok["paci"]:
+    for cid, marks in tok["patience"]:
         for m in marks:
             place(st, cid, m)
-    tok["paci"] = []
+    tok["patience"] = []
     for cid in st["rabies"]:
         place(st, cid, mark("infecto_de_rabia", [], indirect=1))
         log(st, ev, "gm_rabies_strikes", card=cid)
@@ -75,7 +75,7 @@ def _storyteller(st, ev, q, choice):
 
 def _pending_doom(st, c):
     tok, md = st["tokens"], st["sweet_death"]
-    return (any(p[0] == c for p in tok["paci"]) or c in st["rabies"] or tok["chip"] == c
+    return (any(p[0] == c for p in tok["patience"]) or c in st["rabies"] or tok["chip"] == c
             or any(c in f[:2] for f in tok["flames"]) or bool(md and c in (md["muerte_card"], md["target"])))
 
 

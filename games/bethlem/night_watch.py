@@ -30,10 +30,10 @@ def _melancholy(st, ev, q, choice):
     if choice == "pass":
         return
     c = aimed(st, parse_card(st, choice))
-    st["tokens"]["melan"].append(c)
+    st["tokens"]["melancholy"].append(c)
     st["history"]["melancolia"].append(owner(st, c))
     pub(ev, "melancholy", **where_public(st, c))
-    mirror_token(st, q["seat"], "melan", c)
+    mirror_token(st, q["seat"], "melancholy", c)
 
 
 # ---- 7 Krugman borrows a dead card -------------------------------------------------------------

@@ -17,7 +17,7 @@ WIDTH, GAP, PAD, CARD_H, NAME_H = 480, 5, 8, 70, 26
 CARD_W = (WIDTH - 2 * PAD - 3 * GAP) // 4
 COLOURS = {"down": (90, 90, 98), "dead": (118, 32, 32), "revealed": (170, 112, 20)}
 OWN, TEXT, DIM, BG = (46, 180, 90), (245, 245, 245), (190, 190, 200), (24, 24, 30)
-SYMBOLS = {"arrow": "→", "scythe": "☠", "melan": "☁", "celda": "▦", "paciencia": "◷",
+SYMBOLS = {"arrow": "→", "scythe": "☠", "melancholy": "☁", "celda": "▦", "paciencia": "◷",
            "chip": "♦", "flames": "♨", "director": "★", "pandora": "◆", "coma": "☾",
            "transplant": "✚", "awake": "☀", "lob": "✂"}
 

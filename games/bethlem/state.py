@@ -5,7 +5,7 @@ of its cards and questions with one to four letters; version 2 names them in wor
 names the fields of death marks and deaths, the outcome, the night, the day, the history, the
 pact, Muerte dulce's window, Neuroticismo, La parca and custom mode's happenings, bets and
 bookkeeping; version 4 also names what each open question keeps for its handler (`CONTEXTS`)
-and the prophecies' condition and effect. `upgrade` brings a stored game of any
+the prophecies' condition and effect, and Melancolía's and Paciencia's tokens. `upgrade` brings a stored game of any
 older version up to date, step by step, and leaves a current one alone. The renames are kept
 here as data, so code written against the old names can be re-keyed with them.
 """
@@ -157,11 +157,11 @@ class Tokens(TypedDict, total=False):
     arrow: list              # cards under an arrow
     scythe: list             # cards under La parca's scythe
     flames: list             # cards under flames
-    melan: list              # cards under Melancolía (a token named as the pictures name it)
+    melancholy: list         # cards under Melancolía's token (they may not act this round)
     chip: Optional[str]      # the card under the gambler's chip
     chip_mode: str           # the chip's form
     chip_round: int          # the round the chip was placed
-    paci: list               # [card, its marks] under Paciencia
+    patience: list           # [card, its marks] under Paciencia (death delayed one night)
     celda: list              # cards in the isolation cell
     director: Optional[str]  # the director's token
     daniel: list             # Daniel's tokens
@@ -431,6 +431,7 @@ CONTEXT_RENAMED = {  # handler -> its context's renames
     "prophecy_effect": {"cond": "condition"},
     "prophecy_card": {"cond": "condition", "eff": "effect"},
 }
+TOKENS_RENAMED = {"melan": "melancholy", "paci": "patience"}
 PROPHECY_RENAMED = {"cond": "condition", "eff": "effect", "from": "first_round",
                     "to": "last_round"}
 
@@ -494,9 +495,20 @@ def _to_version_3(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _token_kind(kind: str) -> str:
+    return TOKENS_RENAMED.get(kind, kind)
+
+
 def _to_version_4(state: dict[str, Any]) -> dict[str, Any]:
     for q in state["questions"]:
-        q["context"] = _renamed(q["context"], CONTEXT_RENAMED.get(q["handler"], {}))
+        context = _renamed(q["context"], CONTEXT_RENAMED.get(q["handler"], {}))
+        if q["handler"] == "curse_token":
+            context["kind"] = _token_kind(context["kind"])
+        if q["handler"] == "voodoo_move":  # the prompt names the token too
+            context["left"] = [[_token_kind(kind), card] for kind, card in context["left"]]
+            q["params"]["effect"] = _token_kind(q["params"]["effect"])
+        q["context"] = context
+    state["tokens"] = _renamed(state["tokens"], TOKENS_RENAMED)
     state["prophecies"] = [_renamed(p, PROPHECY_RENAMED) for p in state["prophecies"]]
     return state
 

@@ -113,7 +113,7 @@ def principal(st: dict, seat: int, pool=None) -> str | None:
 def inactive(st: dict, cid: str) -> bool:
     """No power, no passive, no on-death effect this round (Melancolía, Celda, happenings)."""
     tok = st["tokens"]
-    return (cid in tok["melan"] or cid in tok["celda"] or cid in st["night"].get("laughed", ())
+    return (cid in tok["melancholy"] or cid in tok["celda"] or cid in st["night"].get("laughed", ())
             or group(cid) in tok.get("off_groups", ()) or cid in tok["coma"]
             or cid in tok.get("idle", ()))
 

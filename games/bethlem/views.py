@@ -19,10 +19,10 @@ def _card_tokens(st, c, hidden):
     tok, out = st["tokens"], []
     if c in hidden:
         return out
-    for key in ("arrow", "scythe", "melan", "celda"):
+    for key in ("arrow", "scythe", "melancholy", "celda"):
         if c in tok[key]:
             out.append(key)
-    if any(p[0] == c for p in tok["paci"]):
+    if any(p[0] == c for p in tok["patience"]):
         out.append("paciencia")
     if tok["chip"] == c:
         out.append("chip")

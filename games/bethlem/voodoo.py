@@ -48,7 +48,7 @@ def redirect(st: dict, cid: str, inevitable=0) -> str:
 
 # ---- extra power: when the card dies, the round's harm may move ---------------------------------
 
-TOKENS = ("arrow", "scythe", "melan")
+TOKENS = ("arrow", "scythe", "melancholy")
 
 
 def fires(st: dict, c: str, seat: int) -> bool:

@@ -63,7 +63,7 @@ def _parca_table(with_death):
     t[VIC] = ["larry_owls", "la_parca", "lobotomia", "juego_de_azar"]
     st = build(t)
     if with_death:  # Patience held a mutineer mark on Tom #2 from last night
-        st["tokens"]["paci"] = [["el_archivo", [mark("mutineers", [WES], mut=1)]]]
+        st["tokens"]["patience"] = [["el_archivo", [mark("mutineers", [WES], mut=1)]]]
     return st
 
 

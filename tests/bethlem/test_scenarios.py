@@ -203,7 +203,7 @@ def _mania_lynch(melancholy):
     base = rows((VIC, 3, "mania_persecutoria"), (XIA, 3, "lobotomia"))
     st = build(base, rnd=4)
     if melancholy:
-        st["tokens"]["melan"] = ["mania_persecutoria"]
+        st["tokens"]["melancholy"] = ["mania_persecutoria"]
     g = Game(st).start("day").to_lynch()
     g.vote("vote_player", {s: player(VIC) for s in range(5)})
     g.vote("vote_card", {s: card(VIC, 3) for s in range(5)})

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from games.bethlem.state import (CONTEXTS, DAY_RENAMED, HISTORY_RENAMED, MARK_RENAMED,
-                                 NIGHT_RENAMED, STATE_VERSION, Prophecy)
+                                 NIGHT_RENAMED, STATE_VERSION, TOKENS_RENAMED, Prophecy)
 from tests.bethlem.helpers import E
 from tests.bethlem.playout import ends_as_it_would_have
 
@@ -28,6 +28,7 @@ def _no_old_keys(state):
     for q in state["questions"]:
         assert set(q["context"]) <= set(CONTEXTS.get(q["handler"], ())), q
     assert all(set(p) == set(Prophecy.__annotations__) for p in state["prophecies"])
+    assert not set(TOKENS_RENAMED) & set(state["tokens"])
 
 
 @pytest.mark.parametrize("version,name", sorted(STORED))
@@ -37,3 +38,22 @@ def test_stored_game_upgrades_and_ends_as_it_would_have(version, name):
     _no_old_keys(state)
     assert E.upgrade(state) is state
     ends_as_it_would_have(E, state, then)
+
+
+def test_a_stored_voodoo_move_names_melancholy_by_its_new_token_and_stays_answerable():
+    """Vudú's question carries the token kinds it may move and names one in its prompt."""
+    old = json.loads(json.dumps(STORED[3, "custom_bet_on"]["state"]))
+    seat, card = 0, old["rows"][0][1]
+    old["tokens"]["melan"] = [card]
+    old["questions"] = [{"id": "999", "seat": seat, "kind": "voodoo_move",
+                         "options": [["pass", "pass", {}]], "default": "pass",
+                         "deadline": "reactive", "public": False,
+                         "params": {"effect": "melan", "seat": 0, "pos": 2},
+                         "handler": "voodoo_move", "context": {"left": [["melan", card]]}}]
+    state = E.upgrade(old)
+    question = state["questions"][0]
+    assert state["tokens"]["melancholy"] == [card] and "melan" not in state["tokens"]
+    assert question["context"] == {"left": [["melancholy", card]]}
+    assert question["params"]["effect"] == "melancholy"
+    state, _ = E.apply(state, seat, "999", "pass")
+    assert all(q["id"] != "999" for q in state["questions"])
