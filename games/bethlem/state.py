@@ -235,6 +235,9 @@ class Question(QuestionState, total=False):
 
 
 SOURCE = "whose power this is: own, or the way it was borrowed (dir: the director)"
+CONDITION = "the prophecy's condition (card_dies, player_loses, ...)"
+PARAM = "the condition's card, seat or group (or None)"
+EFFECT = "what the prophecy does when fulfilled (kill, revive, reveal)"
 
 # What each handler's question keeps for it (`Question.context`): handler -> field -> meaning.
 # A handler not listed keeps nothing.
@@ -274,12 +277,9 @@ CONTEXTS: dict[str, dict[str, str]] = {
                      "targets": "the targets picked so far"},
     "day_event": {"event": "the day event being played"},
     "psychiatrist": {"first_seat": "the first seat picked (None before the first pick)"},
-    "prophecy_param": {"condition": "the prophecy's condition"},
-    "prophecy_effect": {"condition": "the prophecy's condition",
-                        "param": "the condition's card, seat or group (or None)"},
-    "prophecy_card": {"condition": "the prophecy's condition",
-                      "param": "the condition's card, seat or group (or None)",
-                      "effect": "what it does when fulfilled (kill, revive, reveal)"},
+    "prophecy_param": {"condition": CONDITION},
+    "prophecy_effect": {"condition": CONDITION, "param": PARAM},
+    "prophecy_card": {"condition": CONDITION, "param": PARAM, "effect": EFFECT},
     "draft": {"group": "the card group being drafted"},
     "doctor_treat": {"seen": "the card the doctor looked at (or None)"},
     "doctor_target": {"treatment": "the treatment chosen (carro, coma)"},
