@@ -75,7 +75,7 @@ def new_cx() -> dict:
             "observed": None, "points": 0, "broccoli": {}, "broccoli_deaths": [],
             "centre": 0,
             "broccoli_dealt": 0, "fed": [], "meals": [], "medium": [], "inquired": 0,
-            "doctor": {"carro": 0, "coma": 0}, "clock": {"num": {}, "shown": [], "powers": []},
+            "doctor": {"carro": 0, "coma": 0}, "clock": {"numbers": {}, "shown": [], "powers": []},
             "gamble": {"bets": [], "count": {}, "owed": []}}
 
 

@@ -5,7 +5,8 @@ of its cards and questions with one to four letters; version 2 names them in wor
 names the fields of death marks and deaths, the outcome, the night, the day, the history, the
 pact, Muerte dulce's window, Neuroticismo, La parca and custom mode's happenings, bets and
 bookkeeping; version 4 also names what each open question keeps for its handler (`CONTEXTS`)
-the prophecies' condition and effect, and Melancolía's and Paciencia's tokens. `upgrade` brings a stored game of any
+the prophecies' condition and effect, Melancolía's and Paciencia's tokens and the Relojero's
+numbers. `upgrade` brings a stored game of any
 older version up to date, step by step, and leaves a current one alone. The renames are kept
 here as data, so code written against the old names can be re-keyed with them.
 """
@@ -187,6 +188,58 @@ class Happenings(TypedDict, total=False):
     ring: list               # cards the spy ring watches
     hit: list                # watched cards that were attacked
     votes: dict              # votes on a happening
+
+
+class Custom(TypedDict, total=False):
+    """Custom mode's bookkeeping (`custom`): one entry per custom character or happening."""
+    link: Optional[str]      # the card the Arquitecto linked
+    maze: list               # seats the labyrinth already picked this cycle
+    maze_card: str           # the card the labyrinth turned tonight
+    maze_night: list         # [that card, its used flag before the turn] (restored after)
+    maze_swap: Optional[dict]  # the Arquitecto's personality swap for the round (MazeSwap)
+    laughs: list             # cards the laughing gas already named
+    named: list              # [the card the laughing gas named, the round]
+    pills: int               # awakened laughing gas's pills taken (two at most)
+    revenge: list            # [seat, round]: the laughing gas's revenge owed
+    hakis: list              # hakis already used
+    king: int                # awakened Otaku got its hakis back (once)
+    shield: list             # cards a defensive haki shields from one death
+    observed: Optional[str]  # the card an observing haki watches (Otaku)
+    points: int              # the Cyborg's points
+    broccoli: dict           # card -> broccoli it ate
+    broccoli_deaths: list    # cards that ate too much, to die after the lynches
+    broccoli_dealt: int      # the first round's broccoli was put in the centre
+    centre: int              # broccoli left in the centre
+    fed: list                # seats fed this round
+    meals: list              # seats the chef already fed this cycle
+    medium: list             # seats whose card the Medium already borrowed
+    medium_cards: list       # cards the Medium already borrowed
+    body: str                # the Medium's body: spirit or flesh
+    haunted: list            # seats the Medium already haunted
+    haunt: list              # [seat, round]: the Medium's haunting, from that round
+    inquired: int            # the round the inquisitor last inquired
+    doctor: dict             # the Médico's treatments used: carro, coma -> count
+    clock: dict              # the Relojero's numbers and powers (Watchmaker)
+    gamble: dict             # the Ludópata's bets (Gamble)
+    virus: dict              # seat (str) -> the virus's count on that player
+    robots_lost: int         # robots destroyed
+    alchemist_returned: int  # the Alquimista came back
+    happenings: Optional[dict]  # the happenings (Happenings)
+
+
+class Watchmaker(TypedDict, total=False):
+    """The Relojero's clock (`custom["clock"]`)."""
+    numbers: dict            # card -> its number (1-4)
+    shown: list              # cards whose number is public
+    powers: list             # one-use powers earned by numbers shown, not yet used
+    time: dict               # the time-control card: used powers, snapshot of the dead, stop
+
+
+class Gamble(TypedDict):
+    """The Ludópata's bets (`custom["gamble"]`)."""
+    bets: list               # bets placed (Bet)
+    count: dict              # bet kind -> times bet on
+    owed: list               # rewards still to collect
 
 
 class Bet(TypedDict):
@@ -432,6 +485,8 @@ CONTEXT_RENAMED = {  # handler -> its context's renames
     "prophecy_card": {"cond": "condition", "eff": "effect"},
 }
 TOKENS_RENAMED = {"melan": "melancholy", "paci": "patience"}
+CLOCK_RENAMED = {"num": "numbers"}
+TIME_RENAMED = {"snap": "snapshot"}
 PROPHECY_RENAMED = {"cond": "condition", "eff": "effect", "from": "first_round",
                     "to": "last_round"}
 
@@ -509,6 +564,11 @@ def _to_version_4(state: dict[str, Any]) -> dict[str, Any]:
             q["params"]["effect"] = _token_kind(q["params"]["effect"])
         q["context"] = context
     state["tokens"] = _renamed(state["tokens"], TOKENS_RENAMED)
+    if state["custom"]:
+        clock = _renamed(state["custom"]["clock"], CLOCK_RENAMED)
+        if "time" in clock:
+            clock["time"] = _renamed(clock["time"], TIME_RENAMED)
+        state["custom"]["clock"] = clock
     state["prophecies"] = [_renamed(p, PROPHECY_RENAMED) for p in state["prophecies"]]
     return state
 

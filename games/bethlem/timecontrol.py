@@ -20,7 +20,7 @@ CARD = "relojero"
 
 
 def _t(st):
-    return st["custom"]["clock"].setdefault("time", {"used": [], "snap": None, "stop": None})
+    return st["custom"]["clock"].setdefault("time", {"used": [], "snapshot": None, "stop": None})
 
 
 def _open(st):
@@ -95,7 +95,7 @@ def _past(st, ev):
         return
     t = _t(st)
     s = owner(st, CARD)
-    if _open(st) and "t_past" not in t["used"] and t["snap"] and not st["eliminated"][s]:
+    if _open(st) and "t_past" not in t["used"] and t["snapshot"] and not st["eliminated"][s]:
         ask(st, s, "time_past", [opt("no", "no"), opt("yes", "travel_past")], "no", "reactive",
             "time_past_h")
         return
@@ -103,7 +103,7 @@ def _past(st, ev):
 
 
 def _snapshot(st):
-    _t(st)["snap"] = {c: info["dead"] for c, info in st["cards"].items() if not info.get("gone")}
+    _t(st)["snapshot"] = {c: info["dead"] for c, info in st["cards"].items() if not info.get("gone")}
 
 
 @handler("time_past_h")
@@ -116,7 +116,7 @@ def _past_h(st, ev, q, choice):
 
 
 def _rewind(st, ev, s):
-    snap = _t(st)["snap"]
+    snap = _t(st)["snapshot"]
     for c, was_dead in sorted(snap.items()):
         info = st["cards"][c]
         if info.get("gone") or owner(st, c) is None or bool(info["dead"]) == bool(was_dead):

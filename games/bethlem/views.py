@@ -38,7 +38,7 @@ def _card_tokens(st, c, hidden):
         out.append("transplant")
     shown = st["custom"]["clock"]["shown"] if st["custom"] else ()
     if c in shown:
-        out.append("number_%d" % st["custom"]["clock"]["num"][c])
+        out.append("number_%d" % st["custom"]["clock"]["numbers"][c])
     return out
 
 

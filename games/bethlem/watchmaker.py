@@ -27,12 +27,12 @@ def _w(st):
 def setup_step(st: dict, ev: list) -> None:
     """Night 1: the numbers go under his four cards, in a seeded random order."""
     s = owner(st, "relojero")
-    if s is None or _w(st)["num"]:
+    if s is None or _w(st)["numbers"]:
         return
     nums = Rng(st).shuffle([1, 2, 3, 4])
-    _w(st)["num"] = {c: n for c, n in zip(st["rows"][s], nums)}
+    _w(st)["numbers"] = {c: n for c, n in zip(st["rows"][s], nums)}
     woke(st, "c6", s)
-    tell(ev, s, "clock_numbers", order=", ".join(str(_w(st)["num"][c]) for c in st["rows"][s]))
+    tell(ev, s, "clock_numbers", order=", ".join(str(_w(st)["numbers"][c]) for c in st["rows"][s]))
 
 
 def called_late(st: dict) -> bool:
@@ -43,17 +43,18 @@ def called_late(st: dict) -> bool:
 
 def filter_batch(st: dict, ev: list, batch: list) -> list:
     w = _w(st)
-    if not w["num"]:
+    if not w["numbers"]:
         return batch
-    hit = sorted({m["card"] for m in batch if m["card"] in w["num"]}, key=lambda c: w["num"][c])
+    hit = sorted({m["card"] for m in batch if m["card"] in w["numbers"]},
+                 key=lambda c: w["numbers"][c])
     drop = set()
     for c in hit:
-        n = w["num"][c]
+        n = w["numbers"][c]
         if c not in w["shown"]:
             w["shown"].append(c)
             w["powers"].append(str(n))
             pub(ev, "clock_number", number=n, **where_public(st, c))
-        lower = [d for d, k in w["num"].items() if k < n]
+        lower = [d for d, k in w["numbers"].items() if k < n]
         if any(alive(st, d) for d in lower):
             drop.add(c)
     return [m for m in batch if m["card"] not in drop or m["inevitable"]]
@@ -101,7 +102,7 @@ def _power(st, ev, q, choice):
         opts = [opt(k, "modifier", kind=k.split(":")[0], **where_public(st, c))
                 for k, c in _modifiers(st)]
     else:
-        opts = [card_opt(st, c) for c in st["rows"][s] if c in w["num"] and alive(st, c)]
+        opts = [card_opt(st, c) for c in st["rows"][s] if c in w["numbers"] and alive(st, c)]
     ask(st, s, "clock_target", opts, None, "night_step", "clock_target", {"power": choice})
 
 
@@ -123,7 +124,7 @@ def _target(st, ev, q, choice):
         _remove(st, ev, choice)
     else:
         c = parse_card(st, choice)
-        dest = [t for t in living_targets(st) if t not in w["num"]]
+        dest = [t for t in living_targets(st) if t not in w["numbers"]]
         ask(st, s, "clock_move", [card_opt(st, t) for t in dest], None, "night_step",
             "clock_move", {"numbered_card": c})
 
@@ -146,7 +147,7 @@ def _remove(st, ev, choice):
 @handler("clock_move")
 def _move(st, ev, q, choice):
     w, c = _w(st), parse_card(st, choice)
-    w["num"][c] = w["num"].pop(q["context"]["numbered_card"])
+    w["numbers"][c] = w["numbers"].pop(q["context"]["numbered_card"])
     if q["context"]["numbered_card"] in w["shown"]:
         w["shown"][w["shown"].index(q["context"]["numbered_card"])] = c
         st["night"]["dawn"].append(["number_moved", c])

@@ -180,7 +180,7 @@ def test_time_future_takes_a_card_from_everyone_with_more_than_one():
 def test_time_past_restores_life_and_death_as_after_the_previous_lynch():
     st = _clockmaker()
     st["custom"]["clock"]["time"] = {"used": [], "stop": None,
-                                 "snap": {c: 0 for c in st["cards"]}}
+                                 "snapshot": {c: 0 for c in st["cards"]}}
     st["cards"]["arthur"]["dead"] = 1
     g = Game(st).start("day")
     g.to_lynch()

@@ -68,7 +68,7 @@ def test_doctor_transplant_wakes_her_for_the_card_and_a_new_one_lets_the_old_die
 
 def test_watchmaker_number_two_survives_while_number_one_lives():
     st = table("relojero")
-    st["custom"]["clock"]["num"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
+    st["custom"]["clock"]["numbers"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
                                 "amnesia": 4}
     g = Game(st).start("night")
     shock(g, card(TOM, 2))
@@ -82,7 +82,7 @@ def test_watchmaker_number_two_survives_while_number_one_lives():
 
 def test_watchmaker_number_one_dies_and_grants_a_look():
     st = table("relojero")
-    st["custom"]["clock"]["num"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
+    st["custom"]["clock"]["numbers"] = {"relojero": 3, "john_flick": 2, "electroshock": 1,
                                 "amnesia": 4}
     g = Game(st).start("night")
     shock(g, card(TOM, 3))
@@ -100,7 +100,7 @@ def test_watchmaker_sets_hidden_numbers_on_night_one():
     g = Game(table("relojero", rnd=1)).start("night")
     g.until("step_clock")
     g.settle("day")
-    nums = g.st["custom"]["clock"]["num"]
+    nums = g.st["custom"]["clock"]["numbers"]
     assert sorted(nums.values()) == [1, 2, 3, 4] and set(nums) == set(g.st["rows"][TOM])
     told = g.of("clock_numbers")
     assert len(told) == 1 and told[0].audience == (TOM,)

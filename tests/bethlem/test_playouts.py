@@ -6,7 +6,7 @@ from hypothesis import strategies as st_
 from games.bethlem.cards import MUTINEER_CARDS
 from games.bethlem.doctor import transplant_seat
 from games.bethlem.objectives import compute
-from games.bethlem.state import CONTEXTS
+from games.bethlem.state import CONTEXTS, Custom
 from games.bethlem.table import alive, held, living, on_row
 from tests.bethlem.helpers import E
 from tests.bethlem.playout import play
@@ -28,6 +28,7 @@ def _holds_living(st, seat, card):
 def check_step(old, new, pending, choice, events):
     for q in new["questions"]:
         assert set(q["context"]) <= set(CONTEXTS.get(q["handler"], ())), (q["handler"], q["context"])
+    assert set(new["custom"] or ()) <= set(Custom.__annotations__), set(new["custom"])
     for p in E.pending(new):
         if p.seat is None:
             continue

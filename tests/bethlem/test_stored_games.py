@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from games.bethlem.state import (CONTEXTS, DAY_RENAMED, HISTORY_RENAMED, MARK_RENAMED,
-                                 NIGHT_RENAMED, STATE_VERSION, TOKENS_RENAMED, Prophecy)
+                                 NIGHT_RENAMED, STATE_VERSION, TOKENS_RENAMED, Custom, Prophecy,
+                                 Watchmaker)
 from tests.bethlem.helpers import E
 from tests.bethlem.playout import ends_as_it_would_have
 
@@ -29,6 +30,9 @@ def _no_old_keys(state):
         assert set(q["context"]) <= set(CONTEXTS.get(q["handler"], ())), q
     assert all(set(p) == set(Prophecy.__annotations__) for p in state["prophecies"])
     assert not set(TOKENS_RENAMED) & set(state["tokens"])
+    if state["custom"]:
+        assert set(state["custom"]) <= set(Custom.__annotations__)
+        assert set(state["custom"]["clock"]) <= set(Watchmaker.__annotations__)
 
 
 @pytest.mark.parametrize("version,name", sorted(STORED))
