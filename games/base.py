@@ -11,6 +11,7 @@ made from locale templates (see `hosting.text`), so the same event reads in Engl
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Optional, TypedDict
 
@@ -135,6 +136,13 @@ class Event:
         return cls(raw["kind"], raw["data"], raw["audience"])
 
 
+def canonical(state: dict) -> dict:
+    """The state exactly as the store gives it back: JSON types only, keys sorted. Every step
+    returns this form, so a game kept in memory and one read back after a restart (or in
+    another process) iterate their dicts in the same order and play on the same way."""
+    return json.loads(json.dumps(state, sort_keys=True))
+
+
 def to_seats(*seats: int | Iterable[int]) -> tuple[int, ...]:
     """Audience helper: to_seats(1), to_seats([1, 2])."""
     out: list[int] = []
@@ -213,7 +221,8 @@ class Engine:
             base = merged.get(key)
             merged[key] = ({**base, **value} if isinstance(base, dict) and isinstance(value, dict)
                            else value)
-        return self._setup({**merged, "mode": mode}, players, seed)
+        state, events = self._setup({**merged, "mode": mode}, players, seed)
+        return canonical(state), events
 
     def _setup(self, options: dict, players: int, seed: int) -> tuple[dict, list[Event]]:
         raise NotImplementedError
@@ -245,7 +254,7 @@ class Engine:
             raise IllegalMove("illegal_option", "That option is not allowed now.")
         new = self.copy_state(state)
         events = self._apply(new, match, choice)
-        return new, events
+        return canonical(new), events
 
     def copy_state(self, state: dict) -> dict:
         """The private copy `apply` changes; a game whose state is large may copy it faster."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import games
-from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending
+from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
 from hosting import ai, pace
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 
@@ -165,7 +165,7 @@ class Host:
             return
         try:
             with _engine_calls():
-                state = engine.upgrade(row.state)
+                state = canonical(engine.upgrade(row.state))
         except EngineFault as err:
             if row.status == "running":
                 await self._suspend(row, "upgrade", err)
@@ -288,6 +288,7 @@ class Host:
             try:
                 with _engine_calls():
                     state, events = self.engine(table).leave(table.state, seat.seat)
+                    state = canonical(state)
             except EngineFault as err:
                 await self._suspend(table, "decision", err)
                 raise IllegalMove("suspended_now", "Something went wrong: the game is "
