@@ -19,7 +19,7 @@ from typing import Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending
-from hosting import ai, pace
+from hosting import ai, metrics, pace
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -338,6 +338,10 @@ class Host:
     # ---- play ---------------------------------------------------------------------------------
     async def decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
         """A person's answer: validated, applied and committed before this returns."""
+        with metrics.DECIDE_SECONDS.time():
+            return await self._decide(game_id, user_id, pending_id, choice)
+
+    async def _decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
         async with self._acting(game_id, "a decision"):
             table = await self.table(game_id)
             seat = table.seat_of(user_id)
@@ -381,6 +385,7 @@ class Host:
                            decision=(pending.seat, pending.id, choice, source))
         log.info("game %s step %s: %s answered %s for seat %s", table.id, table.version,
                  source, pending.id, pending.seat)
+        metrics.decided(source)
 
     async def _commit(self, table: GameRow, state: dict, events: list[Event], *,
                       decision=None, status: str | None = None) -> None:

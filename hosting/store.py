@@ -420,6 +420,13 @@ class Store:
             return await self._outbox("delivered = 0", ())
         return await self._outbox("delivered = 0 AND game_id = ?", (game_id,))
 
+    async def counts(self) -> tuple[int, int]:
+        """Games running or paused, and events not yet delivered (for the metrics)."""
+        found = await self._fetch(
+            "SELECT (SELECT COUNT(*) FROM games WHERE status IN ('running', 'paused')), "
+            "(SELECT COUNT(*) FROM outbox WHERE delivered = 0)")
+        return int(found[0][0]), int(found[0][1])
+
     async def mark_delivered(self, ids: Iterable[int]) -> None:
         await self._write_many("UPDATE outbox SET delivered = 1 WHERE id = ?", [(i,) for i in ids])
 
