@@ -708,13 +708,34 @@ class Host:
 
     async def recover(self) -> list[int]:
         """After a (re)start: deliver what was committed but not delivered, re-arm deadlines
-        (they are in the store; waking the scheduler fires late ones at once), and let AI
-        seats answer anything they were asked before the stop."""
+        (they are in the store; waking the scheduler fires late ones at once), let AI seats
+        answer anything they were asked before the stop, and show every live game's status
+        and questions again. Only the games with something to do are loaded before this
+        returns; the others load in the background (a click loads its game at once), so a
+        restart with thousands of games is ready in moments."""
         ids = await self.store.game_ids(statuses=LIVE)
         await self.flush()
-        for gid in ids:
+        asked = await self.store.ai_asked()
+        for gid in asked:
             await self._after_step(await self.table(gid))
+        self._wake.set()
+        shown = set(asked)
+        rest = self._show_again([gid for gid in ids if gid not in shown])
+        if self.background:
+            self._spawn(rest)
+        else:
+            await rest
         return ids
+
+    async def _show_again(self, ids: list[int], chunk: int = 500) -> None:
+        """Refresh these games' statuses and questions, loading them a chunk at a time."""
+        for at in range(0, len(ids), chunk):
+            part = [gid for gid in ids[at:at + chunk] if gid not in self._tables]
+            for row in await self.store.load_games(part):
+                await self._upgrade(row)
+                self._tables.setdefault(row.id, row)
+            for gid in ids[at:at + chunk]:
+                await self.delivery.table_changed(await self.table(gid))
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)

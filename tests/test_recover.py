@@ -1,0 +1,75 @@
+"""A restart: recovery loads only the games with something to do before it returns (news not
+delivered, an AI seat asked), shows every other live game again in the background, leaves
+finished games alone, and every deadline still fires."""
+from __future__ import annotations
+
+from hosting.clock import FakeClock
+from hosting.host import Host
+from hosting.store import Store
+from tests.test_host import ALICE, Recorder, four_people, user_of
+
+
+class Refreshes(Recorder):
+    def __init__(self):
+        super().__init__()
+        self.shown: list[int] = []
+
+    async def table_changed(self, table):
+        self.shown.append(table.id)
+
+
+async def stored_games(path, clock):
+    """A running game of people, one where an AI seat was just asked, one paused with an AI
+    seat asked, one finished; what each is."""
+    store = await Store.open(path)
+    host = Host(store, clock, Recorder(), background=False)
+    people = await four_people(host)
+    await host.start(people.id, ALICE)
+    made = {"people": people.id}
+    for kind in ("ai", "paused", "finished"):
+        table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3)
+        for _ in range(3):
+            await host.add_ai(table.id, ALICE)
+        await host.start(table.id, ALICE)
+        if kind == "finished":
+            await host.run_ai(table.id)
+            while table.status != "finished":
+                p = host.pending(table)[0]
+                await host.decide(table.id, user_of(table, p.seat), p.id, p.default)
+                await host.run_ai(table.id)
+        elif kind == "paused":
+            await host.pause(table.id, ALICE)
+        made[kind] = table.id
+    await store.close()
+    return made
+
+
+async def test_recovery_loads_what_has_work_and_shows_the_rest_after(tmp_path):
+    clock = FakeClock()
+    made = await stored_games(tmp_path / "r.sqlite3", clock)
+    store = await Store.open(tmp_path / "r.sqlite3")
+    loads = []
+    load_games = store.load_games
+
+    async def counted(ids, **kw):
+        loads.extend(ids)
+        return await load_games(ids, **kw)
+    store.load_games = counted
+    out = Refreshes()
+    host = Host(store, clock, out, settle_delay=0)
+    try:
+        decided = {k: await store.decision_count(i) for k, i in made.items()}
+        assert sorted(await host.recover()) == sorted([made["people"], made["ai"],
+                                                       made["paused"]])
+        assert loads == [made["ai"]]          # the only game with work; the rest come later
+        await host.idle()
+        assert set(out.shown) == {made["people"], made["ai"], made["paused"]}
+        assert made["finished"] not in loads
+        assert await store.decision_count(made["ai"]) > decided["ai"]      # the AI answered
+        assert await store.decision_count(made["paused"]) == decided["paused"]
+        clock.advance(10 ** 6)
+        await host.fire_due()                 # the people's deadline fired after all
+        assert await store.decision_count(made["people"]) > decided["people"]
+    finally:
+        await host.idle()
+        await store.close()
