@@ -707,25 +707,34 @@ class Host:
             return True
 
     async def recover(self) -> list[int]:
-        """After a (re)start: deliver what was committed but not delivered, re-arm deadlines
-        (they are in the store; waking the scheduler fires late ones at once), let AI seats
-        answer anything they were asked before the stop, and show every live game's status
-        and questions again. Only the games with something to do are loaded before this
-        returns; the others load in the background (a click loads its game at once), so a
-        restart with thousands of games is ready in moments."""
+        """After a (re)start: wake the scheduler (deadlines are in the store; late ones fire at
+        once), then, in the background, deliver what was committed but not delivered, let AI
+        seats answer anything they were asked before the stop, and show every live game's
+        status and questions again. Nothing is loaded before this returns (a click loads its
+        game at once), so a restart with thousands of games takes clicks in moments."""
         ids = await self.store.game_ids(statuses=LIVE)
-        await self.flush()
         asked = await self.store.ai_asked()
+        self._wake.set()
+        catching_up = self._catch_up(ids, asked)
+        if self.background:
+            self._spawn(catching_up)
+        else:
+            await catching_up
+        return ids
+
+    async def _catch_up(self, ids: list[int], asked: list[int], at_once: int = 16) -> None:
+        """Recovery's work: several games' news goes out at once (each game's in order)."""
+        waiting = sorted({r.game_id for r in await self.store.undelivered()})
+        for at in range(0, len(waiting), at_once):
+            done = await asyncio.gather(*(self.flush(gid) for gid in waiting[at:at + at_once]),
+                                        return_exceptions=True)
+            for gid, err in zip(waiting[at:], done):
+                if err is not None:
+                    log.error("delivering game %s after the restart failed", gid, exc_info=err)
         for gid in asked:
             await self._after_step(await self.table(gid))
-        self._wake.set()
         shown = set(asked)
-        rest = self._show_again([gid for gid in ids if gid not in shown])
-        if self.background:
-            self._spawn(rest)
-        else:
-            await rest
-        return ids
+        await self._show_again([gid for gid in ids if gid not in shown])
 
     async def _show_again(self, ids: list[int], chunk: int = 500) -> None:
         """Refresh these games' statuses and questions, loading them a chunk at a time."""

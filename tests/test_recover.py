@@ -1,6 +1,6 @@
-"""A restart: recovery loads only the games with something to do before it returns (news not
-delivered, an AI seat asked), shows every other live game again in the background, leaves
-finished games alone, and every deadline still fires."""
+"""A restart: recovery loads no game before it returns; in the background it delivers the news
+left undelivered, lets the AI seats answer what they were asked, shows every live game again
+(loading them in batches) and leaves finished games alone; every deadline still fires."""
 from __future__ import annotations
 
 from hosting.clock import FakeClock
@@ -22,9 +22,12 @@ async def stored_games(path, clock):
     """A running game of people, one where an AI seat was just asked, one paused with an AI
     seat asked, one finished; what each is."""
     store = await Store.open(path)
-    host = Host(store, clock, Recorder(), background=False)
+    out = Recorder()
+    host = Host(store, clock, out, background=False)
     people = await four_people(host)
+    out.fail = True                      # the bot stops before the first news goes out
     await host.start(people.id, ALICE)
+    out.fail = False
     made = {"people": people.id}
     for kind in ("ai", "paused", "finished"):
         table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3)
@@ -59,10 +62,14 @@ async def test_recovery_loads_what_has_work_and_shows_the_rest_after(tmp_path):
     host = Host(store, clock, out, settle_delay=0)
     try:
         decided = {k: await store.decision_count(i) for k, i in made.items()}
+        waiting = await store.undelivered()
+        assert {r.game_id for r in waiting} == {made["people"]}
         assert sorted(await host.recover()) == sorted([made["people"], made["ai"],
                                                        made["paused"]])
-        assert loads == [made["ai"]]          # the only game with work; the rest come later
+        assert loads == []                    # the work is left to the background
         await host.idle()
+        assert [r.id for r in out.rows[:len(waiting)]] == [r.id for r in waiting]
+        assert await store.undelivered() == []
         assert set(out.shown) == {made["people"], made["ai"], made["paused"]}
         assert made["finished"] not in loads
         assert await store.decision_count(made["ai"]) > decided["ai"]      # the AI answered
