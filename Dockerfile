@@ -24,7 +24,7 @@ RUN chown table /app/data
 
 USER table
 EXPOSE 9108
-# Healthy once the games are recovered and the scheduler runs (the `table_ready` metric).
+# Healthy once the bot takes clicks and runs its deadlines (the `table_ready` metric).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python", "-m", "hosting.metrics", "check"]
 CMD ["python", "bot.py"]

@@ -724,17 +724,22 @@ class Host:
 
     async def _catch_up(self, ids: list[int], asked: list[int], at_once: int = 16) -> None:
         """Recovery's work: several games' news goes out at once (each game's in order)."""
-        waiting = sorted({r.game_id for r in await self.store.undelivered()})
-        for at in range(0, len(waiting), at_once):
-            done = await asyncio.gather(*(self.flush(gid) for gid in waiting[at:at + at_once]),
-                                        return_exceptions=True)
-            for gid, err in zip(waiting[at:], done):
-                if err is not None:
-                    log.error("delivering game %s after the restart failed", gid, exc_info=err)
-        for gid in asked:
-            await self._after_step(await self.table(gid))
-        shown = set(asked)
-        await self._show_again([gid for gid in ids if gid not in shown])
+        try:
+            waiting = sorted({r.game_id for r in await self.store.undelivered()})
+            for at in range(0, len(waiting), at_once):
+                part = waiting[at:at + at_once]
+                done = await asyncio.gather(*(self.flush(gid) for gid in part),
+                                            return_exceptions=True)
+                for gid, err in zip(part, done):
+                    if err is not None:
+                        log.error("delivering game %s after the restart failed", gid,
+                                  exc_info=err)
+            for gid in asked:
+                await self._after_step(await self.table(gid))
+            shown = set(asked)
+            await self._show_again([gid for gid in ids if gid not in shown])
+        except Exception:   # the scheduler and the next step of each game take up the rest
+            log.exception("recovery's background work stopped")
 
     async def _show_again(self, ids: list[int], chunk: int = 500) -> None:
         """Refresh these games' statuses and questions, loading them a chunk at a time."""

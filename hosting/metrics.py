@@ -13,8 +13,9 @@ same games live and outbox backlog (take their maximum, not their sum).
   first answer to it coming back, as Discord's 3 s budget counts it.
 - `table_discord_requests_total{status}` and `table_discord_rate_limited_total{scope}`: every
   REST request discord.py made (its retries included) and the 429s among them.
-- `table_ready`: 1 once this process has recovered its games and runs the scheduler (the
-  container's health check asks for it: `python -m hosting.metrics check`).
+- `table_ready`: 1 once this process, started, takes clicks and runs the deadlines (recovery's
+  deliveries and refreshes go on in the background); the container's health check asks for it
+  (`python -m hosting.metrics check`).
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ REQUESTS = Counter("table_discord_requests", "Discord REST requests, by response
                    ["status"], registry=REGISTRY)
 RATE_LIMITED = Counter("table_discord_rate_limited", "Discord REST requests answered 429, by "
                        "the limit's scope", ["scope"], registry=REGISTRY)
-READY = Gauge("table_ready", "1 once the games are recovered and the scheduler runs",
+READY = Gauge("table_ready", "1 once this process takes clicks and runs the deadlines",
               registry=REGISTRY)
 
 
