@@ -56,32 +56,38 @@ SETUP_ROUTES = ("/users/@me", "/oauth2/applications/@me", "/applications/{applic
 
 async def start_bots(lb: Loopback, db: str, processes: int, logs: Path
                      ) -> list[asyncio.subprocess.Process]:
-    """One bot process on every shard (`processes` 1), or one per shard of `processes`."""
-    if processes == 1:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.loopback.botproc", lb.fake.api_url,
-            lb.fake.world.gateway_url, db, cwd=ROOT)
-        await lb.wait_for(lambda: lb.gateway.connected and "toy" in lb.fake.world.commands[None],
-                          timeout=30, what="the bot to connect and sync its commands")
-        await asyncio.sleep(0.5)          # READY follows the last GUILD_CREATE
-        return [proc]
+    """One bot process on every shard (`processes` 1), or one per shard of `processes`; their
+    logs go to files in `logs`."""
     procs = []
     for shard in range(processes):
+        shards = ["--shards", str(shard), "--shard-count", str(processes), "--log", "INFO"]
         with (logs / f"p{shard}.log").open("wb") as log:
             procs.append(await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.loopback.botproc", lb.fake.api_url,
-                lb.fake.world.gateway_url, db, "--shards", str(shard), "--shard-count",
-                str(processes), "--log", "INFO", cwd=ROOT, stderr=log,
-                env={**os.environ, "PROCESS_NAME": f"p{shard}"}))
+                lb.fake.world.gateway_url, db, *(shards if processes > 1 else []), cwd=ROOT,
+                stderr=log, env={**os.environ, "PROCESS_NAME": f"p{shard}"}))
     for shard, proc in enumerate(procs):
         log = logs / f"p{shard}.log"
-        await lb.wait_for(lambda: f"ready on shards [{shard}]" in log.read_text()
-                          or proc.returncode is not None, timeout=60,
+        ready = ((lambda: lb.gateway.connected and "toy" in lb.fake.world.commands[None])
+                 if processes == 1 else (lambda: f"ready on shards [{shard}]" in log.read_text()))
+        await lb.wait_for(lambda: ready() or proc.returncode is not None, timeout=60,
                           what=f"the bot on shard {shard} to be ready")
         if proc.returncode is not None:
             raise SystemExit(f"the bot on shard {shard} stopped:\n{log.read_text()[-2000:]}")
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(0.5)          # READY follows the last GUILD_CREATE
     return procs
+
+
+async def stop_bots(procs: list[asyncio.subprocess.Process]) -> None:
+    """SIGTERM, and SIGKILL for a process still busy half a minute later."""
+    for proc in procs:
+        proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            await asyncio.wait_for(proc.wait(), 30)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
 
 
 def peak_rss_mib(pid: int) -> float:
@@ -138,10 +144,7 @@ async def measure(args: argparse.Namespace, db: str, processes: int) -> dict:
                 rss = sum(peak_rss_mib(proc.pid) for proc in procs)
                 cpu = sum(cpu_seconds(proc.pid) for proc in procs), cpu_seconds(os.getpid())
             finally:
-                for proc in procs:
-                    proc.send_signal(signal.SIGTERM)
-                for proc in procs:
-                    await asyncio.wait_for(proc.wait(), 30)
+                await stop_bots(procs)
         summary = report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
         if args.rate_limits:
             report_token(lb, lb.calls[first_call:], began, elapsed, played, live["peak"])
