@@ -742,14 +742,16 @@ class Host:
             log.exception("recovery's background work stopped")
 
     async def _show_again(self, ids: list[int], chunk: int = 500) -> None:
-        """Refresh these games' statuses and questions, loading them a chunk at a time."""
+        """Refresh these games' statuses and questions, loading them a chunk at a time (kept
+        in memory as `table` keeps them: by a single process only)."""
         for at in range(0, len(ids), chunk):
-            part = [gid for gid in ids[at:at + chunk] if gid not in self._tables]
-            for row in await self.store.load_games(part):
+            part = {gid: self._tables.get(gid) for gid in ids[at:at + chunk]}
+            for row in await self.store.load_games([g for g, t in part.items() if t is None]):
                 await self._upgrade(row)
-                self._tables.setdefault(row.id, row)
-            for gid in ids[at:at + chunk]:
-                await self.delivery.table_changed(await self.table(gid))
+                part[row.id] = row if self.shared else self._tables.setdefault(row.id, row)
+            for table in part.values():
+                if table is not None:
+                    await self.delivery.table_changed(table)
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hosting.clock import FakeClock
 from hosting.host import Host
-from hosting.store import Store
+from hosting.stores import open_store
 from tests.test_host import ALICE, Recorder, four_people, user_of
 
 
@@ -18,10 +18,10 @@ class Refreshes(Recorder):
         self.shown.append(table.id)
 
 
-async def stored_games(path, clock):
+async def stored_games(target, clock):
     """A running game of people, one where an AI seat was just asked, one paused with an AI
     seat asked, one finished; what each is."""
-    store = await Store.open(path)
+    store = await open_store(target)
     out = Recorder()
     host = Host(store, clock, out, background=False)
     people = await four_people(host)
@@ -36,7 +36,7 @@ async def stored_games(path, clock):
         await host.start(table.id, ALICE)
         if kind == "finished":
             await host.run_ai(table.id)
-            while table.status != "finished":
+            while (table := await host.table(table.id)).status != "finished":
                 p = host.pending(table)[0]
                 await host.decide(table.id, user_of(table, p.seat), p.id, p.default)
                 await host.run_ai(table.id)
@@ -47,10 +47,11 @@ async def stored_games(path, clock):
     return made
 
 
-async def test_recovery_loads_what_has_work_and_shows_the_rest_after(tmp_path):
+async def test_recovery_loads_what_has_work_and_shows_the_rest_after(store_target):
     clock = FakeClock()
-    made = await stored_games(tmp_path / "r.sqlite3", clock)
-    store = await Store.open(tmp_path / "r.sqlite3")
+    made = await stored_games(store_target, clock)
+    clock.advance(60)       # on PostgreSQL, the stopped process's claims have run out
+    store = await open_store(store_target)
     loads = []
     load_games = store.load_games
 
