@@ -83,7 +83,7 @@ async def templates(store) -> dict[str, list[int]]:
             person = None if kind == "finished" else PERSON
             table = await host.new_game(name, host_user=person, host_name="person", mode=mode,
                                         pace_preset="async", seed=seed)
-            while len(table.seats) < players:
+            while len((await host.table(table.id)).seats) < players:
                 await host.add_ai(table.id, person, engine.ai_policies[0])
             if kind != "lobby":
                 await host.start(table.id, person)
@@ -98,6 +98,8 @@ async def templates(store) -> dict[str, list[int]]:
 async def fill(store, count: int) -> Counter:
     """`count` games copied from the templates with new ids, in batches; what they are."""
     made = await templates(store)
+    # The templates' host stopped: on PostgreSQL its claims on their news run out as a lease would.
+    await store._write("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL")
     exported = {kind: [await store.export_game(i) for i in ids] for kind, ids in made.items()}
     kinds = Counter()
     next_id = 1 + max(i for ids in made.values() for i in ids)
