@@ -15,7 +15,7 @@ from cogs.common import shards, threads
 from cogs.common.commands_i18n import CommandText
 from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
-from hosting import cli
+from hosting import cli, metrics
 from hosting.clock import RealClock
 from hosting.host import Host
 from hosting.store import StoreError
@@ -59,6 +59,7 @@ class Config:
     shard_ids: list[int] | None = None   # the shards this process runs (None: all of them)
     shard_count: int | None = None       # None: the count Discord recommends
     lease: float = 30.0        # seconds a claimed delivery or deadline is held (shared store)
+    metrics_port: int | None = None   # serve Prometheus metrics here (METRICS_PORT)
 
     @classmethod
     def from_env(cls, shard_ids: str | None = None, shard_count: int | None = None) -> "Config":
@@ -73,7 +74,8 @@ class Config:
                      db_path=database_target(),
                      dev_guild_id=int(guild) if guild else None,
                      shard_ids=shards.parse_ids(ids) if ids else None,
-                     shard_count=int(count) if count else None)
+                     shard_count=int(count) if count else None,
+                     metrics_port=metrics.port())
         shards.check(config.shard_ids, config.shard_count)
         return config
 
@@ -108,10 +110,12 @@ class TableBot(commands.AutoShardedBot):
                          intents=discord.Intents(guilds=True, guild_messages=True),
                          help_command=None, shard_ids=config.shard_ids,
                          shard_count=config.shard_count,
-                         allowed_mentions=discord.AllowedMentions.none())  # pings: per message
+                         allowed_mentions=discord.AllowedMentions.none(),  # pings: per message
+                         http_trace=metrics.http_trace())
         self.config = config
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None
+        self._metrics: asyncio.Task | None = None
         amortise_ratelimit_cleanup(self.http)
         shards.tag_interactions(self)
 
@@ -121,6 +125,9 @@ class TableBot(commands.AutoShardedBot):
         delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base)
         self.host = Host(store, RealClock(), delivery, settle_delay=delay,
                          lease=self.config.lease)
+        if self.config.metrics_port is not None:
+            metrics.serve(self.config.metrics_port)
+            self._metrics = asyncio.create_task(metrics.watch(store))
         self.add_dynamic_items(*dynamic_items())
         await self.tree.set_translator(CommandText())
         for ext in self.config.extensions:
@@ -138,11 +145,14 @@ class TableBot(commands.AutoShardedBot):
             await self.host.recover()
             await threads.lift_stale(self.host, self.host.delivery)
             self._scheduler = asyncio.create_task(self.host.run_scheduler())
+            metrics.READY.set(1)
 
     async def close(self) -> None:
         """Stop timers, let work in flight finish its Discord calls, then close the store."""
-        if self._scheduler:
-            self._scheduler.cancel()
+        metrics.READY.set(0)
+        for task in (self._scheduler, self._metrics):
+            if task:
+                task.cancel()
         if self.host:
             await self.host.idle()
             await self.host.delivery.settled()

@@ -4,6 +4,7 @@ Discord, against the real bot running in its own process.
     .venv/bin/python bench/bench_load.py                 # 200 games
     .venv/bin/python bench/bench_load.py --games 1000 --ramp 20
     .venv/bin/python bench/bench_load.py --games 1000 --ramp 60 --think 30   # all live at once
+    .venv/bin/python bench/bench_load.py --games 1000 --ramp 20 --store postgres --processes 1 2 4
 
 Prints the p50/p99 interaction acknowledgement latency (from the fake dispatching an
 interaction to the bot's first callback, as the fake records it), Discord API calls per game
@@ -11,6 +12,12 @@ round (the bot's own apart from its answers to interactions, which Discord does 
 against its global rate limit; `bench_calls.py` gives the rounds in the middle of a game without
 the lobby), and the bot process's peak RSS. Everything stays on 127.0.0.1; the run stops by
 itself.
+
+`--store postgres --processes 1 2 4` keeps the games in PostgreSQL (a throwaway server the
+benchmark starts, or `--database-url`) and runs that many bot processes, each on its own shard
+of as many (`--shards i --shard-count N`), the servers split among them by Discord's formula;
+a fresh database and fake for each count, then one line per count: finished and failed games,
+p50/p99 acknowledgement and the processes' CPU and memory. SQLite takes one process only.
 
 The fake enforces Discord's rate limits (`--no-rate-limits` to lift them): the global 50
 requests a second per bot token and the per-route buckets. It then also prints what one real
@@ -40,20 +47,47 @@ sys.path.insert(0, str(ROOT))
 
 from tests.loopback import ChannelView, Loopback  # noqa: E402
 from tests.loopback.table import play_unsettled  # noqa: E402
+from tests.postgres import PostgresServer, binaries  # noqa: E402
 
-CHANNELS_PER_GUILD = 100
+CHANNELS_PER_GUILD = 10   # 100 servers for 1,000 games: enough to split among shards
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")  # answers to clicks: not rate limited
 SETUP_ROUTES = ("/users/@me", "/oauth2/applications/@me", "/applications/{application_id}/commands")
 
 
-async def start_bot(lb: Loopback, db: Path) -> asyncio.subprocess.Process:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.loopback.botproc", lb.fake.api_url,
-        lb.fake.world.gateway_url, str(db), cwd=ROOT)
-    await lb.wait_for(lambda: lb.gateway.connected and "toy" in lb.fake.world.commands[None],
-                      timeout=30, what="the bot to connect and sync its commands")
+async def start_bots(lb: Loopback, db: str, processes: int, logs: Path
+                     ) -> list[asyncio.subprocess.Process]:
+    """One bot process on every shard (`processes` 1), or one per shard of `processes`; their
+    logs go to files in `logs`."""
+    procs = []
+    for shard in range(processes):
+        shards = ["--shards", str(shard), "--shard-count", str(processes), "--log", "INFO"]
+        with (logs / f"p{shard}.log").open("wb") as log:
+            procs.append(await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.loopback.botproc", lb.fake.api_url,
+                lb.fake.world.gateway_url, db, *(shards if processes > 1 else []), cwd=ROOT,
+                stderr=log, env={**os.environ, "PROCESS_NAME": f"p{shard}"}))
+    for shard, proc in enumerate(procs):
+        log = logs / f"p{shard}.log"
+        ready = ((lambda: lb.gateway.connected and "toy" in lb.fake.world.commands[None])
+                 if processes == 1 else (lambda: f"ready on shards [{shard}]" in log.read_text()))
+        await lb.wait_for(lambda: ready() or proc.returncode is not None, timeout=60,
+                          what=f"the bot on shard {shard} to be ready")
+        if proc.returncode is not None:
+            raise SystemExit(f"the bot on shard {shard} stopped:\n{log.read_text()[-2000:]}")
     await asyncio.sleep(0.5)          # READY follows the last GUILD_CREATE
-    return proc
+    return procs
+
+
+async def stop_bots(procs: list[asyncio.subprocess.Process]) -> None:
+    """SIGTERM, and SIGKILL for a process still busy half a minute later."""
+    for proc in procs:
+        proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            await asyncio.wait_for(proc.wait(), 30)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
 
 
 def peak_rss_mib(pid: int) -> float:
@@ -74,15 +108,16 @@ def rounds_played(thread: ChannelView) -> int:
     return max(int(f.split()[-1]) for f in footers if f.startswith("Round "))
 
 
-async def run(args: argparse.Namespace) -> None:
+async def measure(args: argparse.Namespace, db: str, processes: int) -> dict:
+    """One run: the games against `processes` bot processes on the store `db`; what it gave."""
     async with Loopback(strict=False, timeout=args.timeout, rate_limits=args.rate_limits) as lb:
         tables = []
         for n in range(args.games):
             guild = lb.guild(f"server {n // CHANNELS_PER_GUILD}")
             people = [guild.user(f"g{n}p{i}") for i in range(args.players)]
             tables.append((people, guild.text_channel(f"games-{n}")))
-        with tempfile.TemporaryDirectory() as tmp:
-            proc = await start_bot(lb, Path(tmp) / "bench.sqlite3")
+        with tempfile.TemporaryDirectory() as logs:
+            procs = await start_bots(lb, db, processes, Path(logs))
             try:
                 first_call = len(lb.calls)
                 rng = random.Random(args.seed)
@@ -106,14 +141,43 @@ async def run(args: argparse.Namespace) -> None:
                 results = await asyncio.gather(*(game(i, p, c) for i, (p, c) in enumerate(tables)),
                                                return_exceptions=True)
                 elapsed = time.monotonic() - began
-                rss = peak_rss_mib(proc.pid)
-                cpu = cpu_seconds(proc.pid), cpu_seconds(os.getpid())
+                rss = sum(peak_rss_mib(proc.pid) for proc in procs)
+                cpu = sum(cpu_seconds(proc.pid) for proc in procs), cpu_seconds(os.getpid())
             finally:
-                proc.send_signal(signal.SIGTERM)
-                await asyncio.wait_for(proc.wait(), 30)
-        report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
+                await stop_bots(procs)
+        summary = report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
         if args.rate_limits:
             report_token(lb, lb.calls[first_call:], began, elapsed, played, live["peak"])
+        return summary
+
+
+async def run(args: argparse.Namespace) -> None:
+    if args.store == "sqlite":
+        if args.processes != [1]:
+            sys.exit("SQLite takes one bot process: use --store postgres for more")
+        with tempfile.TemporaryDirectory() as tmp:
+            await measure(args, str(Path(tmp) / "bench.sqlite3"), 1)
+        return
+    server = None
+    if not args.database_url:
+        bin_dir = binaries()
+        if bin_dir is None:
+            sys.exit("PostgreSQL is not installed (initdb not found); or give --database-url")
+        server = PostgresServer(bin_dir).start()
+    try:
+        curve = []
+        for processes in args.processes:
+            db = args.database_url or await server.new_database()
+            print(f"-- PostgreSQL, {processes} bot process(es)")
+            curve.append((processes, await measure(args, db, processes)))
+    finally:
+        if server:
+            server.stop()
+    print(f"PostgreSQL, {args.games} games started over {args.ramp:g} s:")
+    for processes, r in curve:
+        print(f"  {processes} process(es): {r['finished']} finished, {r['failed']} failed; "
+              f"ack p50 {r['p50'] * 1000:.1f} ms, p99 {r['p99'] * 1000:.1f} ms; bots' CPU "
+              f"{r['cpu']:.0f} s, RSS {r['rss']:.0f} MiB in all")
 
 
 def where(err: BaseException) -> str:
@@ -122,7 +186,7 @@ def where(err: BaseException) -> str:
 
 
 def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
-           cpu: tuple[float, float], args: argparse.Namespace, peak: int) -> None:
+           cpu: tuple[float, float], args: argparse.Namespace, peak: int) -> dict:
     rounds = [r for r in results if isinstance(r, int)]
     errors = [r for r in results if not isinstance(r, int)]
     acked = sorted(lb.ack_latencies())
@@ -146,6 +210,8 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
     kinds = Counter(f"{type(err).__name__}: {str(err)[:100]} (at {where(err)})" for err in errors)
     for kind, n in kinds.most_common(5):
         print(f"  {n} failed with {kind}")
+    return {"finished": len(rounds), "failed": len(errors), "p50": q[49], "p99": q[98],
+            "cpu": cpu[0], "rss": rss}
 
 
 def report_token(lb: Loopback, calls: list, began: float, elapsed: float,
@@ -197,6 +263,11 @@ def main() -> None:
                         help="enforce Discord's rate limits (default: on)")
     parser.add_argument("--short", action="store_true",
                         help="villagers vote out the wolf once a script knows it (1-round games)")
+    parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1],
+                        help="bot processes, one shard each (several: PostgreSQL only)")
+    parser.add_argument("--database-url", help="an empty PostgreSQL database (else a "
+                        "throwaway server is started); reused for every process count")
     asyncio.run(run(parser.parse_args()))
 
 

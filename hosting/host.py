@@ -19,7 +19,7 @@ from typing import Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
-from hosting import ai, pace
+from hosting import ai, metrics, pace
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -339,6 +339,10 @@ class Host:
     # ---- play ---------------------------------------------------------------------------------
     async def decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
         """A person's answer: validated, applied and committed before this returns."""
+        with metrics.DECIDE_SECONDS.time():
+            return await self._decide(game_id, user_id, pending_id, choice)
+
+    async def _decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
         async with self._acting(game_id, "a decision"):
             table = await self.table(game_id)
             seat = table.seat_of(user_id)
@@ -382,6 +386,7 @@ class Host:
                            decision=(pending.seat, pending.id, choice, source))
         log.info("game %s step %s: %s answered %s for seat %s", table.id, table.version,
                  source, pending.id, pending.seat)
+        metrics.decided(source)
 
     async def _commit(self, table: GameRow, state: dict, events: list[Event], *,
                       decision=None, status: str | None = None) -> None:
@@ -703,14 +708,51 @@ class Host:
             return True
 
     async def recover(self) -> list[int]:
-        """After a (re)start: deliver what was committed but not delivered, re-arm deadlines
-        (they are in the store; waking the scheduler fires late ones at once), and let AI
-        seats answer anything they were asked before the stop."""
+        """After a (re)start: wake the scheduler (deadlines are in the store; late ones fire at
+        once), then, in the background, deliver what was committed but not delivered, let AI
+        seats answer anything they were asked before the stop, and show every live game's
+        status and questions again. Nothing is loaded before this returns (a click loads its
+        game at once), so a restart with thousands of games takes clicks in moments."""
         ids = await self.store.game_ids(statuses=LIVE)
-        await self.flush()
-        for gid in ids:
-            await self._after_step(await self.table(gid))
+        asked = await self.store.ai_asked()
+        self._wake.set()
+        catching_up = self._catch_up(ids, asked)
+        if self.background:
+            self._spawn(catching_up)
+        else:
+            await catching_up
         return ids
+
+    async def _catch_up(self, ids: list[int], asked: list[int], at_once: int = 16) -> None:
+        """Recovery's work: several games' news goes out at once (each game's in order)."""
+        try:
+            waiting = sorted({r.game_id for r in await self.store.undelivered()})
+            for at in range(0, len(waiting), at_once):
+                part = waiting[at:at + at_once]
+                done = await asyncio.gather(*(self.flush(gid) for gid in part),
+                                            return_exceptions=True)
+                for gid, err in zip(part, done):
+                    if err is not None:
+                        log.error("delivering game %s after the restart failed", gid,
+                                  exc_info=err)
+            for gid in asked:
+                await self._after_step(await self.table(gid))
+            shown = set(asked)
+            await self._show_again([gid for gid in ids if gid not in shown])
+        except Exception:   # the scheduler and the next step of each game take up the rest
+            log.exception("recovery's background work stopped")
+
+    async def _show_again(self, ids: list[int], chunk: int = 500) -> None:
+        """Refresh these games' statuses and questions, loading them a chunk at a time (kept
+        in memory as `table` keeps them: by a single process only)."""
+        for at in range(0, len(ids), chunk):
+            part = {gid: self._tables.get(gid) for gid in ids[at:at + chunk]}
+            for row in await self.store.load_games([g for g, t in part.items() if t is None]):
+                await self._upgrade(row)
+                part[row.id] = row if self.shared else self._tables.setdefault(row.id, row)
+            for table in part.values():
+                if table is not None:
+                    await self.delivery.table_changed(table)
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)

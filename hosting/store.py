@@ -297,18 +297,27 @@ class Store:
         await self._write(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        found = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
-        if not found:
-            return None
-        data = {k: found[0][k] for k in found[0].keys()}
-        for c in _JSON_COLUMNS:
-            if data[c] is not None:
-                data[c] = json.loads(data[c])
-        row = GameRow(**data)
-        row.seats = [SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in await self._fetch(
-            "SELECT seat, name, user_id, ai_policy, dm_closed FROM seats "
-            "WHERE game_id = ? ORDER BY seat", (game_id,))]
-        return row
+        found = await self.load_games([game_id])
+        return found[0] if found else None
+
+    async def load_games(self, ids: list[int], chunk: int = 500) -> list[GameRow]:
+        """These games with their seats, in the order asked (ids not stored are left out):
+        two reads for each `chunk` games, so a restart loads thousands at once."""
+        loaded: dict[int, GameRow] = {}
+        for at in range(0, len(ids), chunk):
+            part = tuple(ids[at:at + chunk])
+            marks = ", ".join("?" * len(part))
+            for found in await self._fetch(f"SELECT * FROM games WHERE id IN ({marks})", part):
+                data = {k: found[k] for k in found.keys()}
+                for c in _JSON_COLUMNS:
+                    if data[c] is not None:
+                        data[c] = json.loads(data[c])
+                loaded[data["id"]] = GameRow(**data)
+            for r in await self._fetch(
+                    "SELECT game_id, seat, name, user_id, ai_policy, dm_closed FROM seats "
+                    f"WHERE game_id IN ({marks}) ORDER BY game_id, seat", part):
+                loaded[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], bool(r[5])))
+        return [loaded[i] for i in ids if i in loaded]
 
     async def game_ids(self, *, statuses: Iterable[str], **equal) -> list[int]:
         """Ids of games in these statuses whose columns equal the given values (guild_id=...,
@@ -322,6 +331,15 @@ class Store:
             sql += f" AND {column} = ?"
             args.append(value)
         return [r[0] for r in await self._fetch(sql + " ORDER BY id", tuple(args))]
+
+    async def ai_asked(self) -> list[int]:
+        """Running games where an AI seat has an open question (every open question has a
+        deadline row naming its seat)."""
+        return [r[0] for r in await self._fetch(
+            "SELECT DISTINCT d.game_id FROM deadlines d "
+            "JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat "
+            "JOIN games g ON g.id = d.game_id "
+            "WHERE g.status = 'running' AND s.ai_policy IS NOT NULL ORDER BY d.game_id")]
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         async with self._transaction() as db:
@@ -419,6 +437,13 @@ class Store:
         if game_id is None:
             return await self._outbox("delivered = 0", ())
         return await self._outbox("delivered = 0 AND game_id = ?", (game_id,))
+
+    async def counts(self) -> tuple[int, int]:
+        """Games running or paused, and events not yet delivered (for the metrics)."""
+        found = await self._fetch(
+            "SELECT (SELECT COUNT(*) FROM games WHERE status IN ('running', 'paused')), "
+            "(SELECT COUNT(*) FROM outbox WHERE delivered = 0)")
+        return int(found[0][0]), int(found[0][1])
 
     async def mark_delivered(self, ids: Iterable[int]) -> None:
         await self._write_many("UPDATE outbox SET delivered = 1 WHERE id = ?", [(i,) for i in ids])
