@@ -11,7 +11,9 @@ from functools import partial
 from tests.loopback import Loopback
 from tests.loopback.table import (answer, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
-from tests.test_loopback_games import assert_each_line_reached_its_audience, seen_lines
+from tests.loopback.seen import what_people_see
+from tests.test_loopback_games import (assert_each_line_reached_its_audience,
+                                       assert_nothing_to_stumble_on, seen_lines)
 
 QUICK = ("Stop in", "Pass", "Abstain", "Carry on", "Keep my ballot", "No", "Nothing to report",
          "Keep it secret")
@@ -59,4 +61,6 @@ async def test_whole_game_keeps_every_line_for_its_audience(tmp_path):
                        for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
         seen = seen_lines(thread, players)
+        drawn = what_people_see(thread, players)
     await assert_each_line_reached_its_audience(db, *seen)
+    assert_nothing_to_stumble_on(drawn)
