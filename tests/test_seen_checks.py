@@ -62,12 +62,13 @@ def test_the_same_picture_twice_in_a_row_is_found_once_per_repeat():
 
 
 def test_internal_ids_and_reprs_are_found_but_discord_markup_is_not():
-    for line in ("Ana chose ['s3', '2', '1'].", "Targets: []", "Winner: None", "Card #-1",
+    for line in ("Ana chose ['s3', '2', '1'].", "Targets: []", "Winner: None", "alive: True", "Card #-1",
                  "Bruno —: 3", "tokens: —", "Seat s1p4 moves.", "Arthur loses (player_loses).",
                  "{'round': 2}", "<object at 0x7f>", "Hello {name}", "bethlem — new table"):
         found = findings(table(thread=[Shown(3, "bot", line), OVER]))
         assert checks(found) == [INTERNAL], line
-    fine = "<@123> <t:99:f> see `room_25` at https://x.y/a_b — Ana: 2 · round 3 — Night"
+    fine = ("<@123> <t:99:f> see `room_25` at https://x.y/a_b — Ana: 2 · round 3 — Night; "
+            "Event: False Eyes Watching You. None of them votes.")
     assert findings(table(thread=[Shown(3, "bot", fine), OVER])) == []
 
 

@@ -31,7 +31,7 @@ INTERNALS = [
     (re.compile(r"\[['\"]|['\"]\]|\[\]"), "a Python list"),
     (re.compile(r"\{['\"]|\{\}"), "a Python dict"),
     (re.compile(r"\(['\"]"), "a Python tuple"),
-    (re.compile(r"\b(None|True|False)\b"), "a Python constant"),
+    (re.compile(r"(^|[:=,(\[]\s*)(None|True|False)\b(?!\s+\w)"), "a Python constant"),
     (re.compile(r"<object|object at 0x|<[A-Z]\w+ "), "a Python object"),
     (re.compile(r"#-1\b"), "a missing number"),
     (re.compile(r"—:|:\s*—\s*$|^\s*—\s*$"), "a dash in place of a value"),
@@ -104,6 +104,7 @@ class Seen:
     thread: list[Shown]
     dms: dict[str, list[Shown]]
     ephemerals: dict[str, list[Shown]] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)    # user id -> name, for mentions
 
     def places(self) -> Iterable[tuple[str, list[Shown]]]:
         yield "the channel", self.channel
@@ -128,7 +129,8 @@ def what_people_see(thread, people) -> Seen:
     return Seen(channel=[shown(m) for m in parent.messages()],
                 thread=[shown(m) for m in thread.messages()],
                 dms={p.name: [shown(m) for m in p.dms()] for p in people},
-                ephemerals={p.name: [shown(m) for m in p.ephemerals()] for p in people})
+                ephemerals={p.name: [shown(m) for m in p.ephemerals()] for p in people},
+                names={u.id: u.name for u in thread.lb.fake.world.users.values()})
 
 
 # The checks by name: each finding starts with one, so a test can name those it expects.
@@ -212,7 +214,8 @@ def _upside_down(place: str, messages: list[Shown]) -> list[str]:
         said = [line for line in m.content.splitlines() if line.startswith(OUTCOME)]
         asked = [e["description"].splitlines()[0] for e in m.embeds if e.get("description")]
         if said and asked:
-            out.append(f"{UPSIDE_DOWN}: {place}: “{said[0]}” is drawn above “{asked[0]}”")
+            out.append(f"{UPSIDE_DOWN}: {place}: the outcome (“{said[0][:24]}…”) is drawn "
+                       f"above “{asked[0]}”")
     return out
 
 
