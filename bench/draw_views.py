@@ -47,6 +47,7 @@ class Canvas:
         self.image = Image.new("RGB", (WIDTH, 4000), BG)
         self.draw = ImageDraw.Draw(self.image)
         self.y = 0
+        self.line_end = (TEXT_X, 0)       # where the last line of text ended
 
     def grow(self, height: int) -> None:
         if self.y + height + 50 > self.image.height:
@@ -99,6 +100,7 @@ class Canvas:
                                fill=MUTED if small else ("#c9cdfb" if mention else colour))
                 cx += width
             self.y += height
+            self.line_end = (cx, self.y - height)
 
     def picture(self, data: bytes, x: int, max_width: int = PICTURE_MAX) -> None:
         picture = Image.open(io.BytesIO(data)).convert("RGB")
@@ -195,9 +197,9 @@ class Canvas:
             self.y += 4
         right = WIDTH - PAD
         self.text(m.content.splitlines(), TEXT_X, right)
-        if m.edited:
-            self.y -= 2
-            self.text(["-# (edited)"], TEXT_X, right)
+        if m.edited and m.content:     # Discord marks an edit at the end of the text
+            x, y = self.line_end
+            self.draw.text((x + 5, y + 3), "(edited)", font=font(SIZE - 4), fill=MUTED)
         pictures = {p.filename: p.data for p in m.pictures}
         for e in m.embeds:
             self.embed(e, pictures)

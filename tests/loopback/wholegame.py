@@ -11,12 +11,8 @@ from pathlib import Path
 
 from .loopback import Loopback
 from .people import Person
-from .table import FAST_TIMINGS, answer, answer_first, finished, idle, make_bot, open_questions
+from .table import FAST_TIMINGS, answer_quickest, finished, idle, make_bot, open_questions
 from .views import ChannelView
-
-QUICK = ("Stop in", "Pass", "Abstain", "Carry on", "Keep my ballot", "No", "Nothing to report",
-         "Keep it secret")
-
 
 @dataclass(frozen=True)
 class Table:
@@ -39,15 +35,6 @@ TABLES = {
     "cultists": Table("cultists", "experienced", 2, 2),
     "looper": Table("looper", "first_steps", 2, 1),
 }
-
-
-async def choose(person: Person, prompt, done: set) -> None:
-    labels = prompt.labels()
-    quick = [x for x in labels if x.startswith(QUICK)]
-    if quick:
-        await answer(person, prompt, quick[0], done, settle=False)
-    elif labels or prompt.selects:
-        await answer_first(person, prompt, done, settle=False)
 
 
 async def play(discord: Loopback, table: Table, db: Path, *, give_up: float = 180.0,
@@ -80,6 +67,6 @@ async def play(discord: Loopback, table: Table, db: Path, *, give_up: float = 18
                 max(left, 0.01), "a question or the end", watched)
             for person in people:
                 for prompt in open_questions(person, thread, done):
-                    await choose(person, prompt, done)
+                    await answer_quickest(person, prompt, done, settle=False)
         await discord.settle()
     return thread, people
