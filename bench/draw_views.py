@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.fonts import font  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
 from tests.loopback.limits import BUTTON, SELECTS, walk  # noqa: E402
-from tests.loopback.seen import Seen, Shown, what_people_see  # noqa: E402
+from tests.loopback.seen import GAME_OVER, Seen, Shown, what_people_see  # noqa: E402
 from tests.loopback.wholegame import TABLES, play  # noqa: E402
 
 WIDTH, PAD, AVATAR = 760, 16, 40
@@ -210,10 +210,9 @@ class Canvas:
         if m.pinned:
             self.text(["-# 📌 pinned"], TEXT_X, right)
 
-    def gap(self, skipped: int) -> None:
+    def gap(self, label: str) -> None:
         self.y += 16
         self.grow(40)
-        label = f"{skipped} messages later"
         face = font(SIZE - 2, True)
         w = self.draw.textlength(label, font=face)
         middle = self.y + 8
@@ -246,22 +245,37 @@ def height_of(m: Shown, names: dict[int, str], now: float) -> int:
 
 
 def draw(messages: list[Shown], title: str, names: dict[int, str], now: float,
-         head: int, tail: int) -> Image.Image:
-    """The conversation's first messages up to `head` pixels and its last up to `tail`."""
+         head: int, tail: int, ending: int | None = None) -> Image.Image:
+    """The conversation's first messages up to `head` pixels, then up to `tail` pixels from
+    the message `ending` on (by default, the last ones), with how many are left out."""
     heights = [height_of(m, names, now) for m in messages]
-    first, total = 0, 0
-    while first < len(messages) and total + heights[first] <= head:
-        total, first = total + heights[first], first + 1
-    last, total = len(messages), 0
-    while last > first and total + heights[last - 1] <= tail:
-        total, last = total + heights[last - 1], last - 1
+
+    def fitting(indices, budget: int) -> int:
+        """How many of these messages, in this order, fit in `budget` pixels."""
+        used = count = 0
+        for i in indices:
+            used += heights[i]
+            if used > budget:
+                break
+            count += 1
+        return count
+
+    first = fitting(range(len(messages)), head)
+    if ending is None or ending < first:
+        stop = len(messages)
+        start = stop - fitting(range(stop - 1, first - 1, -1), tail)
+    else:
+        start = ending
+        stop = ending + max(1, fitting(range(ending, len(messages)), tail))
     canvas = Canvas(names, now)
     for i, m in enumerate(messages[:first]):
         canvas.message(m, grouped=i > 0 and messages[i - 1].author == m.author)
-    if last > first:
-        canvas.gap(last - first)
-    for i, m in enumerate(messages[last:]):
+    if start > first:
+        canvas.gap(f"{start - first} messages later")
+    for i, m in enumerate(messages[start:stop]):
         canvas.message(m, grouped=i > 0)
+    if stop < len(messages):
+        canvas.gap(f"{len(messages) - stop} more messages")
     return canvas.done(title)
 
 
@@ -284,7 +298,10 @@ def main() -> None:
     now = datetime.now(timezone.utc).timestamp()
     person = next(iter(seen.dms))
     title = TABLES[args.game].title
-    draw(seen.thread, f"# {title}: the thread", seen.names, now, 2600, 1400).save(
+    over = [i for i, m in enumerate(seen.thread)
+            if not m.is_status and any(GAME_OVER in line for line in m.lines())]
+    draw(seen.thread, f"# {title}: the thread", seen.names, now, 2600, 1400,
+         over[-1] if over else None).save(
         args.out / "thread.png", optimize=True)
     draw(seen.dms[person], f"@ {person}: direct messages", seen.names, now, 2200, 1000).save(
         args.out / "dm.png", optimize=True)

@@ -79,6 +79,8 @@ def test_an_answer_drawn_above_its_question_is_found():
 
 def test_the_game_ends_with_exactly_one_game_over_post():
     assert checks(findings(table(thread=[OVER, OVER]))) == [ENDING]
+    status = Shown(6, "bot", "The game is over.", components=(STATUS,))
+    assert findings(table(thread=[status, OVER])) == []      # the status may tell it too
     assert checks(findings(table(thread=[]))) == [ENDING]
     assert findings(table(thread=[]), pending=set()) == []    # still running
 

@@ -70,6 +70,12 @@ class Shown:
                 if "custom_id" in c and not c.get("disabled")]
 
     @property
+    def is_status(self) -> bool:
+        """The table's status message: it offers "My secrets"."""
+        return any(c.get("custom_id", "").startswith("tbl:secrets:")
+                   for c in walk(list(self.components)))
+
+    @property
     def live_questions(self) -> list[dict]:
         return [c for c in self.controls if QUESTION.match(c["custom_id"])]
 
@@ -153,7 +159,8 @@ def findings(table: Seen, pending: Collection[str] | None = None,
         found += _upside_down(place, messages)
     found += _repeated_pictures(table.thread)
     if over:
-        posts = [m for m in table.thread if any(GAME_OVER in line for line in m.lines())]
+        posts = [m for m in table.thread if not m.is_status
+                 and any(GAME_OVER in line for line in m.lines())]
         if len(posts) != 1:
             found.append(f"{ENDING}: the thread has {len(posts)}, not one: "
                          f"{[m.excerpt() for m in posts]}")
@@ -196,9 +203,7 @@ def _stale_countdowns(place: str, messages: list[Shown], over: bool) -> list[str
     """A countdown belongs on a live question, and on the status while the game runs."""
     out = []
     for m in messages:
-        status = any(c.get("custom_id", "").startswith("tbl:secrets:")
-                     for c in walk(list(m.components)))
-        if m.live_questions or (status and not over):
+        if m.live_questions or (m.is_status and not over):
             continue
         if any(COUNTDOWN.search(line) for line in m.lines()):
             why = "after the game ended" if over else "though nothing there is asked"
