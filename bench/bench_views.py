@@ -10,8 +10,8 @@ DMs, their edits, the pictures in them, and the pings (new thread messages that 
 every DM notifies as well). Totals and per round (the round the engine's public view gives at
 the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
 run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
-in 9 rounds, nothing a player needs lost; `findings` counts what the checks of
-tests/loopback/seen.py still find.
+in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
+tests/loopback/seen.py still find, by check (`--findings` lists them).
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import asyncio
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from unittest import mock
@@ -76,30 +77,35 @@ async def count_game(table: Table, db: Path) -> dict:
             dms.pings = thread_pings(discord, thread, person)
         found = findings(what_people_see(thread, people))
     return {"table": table, "rounds": await rounds_played(db), "thread": posted,
-            "people": persons, "findings": len(found), "seconds": time.monotonic() - started}
+            "people": persons, "findings": found, "seconds": time.monotonic() - started}
 
 
-def report(result: dict) -> None:
+def report(result: dict, show_findings: bool) -> None:
     rounds = result["rounds"]
 
     def both(n: int) -> str:
         return f"{n:4d} ({n / rounds:5.1f}/round)"
 
     t = result["thread"]
-    print(f"{result['table'].title}: {rounds} rounds, {result['seconds']:.0f} s, "
-          f"{result['findings']} findings")
+    found = result["findings"]
+    by_check = Counter(f.split(":")[0] for f in found)
+    print(f"{result['table'].title}: {rounds} rounds, {result['seconds']:.0f} s; findings: "
+          f"{', '.join(f'{n} {check}' for check, n in by_check.items()) or 'none'}")
     print(f"  thread     posts {both(t.posts)}  edits {both(t.edits)}  "
           f"pictures {both(t.pictures)}")
     for name, c in result["people"].items():
         print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
               f"pictures {both(c.pictures)}  pings {both(c.pings)}")
+    if show_findings:
+        print("\n".join(f"    - {f}" for f in found))
 
 
-async def run(names: list[str], seed: int) -> None:
+async def run(names: list[str], seed: int, show_findings: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp, \
             mock.patch("hosting.host._secrets.randbelow", return_value=seed):
         for name in names:
-            report(await count_game(TABLES[name], Path(tmp) / f"{name}.sqlite3"))
+            result = await count_game(TABLES[name], Path(tmp) / f"{name}.sqlite3")
+            report(result, show_findings)
 
 
 def main() -> None:
@@ -107,8 +113,9 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", choices=list(TABLES), default=list(TABLES))
     parser.add_argument("--seed", type=int, default=4,
                         help="every table's deal (4: Bethlem lasts about 9 rounds)")
+    parser.add_argument("--findings", action="store_true", help="list every finding")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.seed))
+    asyncio.run(run(args.games, args.seed, args.findings))
 
 
 if __name__ == "__main__":

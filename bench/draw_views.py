@@ -146,37 +146,41 @@ class Canvas:
         self.y += 10
 
     def components(self, components: list[dict]) -> None:
-        x = TEXT_X
+        """Each row's buttons side by side (wrapping like Discord's on a narrow screen), each
+        menu on a row of its own."""
         self.y += 4
         for row in components:
             x = TEXT_X
             items = [c for c in walk([row]) if c.get("type") == BUTTON or c.get("type") in SELECTS]
             for item in items:
-                disabled = item.get("disabled")
                 if item["type"] == BUTTON:
-                    label = (item.get("emoji") or {}).get("name", "") + " " + (item.get("label") or "")
-                    face = font(SIZE - 1, True)
-                    width = int(self.draw.textlength(label.strip(), font=face)) + 28
-                    if x + width > WIDTH - PAD:
-                        x, self.y = TEXT_X, self.y + 40
-                    self.grow(40)
-                    fill = BUTTON_COLOURS.get(item.get("style", 2), GREY_BUTTON)
-                    self.draw.rounded_rectangle((x, self.y, x + width, self.y + 32), 4,
-                                                fill=_dim(fill) if disabled else fill)
-                    self.draw.text((x + 14, self.y + 7), label.strip(), font=face,
-                                   fill=MUTED if disabled else WHITE)
-                    x += width + 8
+                    x = self.button(item, x)
                 else:
-                    self.grow(48)
-                    self.draw.rounded_rectangle((TEXT_X, self.y, WIDTH - PAD - 60, self.y + 38),
-                                                4, fill="#1e1f22", outline="#3f4147")
-                    self.draw.text((TEXT_X + 12, self.y + 10), item.get("placeholder") or
-                                   "Make a selection", font=font(SIZE - 1),
-                                   fill=MUTED if disabled else TEXT)
-                    self.draw.text((WIDTH - PAD - 88, self.y + 8), "⌄", font=font(SIZE + 2),
-                                   fill=TEXT)
-                    x = WIDTH
+                    self.menu(item)
             self.y += 40 if items else 0
+
+    def button(self, item: dict, x: int) -> int:
+        label = " ".join(filter(None, [(item.get("emoji") or {}).get("name"), item.get("label")]))
+        face = font(SIZE - 1, True)
+        width = int(self.draw.textlength(label, font=face)) + 28
+        if x + width > WIDTH - PAD:
+            x, self.y = TEXT_X, self.y + 40
+        self.grow(40)
+        fill = BUTTON_COLOURS.get(item.get("style", 2), GREY_BUTTON)
+        disabled = item.get("disabled")
+        self.draw.rounded_rectangle((x, self.y, x + width, self.y + 32), 4,
+                                    fill=_dim(fill) if disabled else fill)
+        self.draw.text((x + 14, self.y + 7), label, font=face, fill=MUTED if disabled else WHITE)
+        return x + width + 8
+
+    def menu(self, item: dict) -> None:
+        self.grow(48)
+        right = WIDTH - PAD - 60
+        self.draw.rounded_rectangle((TEXT_X, self.y, right, self.y + 38), 4, fill="#1e1f22",
+                                    outline="#3f4147")
+        self.draw.text((TEXT_X + 12, self.y + 10), item.get("placeholder") or "Make a selection",
+                       font=font(SIZE - 1), fill=MUTED if item.get("disabled") else TEXT)
+        self.draw.text((right - 28, self.y + 8), "⌄", font=font(SIZE + 2), fill=TEXT)
 
     def message(self, m: Shown, grouped: bool) -> None:
         if not grouped:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from tests.loopback.seen import (CLICKABLE, DEADLINE, ENDING, INTERNAL, PICTURE, UPSIDE_DOWN,
                                  Picture, Seen, Shown, findings)
 
-STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets", "custom_id": "tbl:secrets:7"}]}
+STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
+                                     "custom_id": "tbl:secrets:7"}]}
 OVER = Shown(1, "bot", "The game is over. Winners: Ana (inmates).")
 BOARD, OTHER = Picture("table.png", b"board 1"), Picture("table.png", b"board 2")
 
@@ -62,9 +63,10 @@ def test_the_same_picture_twice_in_a_row_is_found_once_per_repeat():
 
 
 def test_internal_ids_and_reprs_are_found_but_discord_markup_is_not():
-    for line in ("Ana chose ['s3', '2', '1'].", "Targets: []", "Winner: None", "alive: True", "Card #-1",
-                 "Bruno —: 3", "tokens: —", "Seat s1p4 moves.", "Arthur loses (player_loses).",
-                 "{'round': 2}", "<object at 0x7f>", "Hello {name}", "bethlem — new table"):
+    for line in ("Ana chose ['s3', '2', '1'].", "Targets: []", "Winner: None", "alive: True",
+                 "Card #-1", "Bruno —: 3", "tokens: —", "Seat s1p4 moves.",
+                 "Arthur loses (player_loses).", "{'round': 2}", "<object at 0x7f>",
+                 "Hello {name}", "bethlem — new table"):
         found = findings(table(thread=[Shown(3, "bot", line), OVER]))
         assert checks(found) == [INTERNAL], line
     fine = ("<@123> <t:99:f> see `room_25` at https://x.y/a_b — Ana: 2 · round 3 — Night; "
