@@ -112,7 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", choices=list(TABLES), default=list(TABLES))
     parser.add_argument("--seed", type=int, default=4,
-                        help="every table's deal (4: Bethlem lasts about 9 rounds)")
+                        help="every table's deal (4: Bethlem lasts about ten rounds)")
     parser.add_argument("--findings", action="store_true", help="list every finding")
     args = parser.parse_args()
     asyncio.run(run(args.games, args.seed, args.findings))
