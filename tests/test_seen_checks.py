@@ -70,7 +70,7 @@ def test_internal_ids_and_reprs_are_found_but_discord_markup_is_not():
         found = findings(table(thread=[Shown(3, "bot", line), OVER]))
         assert checks(found) == [INTERNAL], line
     fine = ("<@123> <t:99:f> see `room_25` at https://x.y/a_b — Ana: 2 · round 3 — Night; "
-            "Event: False Eyes Watching You. None of them votes.")
+            "Event: False Eyes Watching You. None of them votes. <:red_room:12>")
     assert findings(table(thread=[Shown(3, "bot", fine), OVER])) == []
 
 

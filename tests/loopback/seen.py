@@ -23,6 +23,9 @@ from .views import ChannelView
 QUESTION = re.compile(r"^tbl:(d|s|b|bs):")      # a question's components (views.py custom ids)
 ASKS = re.compile(r"^tbl:[ds]:[^|]+\|([^|]+)\|")  # a DM question's pending id
 COUNTDOWN = re.compile(r"<t:\d+:R>")
+# Discord's own markup: mentions, timestamps, custom emoji, links, code spans.
+MARKUP = re.compile(r"<(@[!&]?|#|t:)\d+(:\w)?>|<a?:\w+:\d+>|https?://\S+|attachment://\S+"
+                    r"|`[^`]*`")
 MENTIONS = re.compile(r"(<@[!&]?\d+>\s*)+")
 OUTCOME = ("You chose", "Time ran out", "Got it:")   # a question's outcome (locale ui)
 GAME_OVER = "The game is over"
@@ -184,13 +187,11 @@ def _stale_questions(place: str, messages: list[Shown], pending) -> list[str]:
 
 
 def _internals(place: str, messages: list[Shown]) -> list[str]:
-    """Mentions, timestamps, links and code spans are Discord's own markup, not internals."""
     out = []
     key = re.compile(rf"^({'|'.join(map(re.escape, games.REGISTRY))})\b")   # "room25 — …"
     for m in messages:
         for line in m.lines():
-            text = re.sub(r"<(@[!&]?|#|t:)\d+(:\w)?>|https?://\S+|attachment://\S+|`[^`]*`",
-                          "", line)
+            text = MARKUP.sub("", line)
             for pattern, what in [*INTERNALS, (key, "the game's internal name")]:
                 if hit := pattern.search(text):
                     out.append(f"{INTERNAL}: {place}: “{line[:80]}” shows {what} "
