@@ -6,8 +6,9 @@ first or quickest option offered), then the bench counts what Discord shows.
     .venv/bin/python bench/bench_views.py --games bethlem room25 --seed 3
 
 Per game: the thread's posts, its edits, the pictures uploaded there, and for each person the
-DMs, their edits, the pictures in them, and the pings (new thread messages that mention them;
-every DM notifies as well). Totals and per round (the round the engine's public view gives at
+DMs, their edits, the pictures in them, the pings (new thread messages that mention them;
+every DM notifies as well) and the most questions open in their DMs at one moment (at most one
+live question per seat is the goal). Totals and per round (the round the engine's public view gives at
 the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
 run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
 in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
@@ -31,6 +32,7 @@ import games  # noqa: E402
 from hosting.store import Store  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
 from tests.loopback.seen import findings, what_people_see  # noqa: E402
+from tests.loopback.table import dm_prompts  # noqa: E402
 from tests.loopback.wholegame import TABLES, Table, play  # noqa: E402
 
 
@@ -41,6 +43,7 @@ class Count:
     edits: int = 0
     pictures: int = 0
     pings: int = 0
+    live: int = 0         # the most questions open in the DMs at one moment
 
 
 def tally(records) -> Count:
@@ -69,12 +72,19 @@ def thread_pings(discord, thread, person) -> int:
 async def count_game(table: Table, db: Path) -> dict:
     started = time.monotonic()
     async with Loopback(strict=False, timeout=120) as discord:
-        thread, people = await play(discord, table, db, give_up=600)
+        most: dict[str, int] = {}
+
+        def asked(people) -> None:
+            for person in people:
+                most[person.name] = max(most.get(person.name, 0), len(dm_prompts(person)))
+
+        thread, people = await play(discord, table, db, give_up=600, asked=asked)
         posted = tally(thread.record.messages)
         persons = {}
         for person in people:
             dms = persons[person.name] = tally(person.dm.record.messages)
             dms.pings = thread_pings(discord, thread, person)
+            dms.live = most.get(person.name, 0)
         found = findings(what_people_see(thread, people))
     return {"table": table, "rounds": await rounds_played(db), "thread": posted,
             "people": persons, "findings": found, "seconds": time.monotonic() - started}
@@ -95,7 +105,8 @@ def report(result: dict, show_findings: bool) -> None:
           f"pictures {both(t.pictures)}")
     for name, c in result["people"].items():
         print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
-              f"pictures {both(c.pictures)}  pings {both(c.pings)}")
+              f"pictures {both(c.pictures)}  pings {both(c.pings)}  "
+              f"open at once {c.live}")
     if show_findings:
         print("\n".join(f"    - {f}" for f in found))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Callable
 from functools import partial
 from pathlib import Path
 
@@ -38,9 +39,12 @@ TABLES = {
 
 
 async def play(discord: Loopback, table: Table, db: Path, *, give_up: float = 180.0,
-               timings: str = FAST_TIMINGS) -> tuple[ChannelView, list[Person]]:
+               timings: str = FAST_TIMINGS,
+               asked: Callable[[list[Person]], None] = lambda people: None
+               ) -> tuple[ChannelView, list[Person]]:
     """One whole game in a fresh guild of `discord`: its thread and its people, once the
-    game is over and the bot has gone quiet."""
+    game is over and the bot has gone quiet. `asked(people)` looks at each moment questions
+    wait for them, before they answer."""
     guild = discord.guild("Test server")
     people = [guild.user(f"player{i}") for i in range(table.people)]
     games = guild.text_channel("games")
@@ -65,6 +69,7 @@ async def play(discord: Loopback, table: Table, db: Path, *, give_up: float = 18
             await discord.fake.world.wait_for(
                 lambda: finished(thread) or any(open_questions(p, thread, done) for p in people),
                 max(left, 0.01), "a question or the end", watched)
+            asked(people)
             for person in people:
                 for prompt in open_questions(person, thread, done):
                     await answer_quickest(person, prompt, done, settle=False)
