@@ -3,8 +3,8 @@ what a player would stumble on and stays quiet on a clean table. The whole games
 loopback run them on real views (tests/test_loopback_games.py and each game's loopback test)."""
 from __future__ import annotations
 
-from tests.loopback.seen import (CLICKABLE, DEADLINE, ENDING, INTERNAL, PICTURE, UPSIDE_DOWN,
-                                 Picture, Seen, Shown, findings)
+from tests.loopback.seen import (CLICKABLE, DEADLINE, EARLY, ENDING, INTERNAL, PICTURE,
+                                 UPSIDE_DOWN, Picture, Seen, Shown, findings)
 
 STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
                                      "custom_id": "tbl:secrets:7"}]}
@@ -77,6 +77,14 @@ def test_internal_ids_and_reprs_are_found_but_discord_markup_is_not():
 def test_an_answer_drawn_above_its_question_is_found():
     answered = Shown(7, "bot", "You chose **Ana**.", embeds=({"description": "Vote."},))
     assert checks(findings(table(dms=[answered]))) == [UPSIDE_DOWN]
+
+
+def test_a_question_before_the_header_of_its_moment_is_found():
+    header = Shown(8, "bot", "**Day** · round 9")
+    asked = Shown(9, "bot", embeds=({"title": "Day, round 9: your decision",
+                                     "description": "Talk it over."},))
+    assert findings(table(dms=[header, asked])) == []
+    assert checks(findings(table(dms=[asked, header]))) == [EARLY]
 
 
 def test_the_game_ends_with_exactly_one_game_over_post():

@@ -1,7 +1,8 @@
 """What each person sees of a game through the loopback, as Discord draws it after every edit,
 and the checks a player makes of it: a question that closed no longer offers its buttons, the
 same picture is not posted twice in a row, no line shows an internal id or a Python repr, the
-game ends with one game-over post, a spent question shows no deadline.
+game ends with one game-over post, a spent question shows no deadline, a conversation reads
+top to bottom.
 
 `what_people_see(thread, people)` takes the snapshot; `findings(snapshot)` returns what a player
 would stumble on, one readable sentence each (empty when the views are clean). The snapshot is
@@ -29,6 +30,8 @@ MARKUP = re.compile(r"<(@[!&]?|#|t:)\d+(:\w)?>|<a?:\w+:\d+>|https?://\S+|attachm
 MENTIONS = re.compile(r"(<@[!&]?\d+>\s*)+")
 OUTCOME = ("You chose", "Time ran out", "Got it:")   # a question's outcome (locale ui)
 GAME_OVER = "The game is over"
+MOMENT = re.compile(r"^\*\*(.+)\*\* · round (\d+)$")        # a DM moment's header (locale ui)
+ASKED_IN = re.compile(r"^(.+), round (\d+): your decision$")  # a question's title (locale ui)
 # A line a player cannot decode: Python reprs, placeholders, ids, keys.
 INTERNALS = [
     (re.compile(r"\[['\"]|['\"]\]|\[\]"), "a Python list"),
@@ -145,7 +148,8 @@ def what_people_see(thread, people) -> Seen:
 # The checks by name: each finding starts with one, so a test can name those it expects.
 CLICKABLE, PICTURE, INTERNAL = "clickable after closing", "same picture again", "internal text"
 DEADLINE, UPSIDE_DOWN, ENDING = "spent deadline", "answer above question", "game-over posts"
-CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, ENDING)
+EARLY = "question before its moment"
+CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, ENDING)
 
 
 def findings(table: Seen, pending: Collection[str] | None = None,
@@ -160,6 +164,7 @@ def findings(table: Seen, pending: Collection[str] | None = None,
         found += _internals(place, messages)
         found += _stale_countdowns(place, messages, over)
         found += _upside_down(place, messages)
+        found += _before_its_moment(place, messages)
     found += _repeated_pictures(table.thread)
     if over:
         posts = [m for m in table.thread if not m.is_status
@@ -222,6 +227,24 @@ def _upside_down(place: str, messages: list[Shown]) -> list[str]:
         if said and asked:
             out.append(f"{UPSIDE_DOWN}: {place}: the outcome (“{said[0][:24]}…”) is drawn "
                        f"above “{asked[0]}”")
+    return out
+
+
+def _before_its_moment(place: str, messages: list[Shown]) -> list[str]:
+    """A conversation reads down: the header of a moment ("**Day** · round 9") comes before
+    the questions of that moment ("Day, round 9: your decision")."""
+    headers: dict[tuple[str, str], int] = {}
+    for i, m in enumerate(messages):
+        for line in m.content.splitlines():
+            if moment := MOMENT.match(line):
+                headers.setdefault(moment.groups(), i)
+    out = []
+    for i, m in enumerate(messages):
+        for e in m.embeds:
+            asked = ASKED_IN.match(e.get("title", ""))
+            if asked and headers.get(asked.groups(), i) > i:
+                out.append(f"{EARLY}: {place}: “{e['title']}” comes before “**{asked[1]}** · "
+                           f"round {asked[2]}”")
     return out
 
 
