@@ -8,8 +8,8 @@ first or quickest option offered), then the bench counts what Discord shows.
 Per game: the thread's posts, its edits, the pictures uploaded there, and for each person the
 DMs, their edits, the pictures in them, the pings (new thread messages that mention them;
 every DM notifies as well) and the most questions open in their DMs at one moment (at most one
-live question per seat is the goal). Totals and per round (the round the engine's public view gives at
-the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
+live question per seat is the goal). Totals and per round (the round the engine's public view
+gives at the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
 run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
 in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
 tests/loopback/seen.py still find, by check (`--findings` lists them).

@@ -3,7 +3,7 @@ what a player would stumble on and stays quiet on a clean table. The whole games
 loopback run them on real views (tests/test_loopback_games.py and each game's loopback test)."""
 from __future__ import annotations
 
-from tests.loopback.seen import (CLICKABLE, DEADLINE, EARLY, ENDING, INTERNAL, PICTURE,
+from tests.loopback.seen import (AGAIN, CLICKABLE, DEADLINE, EARLY, ENDING, INTERNAL, PICTURE,
                                  UPSIDE_DOWN, Picture, Seen, Shown, findings)
 
 STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
@@ -66,7 +66,7 @@ def test_internal_ids_and_reprs_are_found_but_discord_markup_is_not():
     for line in ("Ana chose ['s3', '2', '1'].", "Targets: []", "Winner: None", "alive: True",
                  "Card #-1", "Bruno —: 3", "tokens: —", "Seat s1p4 moves.",
                  "Arthur loses (player_loses).", "{'round': 2}", "<object at 0x7f>",
-                 "Hello {name}", "bethlem — new table"):
+                 "Hello {name}", "bethlem — new table", "The cataleptic The Cataleptic wakes."):
         found = findings(table(thread=[Shown(3, "bot", line), OVER]))
         assert checks(found) == [INTERNAL], line
     fine = ("<@123> <t:99:f> see `room_25` at https://x.y/a_b — Ana: 2 · round 3 — Night; "
@@ -85,6 +85,11 @@ def test_a_question_before_the_header_of_its_moment_is_found():
                                      "description": "Talk it over."},))
     assert findings(table(dms=[header, asked])) == []
     assert checks(findings(table(dms=[asked, header]))) == [EARLY]
+
+
+def test_the_same_line_twice_in_a_row_is_found():
+    recap = Shown(8, "bot", "Arthur stopped an attack: no.\nArthur stopped an attack: no.")
+    assert checks(findings(table(thread=[recap, OVER]))) == [AGAIN]
 
 
 def test_the_game_ends_with_exactly_one_game_over_post():

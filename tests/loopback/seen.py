@@ -44,6 +44,7 @@ INTERNALS = [
     (re.compile(r"\{[a-z_]+(:[a-z_]+)?\}"), "an unfilled placeholder"),
     (re.compile(r"\bs\d+(p\d+)?\b"), "a seat id"),
     (re.compile(r"(?<![/\w])[a-z]+(_[a-z0-9]+)+\b"), "a raw key"),
+    (re.compile(r"(?i)\b(\w{3,}(?: \w+)?) \1\b"), "a doubled word"),
 ]
 
 
@@ -148,8 +149,8 @@ def what_people_see(thread, people) -> Seen:
 # The checks by name: each finding starts with one, so a test can name those it expects.
 CLICKABLE, PICTURE, INTERNAL = "clickable after closing", "same picture again", "internal text"
 DEADLINE, UPSIDE_DOWN, ENDING = "spent deadline", "answer above question", "game-over posts"
-EARLY = "question before its moment"
-CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, ENDING)
+EARLY, AGAIN = "question before its moment", "same line again"
+CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING)
 
 
 def findings(table: Seen, pending: Collection[str] | None = None,
@@ -165,6 +166,7 @@ def findings(table: Seen, pending: Collection[str] | None = None,
         found += _stale_countdowns(place, messages, over)
         found += _upside_down(place, messages)
         found += _before_its_moment(place, messages)
+        found += _said_again(place, messages)
     found += _repeated_pictures(table.thread)
     if over:
         posts = [m for m in table.thread if not m.is_status
@@ -245,6 +247,17 @@ def _before_its_moment(place: str, messages: list[Shown]) -> list[str]:
             if asked and headers.get(asked.groups(), i) > i:
                 out.append(f"{EARLY}: {place}: “{e['title']}” comes before “**{asked[1]}** · "
                            f"round {asked[2]}”")
+    return out
+
+
+def _said_again(place: str, messages: list[Shown]) -> list[str]:
+    """One line twice in a row in one message ("Arthur stopped an attack: no." eight times):
+    the reader learns nothing from the second."""
+    out = []
+    for m in messages:
+        lines = m.lines()
+        out += [f"{AGAIN}: {place}: “{line[:80]}” twice in a row"
+                for before, line in zip(lines, lines[1:]) if line == before]
     return out
 
 
