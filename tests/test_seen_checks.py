@@ -77,6 +77,9 @@ def test_internal_ids_and_reprs_are_found_but_discord_markup_is_not():
 def test_an_answer_drawn_above_its_question_is_found():
     answered = Shown(7, "bot", "You chose **Ana**.", embeds=({"description": "Vote."},))
     assert checks(findings(table(dms=[answered]))) == [UPSIDE_DOWN]
+    news = Shown(8, "bot", "Time ran out, so the default answer was used.",
+                 embeds=({"description": "Choose a card."},))
+    assert findings(table(dms=[news])) == []
 
 
 def test_a_question_before_the_header_of_its_moment_is_found():

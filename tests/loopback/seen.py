@@ -28,7 +28,8 @@ COUNTDOWN = re.compile(r"<t:\d+:R>")
 MARKUP = re.compile(r"<(@[!&]?|#|t:)\d+(:\w)?>|<a?:\w+:\d+>|https?://\S+|attachment://\S+"
                     r"|`[^`]*`")
 MENTIONS = re.compile(r"(<@[!&]?\d+>\s*)+")
-OUTCOME = ("You chose", "Time ran out", "Got it:")   # a question's outcome (locale ui)
+# A question's own outcome (locale ui: chose, timed_out, accepted).
+OUTCOME = re.compile(r"^(You chose|Time ran out:|Got it:) \*\*.+\*\*\.$")
 GAME_OVER = "The game is over"
 MOMENT = re.compile(r"^\*\*(.+)\*\* · round (\d+)$")        # a DM moment's header (locale ui)
 ASKED_IN = re.compile(r"^(.+), round (\d+): your decision$")  # a question's title (locale ui)
@@ -224,7 +225,7 @@ def _upside_down(place: str, messages: list[Shown]) -> list[str]:
     question whose embed asks it reads before the question."""
     out = []
     for m in messages:
-        said = [line for line in m.content.splitlines() if line.startswith(OUTCOME)]
+        said = [line for line in m.content.splitlines() if OUTCOME.match(line)]
         asked = [e["description"].splitlines()[0] for e in m.embeds if e.get("description")]
         if said and asked:
             out.append(f"{UPSIDE_DOWN}: {place}: the outcome (“{said[0][:24]}…”) is drawn "
