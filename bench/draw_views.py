@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.fonts import font  # noqa: E402
+from hosting.text import Translator  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
 from tests.loopback.limits import BUTTON, SELECTS, walk  # noqa: E402
 from tests.loopback.seen import GAME_OVER, Seen, Shown, what_people_see  # noqa: E402
@@ -301,13 +302,16 @@ def main() -> None:
     seen = asyncio.run(whole_game(args.game, args.seed))
     now = datetime.now(timezone.utc).timestamp()
     person = next(iter(seen.dms))
-    title = TABLES[args.game].title
+    table = TABLES[args.game]
+    words = Translator(table.game, "en")
+    title = (f"{words.lookup('meta', 'name')}, {words.lookup('modes', table.mode)}: "
+             f"{table.people} people and {table.ai} AI seats")
     over = [i for i, m in enumerate(seen.thread)
             if not m.is_status and any(GAME_OVER in line for line in m.lines())]
-    draw(seen.thread, f"# {title}: the thread", seen.names, now, 2600, 1400,
+    draw(seen.thread, f"# {title} · the thread", seen.names, now, 2600, 1400,
          over[-1] if over else None).save(
         args.out / "thread.png", optimize=True)
-    draw(seen.dms[person], f"@ {person}: direct messages", seen.names, now, 2200, 1000).save(
+    draw(seen.dms[person], f"@ {person} · direct messages", seen.names, now, 2200, 1000).save(
         args.out / "dm.png", optimize=True)
     print(f"wrote {args.out / 'thread.png'} and {args.out / 'dm.png'}")
 
