@@ -17,6 +17,7 @@ from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_recap_reads_by_round,
                                     assert_secrets_lead_with_the_secret, event_line,
                                     open_dm_questions, recap_header)
+from tests.loopback.seen import findings, what_people_see
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
 
@@ -107,7 +108,16 @@ async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
                        for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
         seen = seen_lines(thread, players)
-    return await assert_each_line_reached_its_audience(db, *seen)
+        drawn = what_people_see(thread, players)
+    audiences_seen = await assert_each_line_reached_its_audience(db, *seen)
+    assert_nothing_to_stumble_on(drawn)
+    return audiences_seen
+
+
+def assert_nothing_to_stumble_on(drawn) -> None:
+    """What each person sees at the end, as Discord draws it (tests/loopback/seen.py)."""
+    found = findings(drawn)
+    assert not found, "what people see:\n" + "\n".join(found)
 
 
 def seen_lines(thread, players) -> tuple[list[str], dict[str, list[str]]]:

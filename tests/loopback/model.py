@@ -209,6 +209,8 @@ class Message:
     mentioned: list[User] = field(default_factory=list)   # the users `pinged` names
     pinned: bool = False
     nonce: str | None = None                          # what the sender said makes it unique
+    edits: int = 0                                    # how often it was edited
+    uploads: int = 0                                  # files attached over its life
 
     def visible_to(self, user: User) -> bool:
         if self.deleted:

@@ -82,6 +82,24 @@ async def answer_first(person: Person, prompt: MessageView, answered: set, **kw)
     return await person.select(prompt, prompt.selects[0]["options"][0]["value"], **kw)
 
 
+QUICK = ("Stop in", "Pass", "Abstain", "Carry on", "Keep my ballot", "No", "Nothing to report",
+         "Keep it secret", "Ready")
+
+
+async def answer_quickest(person: Person, prompt: MessageView, answered: set, **kw):
+    """Scripted play that keeps a game short: the quickest answer offered (stop, pass,
+    abstain, carry on, ready), button or menu option, else the first option."""
+    quick = [x for x in prompt.labels() if x.startswith(QUICK)]
+    if quick:
+        return await answer(person, prompt, quick[0], answered, **kw)
+    options = [o["label"] for menu in prompt.selects for o in menu.get("options", [])
+               if o["label"].startswith(QUICK)]
+    if options:
+        answered.add((person.name, prompt.id))
+        return await person.select(prompt, options[0], **kw)
+    return await answer_first(person, prompt, answered, **kw)
+
+
 async def secret_prompts(person: Person, thread: ChannelView) -> list[MessageView]:
     """The questions "My secrets" shows this person, as ephemeral follow-ups."""
     reply = await person.click(status_message(thread), "My secrets")

@@ -214,6 +214,7 @@ class World:
         mentions.check(body.get("allowed_mentions"))
         self._fill(message, body, uploads)
         message.edited = now_iso()
+        message.edits += 1
         if "content" in body or "components" in body:
             self._record_pings(message, body, from_webhook=from_webhook, edit=True)
         if message.ephemeral_to is None:
@@ -260,6 +261,7 @@ class World:
         if "attachments" in body:
             message.attachments = [a for a in message.attachments if str(a.id) in described]
         message.attachments += new
+        message.uploads += len(new)
 
     def _store_upload(self, channel: Channel, index: str, upload: Upload,
                       described: dict[str, dict]) -> Attachment:

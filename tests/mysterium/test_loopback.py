@@ -15,7 +15,9 @@ from hosting.text import Translator
 from tests.loopback import Loopback
 from tests.loopback.private import event_line, recap_header
 from tests.loopback.table import FAST_TIMINGS, finished, idle, make_bot, status_message
-from tests.test_loopback_games import GAME_OVER_LINE, audiences, bot_dm_line
+from tests.loopback.seen import what_people_see
+from tests.test_loopback_games import (GAME_OVER_LINE, assert_nothing_to_stumble_on, audiences,
+                                       bot_dm_line)
 
 E = MysteriumEngine()
 NAMES = ["laura", "alex", "AI 1", "AI 2"]
@@ -106,6 +108,7 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
                         for line in m.content.splitlines()]
         dm_lines = {p.name: [line for m in p.dms() for line in m.content.splitlines()]
                     for p in (laura, alex)}
+        drawn = what_people_see(thread, [laura, alex])
 
     names, lines = await audiences(db)
     public, gm = lines.get("public", set()), lines.get("gm", set())
@@ -124,3 +127,4 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
         for line in seen:
             assert line in own or bot_dm_line(line) or (
                 name == "laura" and "you may not write" in line), f"{name} saw {line!r}"
+    assert_nothing_to_stumble_on(drawn)

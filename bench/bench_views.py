@@ -1,0 +1,133 @@
+"""What a whole game puts in front of each person, counted: for every game, a table of two
+people and AI seats plays through the loopback Discord with the real bot (the people taking the
+first or quickest option offered), then the bench counts what Discord shows.
+
+    .venv/bin/python bench/bench_views.py
+    .venv/bin/python bench/bench_views.py --games bethlem room25 --seed 3
+
+Per game: the thread's posts, its edits, the pictures uploaded there, and for each person the
+DMs, their edits, the pictures in them, the pings (new thread messages that mention them;
+every DM notifies as well) and the most questions open in their DMs at one moment (at most one
+live question per seat is the goal). Totals and per round (the round the engine's public view
+gives at the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
+run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
+in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
+tests/loopback/seen.py still find, by check (`--findings` lists them).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games  # noqa: E402
+from hosting.store import Store  # noqa: E402
+from tests.loopback import Loopback  # noqa: E402
+from tests.loopback.seen import findings, what_people_see  # noqa: E402
+from tests.loopback.table import dm_prompts  # noqa: E402
+from tests.loopback.wholegame import TABLES, Table, play  # noqa: E402
+
+
+@dataclass
+class Count:
+    """What one place showed over a game: messages posted, edits, pictures, pings."""
+    posts: int = 0
+    edits: int = 0
+    pictures: int = 0
+    pings: int = 0
+    live: int = 0         # the most questions open in the DMs at one moment
+
+
+def tally(records) -> Count:
+    """Messages as the fake holds them (deleted ones too: they were seen)."""
+    shown = [m for m in records if m.ephemeral_to is None]
+    return Count(posts=len(shown), edits=sum(m.edits for m in shown),
+                 pictures=sum(m.uploads for m in shown))
+
+
+async def rounds_played(db: Path) -> int:
+    store = await Store.open(db)
+    try:
+        [game_id] = await store.game_ids(statuses=("finished",))
+        table = await store.load_game(game_id)
+        return int(games.engine(table.game).public_view(table.state).get("round", 0)) or 1
+    finally:
+        await store.close()
+
+
+def thread_pings(discord, thread, person) -> int:
+    """New thread messages that notified `person` (edits do not notify on Discord)."""
+    return sum(1 for p in discord.pings
+               if p.channel_id == thread.id and not p.edit and person.id in p.users)
+
+
+async def count_game(table: Table, db: Path) -> dict:
+    started = time.monotonic()
+    async with Loopback(strict=False, timeout=120) as discord:
+        most: dict[str, int] = {}
+
+        def asked(people) -> None:
+            for person in people:
+                most[person.name] = max(most.get(person.name, 0), len(dm_prompts(person)))
+
+        thread, people = await play(discord, table, db, give_up=600, asked=asked)
+        posted = tally(thread.record.messages)
+        persons = {}
+        for person in people:
+            dms = persons[person.name] = tally(person.dm.record.messages)
+            dms.pings = thread_pings(discord, thread, person)
+            dms.live = most.get(person.name, 0)
+        found = findings(what_people_see(thread, people))
+    return {"table": table, "rounds": await rounds_played(db), "thread": posted,
+            "people": persons, "findings": found, "seconds": time.monotonic() - started}
+
+
+def report(result: dict, show_findings: bool) -> None:
+    rounds = result["rounds"]
+
+    def both(n: int) -> str:
+        return f"{n:4d} ({n / rounds:5.1f}/round)"
+
+    t = result["thread"]
+    found = result["findings"]
+    by_check = Counter(f.split(":")[0] for f in found)
+    print(f"{result['table'].title}: {rounds} rounds, {result['seconds']:.0f} s; findings: "
+          f"{', '.join(f'{n} {check}' for check, n in by_check.items()) or 'none'}")
+    print(f"  thread     posts {both(t.posts)}  edits {both(t.edits)}  "
+          f"pictures {both(t.pictures)}")
+    for name, c in result["people"].items():
+        print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
+              f"pictures {both(c.pictures)}  pings {both(c.pings)}  "
+              f"open at once {c.live}")
+    if show_findings:
+        print("\n".join(f"    - {f}" for f in found))
+
+
+async def run(names: list[str], seed: int, show_findings: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp, \
+            mock.patch("hosting.host._secrets.randbelow", return_value=seed):
+        for name in names:
+            result = await count_game(TABLES[name], Path(tmp) / f"{name}.sqlite3")
+            report(result, show_findings)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", choices=list(TABLES), default=list(TABLES))
+    parser.add_argument("--seed", type=int, default=4,
+                        help="every table's deal (4: Bethlem lasts about ten rounds)")
+    parser.add_argument("--findings", action="store_true", help="list every finding")
+    args = parser.parse_args()
+    asyncio.run(run(args.games, args.seed, args.findings))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,273 @@
+"""What each person sees of a game through the loopback, as Discord draws it after every edit,
+and the checks a player makes of it: a question that closed no longer offers its buttons, the
+same picture is not posted twice in a row, no line shows an internal id or a Python repr, the
+game ends with one game-over post, a spent question shows no deadline, a conversation reads
+top to bottom.
+
+`what_people_see(thread, people)` takes the snapshot; `findings(snapshot)` returns what a player
+would stumble on, one readable sentence each (empty when the views are clean). The snapshot is
+plain data, so the checks can be tried on hand-made messages and the pictures of
+`bench/draw_views.py` drawn from it."""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Collection, Iterable
+
+import games
+
+from .limits import SELECTS, walk
+from .views import ChannelView
+
+QUESTION = re.compile(r"^tbl:(d|s|b|bs):")      # a question's components (views.py custom ids)
+ASKS = re.compile(r"^tbl:[ds]:[^|]+\|([^|]+)\|")  # a DM question's pending id
+COUNTDOWN = re.compile(r"<t:\d+:R>")
+# Discord's own markup: mentions, timestamps, custom emoji, links, code spans.
+MARKUP = re.compile(r"<(@[!&]?|#|t:)\d+(:\w)?>|<a?:\w+:\d+>|https?://\S+|attachment://\S+"
+                    r"|`[^`]*`")
+MENTIONS = re.compile(r"(<@[!&]?\d+>\s*)+")
+# A question's own outcome (locale ui: chose, timed_out, accepted).
+OUTCOME = re.compile(r"^(You chose|Time ran out:|Got it:) \*\*.+\*\*\.$")
+GAME_OVER = "The game is over"
+MOMENT = re.compile(r"^\*\*(.+)\*\* · round (\d+)$")        # a DM moment's header (locale ui)
+ASKED_IN = re.compile(r"^(.+), round (\d+): your decision$")  # a question's title (locale ui)
+# A line a player cannot decode: Python reprs, placeholders, ids, keys.
+INTERNALS = [
+    (re.compile(r"\[['\"]|['\"]\]|\[\]"), "a Python list"),
+    (re.compile(r"\{['\"]|\{\}"), "a Python dict"),
+    (re.compile(r"\(['\"]"), "a Python tuple"),
+    (re.compile(r"(^|[:=,(\[]\s*)(None|True|False)\b(?!\s+\w)"), "a Python constant"),
+    (re.compile(r"<object|object at 0x|<[A-Z]\w+ "), "a Python object"),
+    (re.compile(r"#-1\b"), "a missing number"),
+    (re.compile(r"—:|:\s*—\s*$|^\s*—\s*$"), "a dash in place of a value"),
+    (re.compile(r"\{[a-z_]+(:[a-z_]+)?\}"), "an unfilled placeholder"),
+    (re.compile(r"\bs\d+(p\d+)?\b"), "a seat id"),
+    (re.compile(r"(?<![/\w])[a-z]+(_[a-z0-9]+)+\b"), "a raw key"),
+    (re.compile(r"(?i)\b(\w{3,}(?: \w+)?) \1\b"), "a doubled word"),
+]
+
+
+@dataclass(frozen=True)
+class Picture:
+    filename: str
+    data: bytes = field(repr=False)
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One message as drawn now: its last content, embeds, components and files."""
+    id: int
+    author: str
+    content: str = ""
+    embeds: tuple[dict, ...] = ()
+    components: tuple[dict, ...] = ()
+    pictures: tuple[Picture, ...] = ()
+    edited: bool = False
+    pinned: bool = False
+
+    @property
+    def controls(self) -> list[dict]:
+        """Buttons and menus a reader can still use."""
+        return [c for c in walk(list(self.components))
+                if "custom_id" in c and not c.get("disabled")]
+
+    @property
+    def is_status(self) -> bool:
+        """The table's status message: it offers "My secrets"."""
+        return any(c.get("custom_id", "").startswith("tbl:secrets:")
+                   for c in walk(list(self.components)))
+
+    @property
+    def live_questions(self) -> list[dict]:
+        return [c for c in self.controls if QUESTION.match(c["custom_id"])]
+
+    def lines(self) -> list[str]:
+        """Every line a reader reads, in drawing order."""
+        out = self.content.splitlines()
+        for e in self.embeds:
+            out += [e.get("author", {}).get("name", ""), e.get("title", ""),
+                    *e.get("description", "").splitlines()]
+            for f in e.get("fields", []):
+                out += [f.get("name", ""), *f.get("value", "").splitlines()]
+            out.append(e.get("footer", {}).get("text", ""))
+        for c in walk(list(self.components)):
+            out += [c.get("label", ""), c.get("placeholder", ""), c.get("content", "")]
+            if c.get("type") in SELECTS:
+                out += [o.get("label", "") for o in c.get("options", [])]
+                out += [o.get("description", "") for o in c.get("options", [])]
+        return [line for line in out if line and line != "\u200b"]
+
+    def excerpt(self) -> str:
+        """The message's first line of words (a line of pings says nothing of it)."""
+        first = next((line for line in self.lines() if not MENTIONS.fullmatch(line)),
+                     "(a picture)" if self.pictures else "(empty)")
+        return first if len(first) <= 60 else first[:59] + "…"
+
+
+@dataclass
+class Seen:
+    """A table's views: the channel (the lobby), the thread, and each person's DMs and
+    ephemeral replies, every list oldest first."""
+    channel: list[Shown]
+    thread: list[Shown]
+    dms: dict[str, list[Shown]]
+    ephemerals: dict[str, list[Shown]] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)    # user id -> name, for mentions
+
+    def places(self) -> Iterable[tuple[str, list[Shown]]]:
+        yield "the channel", self.channel
+        yield "the thread", self.thread
+        for name, shown in self.dms.items():
+            yield f"{name}'s DMs", shown
+        for name, shown in self.ephemerals.items():
+            yield f"{name}'s ephemeral replies", shown
+
+
+def shown(view) -> Shown:
+    """A loopback `MessageView` as drawn now."""
+    return Shown(id=view.id, author=view.author, content=view.content or "",
+                 embeds=tuple(view.embeds), components=tuple(view.components),
+                 pictures=tuple(Picture(a.filename, a.data) for a in view.attachments),
+                 edited=view.edited, pinned=view.pinned)
+
+
+def what_people_see(thread, people) -> Seen:
+    """The snapshot of one table: `thread` a loopback `ChannelView`, `people` its `Person`s."""
+    parent = ChannelView(thread.lb, thread.record.parent)
+    return Seen(channel=[shown(m) for m in parent.messages()],
+                thread=[shown(m) for m in thread.messages()],
+                dms={p.name: [shown(m) for m in p.dms()] for p in people},
+                ephemerals={p.name: [shown(m) for m in p.ephemerals()] for p in people},
+                names={u.id: u.name for u in thread.lb.fake.world.users.values()})
+
+
+# The checks by name: each finding starts with one, so a test can name those it expects.
+CLICKABLE, PICTURE, INTERNAL = "clickable after closing", "same picture again", "internal text"
+DEADLINE, UPSIDE_DOWN, ENDING = "spent deadline", "answer above question", "game-over posts"
+EARLY, AGAIN = "question before its moment", "same line again"
+CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING)
+
+
+def findings(table: Seen, pending: Collection[str] | None = None,
+             expected: Collection[str] = ()) -> list[str]:
+    """What a player would stumble on, one sentence each: "check: place: “message” why".
+    `pending`: the ids of the questions still open (None: the game is over and nothing is).
+    `expected`: checks whose findings are left out (their fix is not there yet)."""
+    over = pending is None
+    found: list[str] = []
+    for place, messages in table.places():
+        found += _stale_questions(place, messages, pending)
+        found += _internals(place, messages)
+        found += _stale_countdowns(place, messages, over)
+        found += _upside_down(place, messages)
+        found += _before_its_moment(place, messages)
+        found += _said_again(place, messages)
+    found += _repeated_pictures(table.thread)
+    if over:
+        posts = [m for m in table.thread if not m.is_status
+                 and any(GAME_OVER in line for line in m.lines())]
+        if len(posts) != 1:
+            found.append(f"{ENDING}: the thread has {len(posts)}, not one: "
+                         f"{[m.excerpt() for m in posts]}")
+    counted = Counter(f for f in found if not f.startswith(tuple(expected) or "\0"))
+    return [f"{text} (×{n})" if n > 1 else text for text, n in counted.items()]
+
+
+def _stale_questions(place: str, messages: list[Shown], pending) -> list[str]:
+    """A question whose buttons still work once it is closed: players cannot tell the live
+    question from the old ones. A DM question carries its pending id; a question in the
+    thread is judged once the game is over."""
+    out = []
+    for m in messages:
+        stale = [c for c in m.live_questions if pending is None or (
+            (asked := ASKS.match(c["custom_id"])) and asked.group(1) not in pending)]
+        if stale:
+            labels = [c.get("label") or c.get("placeholder") or "a menu" for c in stale]
+            out.append(f"{CLICKABLE}: {place}: “{m.excerpt()}” still offers "
+                       f"{', '.join(labels[:4])}{'…' if len(labels) > 4 else ''}")
+    return out
+
+
+def _internals(place: str, messages: list[Shown]) -> list[str]:
+    out = []
+    key = re.compile(rf"^({'|'.join(map(re.escape, games.REGISTRY))})\b")   # "room25 — …"
+    for m in messages:
+        for line in m.lines():
+            text = MARKUP.sub("", line)
+            for pattern, what in [*INTERNALS, (key, "the game's internal name")]:
+                if hit := pattern.search(text):
+                    out.append(f"{INTERNAL}: {place}: “{line[:80]}” shows {what} "
+                               f"({hit.group(0)!r})")
+                    break
+    return out
+
+
+def _stale_countdowns(place: str, messages: list[Shown], over: bool) -> list[str]:
+    """A countdown belongs on a live question, and on the status while the game runs."""
+    out = []
+    for m in messages:
+        if m.live_questions or (m.is_status and not over):
+            continue
+        if any(COUNTDOWN.search(line) for line in m.lines()):
+            why = "after the game ended" if over else "though nothing there is asked"
+            out.append(f"{DEADLINE}: {place}: “{m.excerpt()}” still counts down {why}")
+    return out
+
+
+def _upside_down(place: str, messages: list[Shown]) -> list[str]:
+    """Discord draws a message's text above its embeds: an outcome written in the text of a
+    question whose embed asks it reads before the question."""
+    out = []
+    for m in messages:
+        said = [line for line in m.content.splitlines() if OUTCOME.match(line)]
+        asked = [e["description"].splitlines()[0] for e in m.embeds if e.get("description")]
+        if said and asked:
+            out.append(f"{UPSIDE_DOWN}: {place}: the outcome (“{said[0][:24]}…”) is drawn "
+                       f"above “{asked[0]}”")
+    return out
+
+
+def _before_its_moment(place: str, messages: list[Shown]) -> list[str]:
+    """A conversation reads down: the header of a moment ("**Day** · round 9") comes before
+    the questions of that moment ("Day, round 9: your decision")."""
+    headers: dict[tuple[str, str], int] = {}
+    for i, m in enumerate(messages):
+        for line in m.content.splitlines():
+            if moment := MOMENT.match(line):
+                headers.setdefault(moment.groups(), i)
+    out = []
+    for i, m in enumerate(messages):
+        for e in m.embeds:
+            asked = ASKED_IN.match(e.get("title", ""))
+            if asked and headers.get(asked.groups(), i) > i:
+                out.append(f"{EARLY}: {place}: “{e['title']}” comes before “**{asked[1]}** · "
+                           f"round {asked[2]}”")
+    return out
+
+
+def _said_again(place: str, messages: list[Shown]) -> list[str]:
+    """One line twice in a row in one message ("Arthur stopped an attack: no." eight times):
+    the reader learns nothing from the second."""
+    out = []
+    for m in messages:
+        lines = m.lines()
+        out += [f"{AGAIN}: {place}: “{line[:80]}” twice in a row"
+                for before, line in zip(lines, lines[1:]) if line == before]
+    return out
+
+
+def _repeated_pictures(thread: list[Shown]) -> list[str]:
+    out, last = [], None
+    for m in thread:
+        for picture in m.pictures:
+            if last is not None and picture.digest == last.digest:
+                out.append(f"{PICTURE}: the thread: “{m.excerpt()}” posts {picture.filename}, "
+                           f"the same as the picture before it")
+            last = picture
+    return out
