@@ -6,21 +6,26 @@ looked at: the rulebook lets a looker tell a room's colour and nothing else, and
 posts the colours it saw (`remarks`). Tiles are followed by uid, so knowledge rides along with
 slides.
 
-The plan is a careful team's: move as one group (so it never has to gather at the end), look
-at the rooms around before stepping, never enter a room known to kill, slide the group's own
-line to travel without entering anything, reach the Key Room (co-op), then Room 25, and slide
-Room 25 out once the escape holds. A guard plays the other way: pushes people into rooms it
-knows are deadly and slides Room 25 away from the others, never out.
+In co-op every seat runs the round planner (`planner`) on what it knows: tokens, rooms, slides
+and looks for the whole round, so the team searches the exit zones, sends one character through
+the Key Room, gathers in Room 25 and slides it out. A Suspicion prisoner plays a careful
+prisoner's game: move as one group, look at the rooms around before stepping, never enter a
+room known to kill, slide the group's own line to travel without entering anything, reach Room
+25 and slide it out once the escape holds. A guard plays the other way: pushes people into
+rooms it knows are deadly and slides Room 25 away from the others, never out.
 """
 from __future__ import annotations
 
 import heapq
 
 from games.base import PUBLIC, Event
-from games.room25 import board, data
+from games.room25 import board, data, planner
 from games.room25.moves import destinations
+from games.room25.outcome import turn_order
+from games.room25.planner import slid, slides_out
 from games.room25.programming import parse
 from games.room25.sliding import can_slide
+from games.room25.tokens import LETTER
 
 # How bad entering a room is, 0 (safe) .. 100 (death), when its kind is known.
 DANGER = {"death_room": 100, "flooded_room": 100, "trap_room": 70, "illusion_room": 60,
@@ -66,7 +71,10 @@ class Sight:
         return self.cell(self.s["characters"][ci]["tile"])
 
     def danger(self, cell: int) -> float:
-        uid = self.layout[cell]
+        return self.risk(self.layout[cell])
+
+    def risk(self, uid: int) -> float:
+        """How bad entering tile `uid` is, as far as this seat knows."""
         if uid in self.kind:
             k = self.kind[uid]
             if k == "acid_bath" and board.chars_on(self.s, uid):
@@ -79,7 +87,9 @@ class Sight:
         return UNKNOWN
 
     def known(self, cell: int) -> bool:
-        uid = self.layout[cell]
+        return self.knows(self.layout[cell])
+
+    def knows(self, uid: int) -> bool:
         return uid in self.kind or uid in self.colour
 
     def find(self, k: str) -> int | None:
@@ -235,15 +245,6 @@ def escape_sure(sight: Sight) -> bool:
 
 
 # ---- sliding -----------------------------------------------------------------------------------
-def slid(layout: list[int], oid: str) -> list[int]:
-    """The board after one step of slide `oid` ("r2E"): tiles carry their pieces."""
-    out = list(layout)
-    cells = board.line_cells(oid[:2], oid[2])
-    for i, c in enumerate(cells):
-        out[c] = layout[cells[i - 1]]
-    return out
-
-
 def takes_out_room_25(sight: Sight, oid: str) -> bool:
     """Whether slide `oid` pushes a tile this seat knows is Room 25 off the edge."""
     leaving = sight.layout[board.line_cells(oid[:2], oid[2])[-1]]
@@ -258,19 +259,9 @@ def _slide(sight: Sight, ids: list[str]) -> str | None:
     if escape_sure(sight):  # out now, else the slide leaving the fewest still to make
         uid = sight.layout[sight.find("room_25")]
         return min(ids, key=lambda o: 0 if takes_out_room_25(sight, o)
-                   else _slides_out(sight.s, slid(sight.layout, o).index(uid)))
+                   else slides_out(slid(sight.layout, o).index(uid), sight.s["slid_lines"]))
     options = [o for o in ids if not takes_out_room_25(sight, o)]
     return min(options, key=lambda o: score(sight.moved(slid(sight.layout, o))), default=None)
-
-
-def _slides_out(s: dict, cell: int) -> int:
-    """How many slides of one of its lines push the tile at `cell` off the board (this round's
-    direction locks respected); 99 when none can."""
-    r, c = divmod(cell, 5)
-    ways = {("r" + str(r + 1), "W"): c + 1, ("r" + str(r + 1), "E"): 5 - c,
-            ("c" + "ABCDE"[c], "N"): r + 1, ("c" + "ABCDE"[c], "S"): 5 - r}
-    return min((n for (ln, d), n in ways.items() if ln in board.lines_of(cell)
-                and can_slide(s, ln, d)), default=99)
 
 
 def _others_score(sight: Sight) -> float:
@@ -384,7 +375,7 @@ def _wish(sight: Sight, ci: int) -> list[str]:
         if escape_sure(sight):
             return ["CL", "CM", "C"]
         inside = [m for m in team(sight) if sight.where(m) == here]
-        first = min(inside, key=_order(sight.s).index)
+        first = min(inside, key=turn_order(sight.s).index)
         # a Control must be played once programmed. Once the last ones can step in this round,
         # those inside slide after them (the slide may push Room 25 out); before that, in co-op
         # they slide it towards the others (a slide carries them along), in Suspicion only the
@@ -424,7 +415,7 @@ def _search_roles(sight: Sight, ci: int) -> list[str]:
     everyone on it, enters nothing and brings new rooms next door) and looks, in turns: every
     other member in turn order slides first, the rest look first, so slides and looks alternate
     through both passes."""
-    mates = sorted(group(sight, ci), key=_order(sight.s).index)
+    mates = sorted(group(sight, ci), key=turn_order(sight.s).index)
     return ["CL", "LC"] if mates.index(ci) % 2 == 0 else ["LC", "CL"]
 
 
@@ -433,11 +424,6 @@ def _must_leave(sight: Sight, ci: int) -> bool:
     Flooded Room whose deadline is this round."""
     c = sight.s["characters"][ci]
     return any(c[k] and c[k][0] == c["tile"] for k in ("trapped", "flooded"))
-
-
-def _order(s: dict) -> list[int]:
-    n = len(s["characters"])
-    return [(s["first_character"] + k) % n for k in range(n)]
 
 
 def _guard_wish(sight: Sight, ci: int) -> list[str]:
@@ -462,10 +448,25 @@ def _guard_wish(sight: Sight, ci: int) -> list[str]:
     return ["LC", "CL"] if near else ["LM", "ML", "LC"]
 
 
+def _planner(sight: Sight) -> planner.Planner | None:
+    """The co-op round planner on this seat's knowledge (None in Suspicion): towards the
+    exits it knows, searching the mysteries that may be them."""
+    if sight.s["mode"] != "coop":
+        return None
+    key, r25 = exits(sight)
+    uid = {cell: sight.layout[cell] for cell in (key, r25) if cell is not None}
+    return planner.Planner(sight, uid.get(r25), uid.get(key),
+                           [sight.layout[cell] for cell in mysteries(sight)])
+
+
 def _programme(sight: Sight, pending, ci: int) -> str | None:
     ids = {o.id for o in pending.options}
     c = sight.s["characters"][ci]
     wish = _guard_wish(sight, ci) if sight.guard else _wish(sight, ci)
+    plan = _planner(sight)
+    if plan is not None and not _must_leave(sight, ci):
+        tokens = planner.programme(plan, ci)
+        wish = ["".join(LETTER[k] for k in tokens)] + wish
     adrenaline = c["adrenaline"] and sight.s["remaining"] <= 2 and not sight.guard
     for w in wish + FALLBACK:
         if adrenaline and w + "A" in ids:
@@ -489,6 +490,17 @@ def _guard_action(sight: Sight, ids: list[str], ci: int) -> str:
     return "pass"
 
 
+def _planned(sight: Sight, kind: str, ci: int, ids: list[str]) -> str | None:
+    """The round planner's pick for `ci`'s own Move, Control or Look, when it has one."""
+    token = {"move": "move", "control": "ctrl", "look": "look",
+             "control_room": planner.ROOM_SLIDE}.get(kind)
+    plan = _planner(sight) if token and sight.s["phase"] == "action" else None
+    if plan is None:
+        return None
+    choice = planner.choice_now(plan, ci, token)
+    return choice if choice in ids else None
+
+
 def choose(s: dict, pending, policy: str) -> str | None:
     """The AI's answer to `pending`, or None to leave it to the baseline."""
     if pending.seat is None or policy == "baseline":
@@ -498,6 +510,12 @@ def choose(s: dict, pending, policy: str) -> str | None:
               None)
     ids = [o.id for o in pending.options]
     kind = pending.kind
+    if ci is None and kind == "control_room" and s["acting"] is not None \
+            and s["characters"][s["acting"]]["seat"] == pending.seat:  # its Move entered it
+        ci = s["acting"]
+    planned = None if ci is None else _planned(sight, kind, ci, ids)
+    if planned is not None:
+        return planned
     if kind in ("look", "monitor_room", "clue"):
         return _look(sight, ids, ci)
     if kind in ("control", "control_room"):
