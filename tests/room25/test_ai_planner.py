@@ -107,19 +107,20 @@ def test_ai_choices_do_not_depend_on_rooms_its_seat_never_saw():
     rnd = random.Random(5)
     engine = Room25Engine()
     checked = 0
-    for seed in (3, 11):
-        s, _ = engine.setup({"mode": "coop", "level": "basic", "characters": "random"}, 4, seed)
-        for _ in range(140):
+    for mode, seed in (("coop", 3), ("coop", 11), ("suspicion", 2)):
+        s, _ = engine.setup({"mode": mode, "level": "basic", "characters": "random"}, 4, seed)
+        for _ in range(90):
             if s["outcome"]:
                 break
             p = engine.pending(s)[0]
             if p.seat is None:
                 s, _ = engine.apply(s, None, p.id, p.default or p.options[0].id)
                 continue
-            choice = ai.choose(s, p, "coop")
-            if p.kind in ("program", "move", "look", "control", "control_room"):
+            policy = engine.ai_policies[-1]
+            choice = ai.choose(s, p, policy)
+            if p.kind in ("program", "move", "look", "control", "control_room", "push_dest"):
                 for _ in range(2):
-                    assert ai.choose(scrambled(s, p.seat, rnd), p, "coop") == choice, p.kind
+                    assert ai.choose(scrambled(s, p.seat, rnd), p, policy) == choice, p.kind
                 checked += 1
             choice = choice if p.option(choice or "") else p.default or p.options[0].id
             s, _ = engine.apply(s, p.seat, p.id, choice)
