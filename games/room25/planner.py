@@ -5,10 +5,12 @@ program, and which room, slide or look each one should pick, to activate the key
 Once the tokens are programmed nothing but the team moves the Complex until the next round (the
 M.A.C. cards are drawn before programming), so a round can be played out ahead on a small model:
 characters stand on tiles (a slide carries them), a Move enters a neighbour the seat knows is
-safe (or one the plan looked at first), a Control slides the actor's row or column, a Look makes
-a mystery next door known. A beam search over the round's action turns, in turn order, pass 1
-then pass 2, keeps the plans that leave the team closest to its goal: the rounds of walking left
-(a Move a round each), with one character detouring through the Key Room while the key is off.
+not red (a yellow one costs more) or one the plan looked at first, a Control slides the actor's
+row or column, a Look makes a mystery next door known. A beam search over the round's action
+turns, in turn order, pass 1 then pass 2, keeps the plans that leave the team closest to its
+goal: the rounds of walking left (a Move a round each), with one character detouring through
+the Key Room while the key is off; while an exit is still unknown, the mysteries that may be it
+looked at and the way to the next ones.
 
 Every seat runs the same search on what it knows, so teammates agree on one plan without telling
 each other their tokens; a seat only fixes its own remaining tokens once programmed.
