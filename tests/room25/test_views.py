@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import copy
-import time
 
 from games.room25 import board
 from hosting.text import Translator
@@ -51,10 +50,8 @@ def test_picture_never_depends_on_hidden_tiles():
     for u, k in zip(hidden, kinds[1:] + kinds[:1]):
         other["tile_kinds"][u] = k
     assert E.picture(E.public_view(other), T) == png
-    start = time.perf_counter()
-    for _ in range(5):
-        E.picture(E.public_view(s), Translator("room25", "es", ["A", "B", "C", "D"]))
-    assert (time.perf_counter() - start) / 5 < 0.25  # the goal is 30 ms; this only catches blow-ups
+    spanish = E.picture(E.public_view(s), Translator("room25", "es", ["A", "B", "C", "D"]))
+    assert spanish.startswith(b"\x89PNG") and spanish != png
 
 
 def test_programming_status_shows_who_not_what():
