@@ -26,6 +26,10 @@ class FakeMessage:
         self.content = content
         self.kw = kw
         self.jump_url = f"https://discord.com/channels/99/{channel.id}/{self.id}"
+        self.pinned = False
+
+    async def pin(self):
+        self.pinned = True
 
 
 class FakeChannel:
@@ -47,9 +51,14 @@ class FakeChannel:
         channel = self
 
         class Partial:
+            id = mid
+
             async def edit(self, **kw):
                 channel.edits += 1
                 channel.log.append(("edit", mid, kw))
+
+            async def unpin(self):
+                channel.log.append(("unpin", mid, {}))
         return Partial()
 
 

@@ -102,7 +102,7 @@ async def test_lobby_flow(lb, town, db):
         await alice.click(lobby, "Start")
         assert lobby.buttons == [] and "alice, carol, bob, AI 1" in lobby.text
         thread = lobby.thread
-        assert thread.messages()[0].content.startswith("The game begins")
+        assert thread.messages()[0].content.splitlines()[1].startswith("The game begins")
         assert status_message(thread).labels() == ["My secrets"]
     assert all(i.latency is not None for i in lb.interactions)
     # The lobby is the slash command's own reply: no need to fetch it back.
