@@ -362,8 +362,9 @@ class DiscordDelivery:
         thread does not show it last already: (files, its digest). A message that would
         show the same picture as the one before it shows none ('' takes its own away); no
         change is (no files, None). The digests are stored with the posts."""
-        if not render.may(thread, "attach_files"):
-            return [], None
+        if not render.may(thread, "attach_files") or (
+                table.status == "finished" and not message_key.startswith("end:")):
+            return [], None               # the final picture goes with the game-over post
         png = self.boards.picture_png(table)
         if png is None:
             return [], None
