@@ -112,6 +112,8 @@ class DiscordDelivery:
         Public lines go to the thread as few messages as fit (the last may ride on a new public
         question); then each seat gets one DM holding its lines and, when it has a new
         question, that question's buttons too."""
+        if table.status == "running" and not self.boards.has_status(table):
+            await self.boards.status(table)    # first, so that every phase post links to it
         async with self._prompting[table.id]:
             await self._plan(table, rows)
             await self._send_planned(table)
