@@ -27,6 +27,8 @@ class FakeMessage:
         self.kw = kw
         self.jump_url = f"https://discord.com/channels/99/{channel.id}/{self.id}"
         self.pinned = False
+        self.embeds = [kw["embed"]] if kw.get("embed") else []
+        self.components = []
 
     async def pin(self):
         self.pinned = True
@@ -46,6 +48,9 @@ class FakeChannel:
 
     async def edit(self, **kw):
         self.edited = {**getattr(self, "edited", {}), **kw}
+
+    async def fetch_message(self, mid):
+        return next(m for m in self.sent if m.id == mid)
 
     def get_partial_message(self, mid):
         channel = self
