@@ -1,5 +1,6 @@
-"""The messages a table keeps editing in place: its lobby in the channel and its status at the
-top of the thread (before which `threads.keep` makes the thread what the table needs).
+"""The messages a table keeps editing in place: its lobby in the channel (once the game is over,
+one line saying how it ended) and its status at the top of the thread, pinned where the bot may
+(before which `threads.keep` makes the thread what the table needs).
 
 A message is edited only when it would look different. A new phase, round or table status shows
 on the status at once; other changes within a phase reach it at most every `status_every`
@@ -30,7 +31,7 @@ STATUS_MAX_AGE = 50 * 60     # seconds: an older status is posted afresh at the 
 
 
 class Boards:
-    def __init__(self, delivery, status_every: float = 30.0):
+    def __init__(self, delivery, status_every: float = 10.0):
         self.delivery = delivery
         self.status_every = status_every
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits

@@ -1,6 +1,13 @@
 """Events and prompts to Discord: the thread for the public, DMs for seats, nothing for the GM
 log until the game ends (then it becomes the recap).
 
+The thread reads as a table: a phase's news is one post (`phase:`), headed by the phase and a
+link to the status, which grows by edits (`more:`, each holding the post's whole text, so a
+repeated edit neither loses nor doubles a line) while it is the thread's last message; a
+public question is a message of its own. The table's picture goes with a post only when it
+differs from the one the thread shows last (digests kept with the posts). The end is one post
+(`end:`) with the final picture, then the GM log, and a DM to each person (`seat:N:end`).
+
 Every message is planned in the store (`posts`: a key naming what it carries, the outbox rows
 in it, its text) before it is sent, and sent with a nonce made from that key: a retry or a
 restart skips what went out, and a post whose answer a crash lost is not doubled (Discord
@@ -51,7 +58,7 @@ THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thre
 
 
 class DiscordDelivery:
-    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 30.0,
+    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 10.0,
                  retry_base: float = 2.0):
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
