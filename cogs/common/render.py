@@ -140,8 +140,10 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
     t = translator(table)
     engine = games.engine(table.game)
     view = engine.public_view(table.state) if table.state is not None else {"phase": "lobby"}
+    over = table.status in ("finished", "cancelled")     # said once, in words of the table
     embed = discord.Embed(title=t("ui", "status_title", game=game_title(t),
-                                  phase=t.lookup("phases", str(view.get("phase")))),
+                                  phase=t.lookup("statuses", table.status) if over
+                                  else t.lookup("phases", str(view.get("phase")))),
                           colour=discord.Colour.dark_teal())
     embed.description = clip(engine.describe(view, t)) if table.state is not None else None
     if table.status == "finished":      # how it ended (the side that won), then who
