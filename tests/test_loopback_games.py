@@ -25,6 +25,7 @@ from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, ma
 GAME_OVER_LINE = "The game is over."
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
 MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
+STATUS_LINK = re.compile(r"\[table status\]\(https://discord\.com/channels/[\d/]+\)")
 FAREWELL = re.compile(r"\*\*[^*]+\*\* is over\. |The whole game, everything revealed: ")
 
 
@@ -164,7 +165,8 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
         if ("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
                 or recap_header(line)):
             continue  # the bot's own pings (who is asked) and the recap's headers
-        if MOMENT_HEADER.match(line) or line.startswith(f"**{GAME_OVER_LINE}**"):
+        if (MOMENT_HEADER.match(line) or STATUS_LINK.fullmatch(line)
+                or line.startswith(f"**{GAME_OVER_LINE}**")):
             continue  # a phase post's header; the winners with their side, at the end
         line = event_line(line) if i > end else line
         allowed = public if i <= end else public | gm   # the GM log is the recap, after the end
