@@ -29,6 +29,14 @@ STATUS_LINK = re.compile(r"\[table status\]\(https://discord\.com/channels/[\d/]
 FAREWELL = re.compile(r"\*\*[^*]+\*\* is over\. |The whole game, everything revealed: ")
 
 
+def bot_thread_line(line: str) -> bool:
+    """A thread line of the bot's own, not an event: pings (who is asked), the note naming
+    closed DMs, a phase post's header, the winners with their side, the recap's headers."""
+    return bool("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
+                or recap_header(line) or MOMENT_HEADER.match(line)
+                or STATUS_LINK.fullmatch(line) or line.startswith(f"**{GAME_OVER_LINE}**"))
+
+
 def bot_dm_line(line: str) -> bool:
     """A DM line of the bot's own, not an event: a moment's header, a question's outcome,
     the farewell at the end."""
@@ -162,12 +170,8 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
     public, gm = lines.get("public", set()), lines.get("gm", set())
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
     for i, line in enumerate(thread_lines):
-        if ("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
-                or recap_header(line)):
-            continue  # the bot's own pings (who is asked) and the recap's headers
-        if (MOMENT_HEADER.match(line) or STATUS_LINK.fullmatch(line)
-                or line.startswith(f"**{GAME_OVER_LINE}**")):
-            continue  # a phase post's header; the winners with their side, at the end
+        if bot_thread_line(line):
+            continue
         line = event_line(line) if i > end else line
         allowed = public if i <= end else public | gm   # the GM log is the recap, after the end
         assert line in allowed, f"thread line not meant for the public: {line!r}"

@@ -38,7 +38,7 @@ from itertools import groupby
 import discord
 
 import games
-from cogs.common import render
+from cogs.common import render, threads
 from cogs.common.boards import Boards
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, nonce, pin, pinging
@@ -121,6 +121,9 @@ class DiscordDelivery:
         question, that question's buttons too."""
         if table.status == "running" and not self.boards.has_status(table):
             await self.boards.status(table)    # first, so that every phase post links to it
+        thread = await self.channel(table.thread_id)
+        if thread is not None:
+            await threads.reopen(table, thread)
         async with self._prompting[table.id]:
             await self._plan(table, rows)
             await self._send_planned(table)
