@@ -94,7 +94,7 @@ class Deadline:
 
 @dataclass
 class PostRow:
-    """A message the delivery planned for a game (see migration V7)."""
+    """A message the delivery planned for a game (see migrations V7 and V10)."""
 
     key: str
     seq: int
@@ -104,6 +104,7 @@ class PostRow:
     message_id: int | None
     attempts: int
     state: str
+    picture: str | None = None   # the digest of the picture it showed once sent ('' none)
 
 
 _JSON_COLUMNS = ("options", "pace", "state", "result")
@@ -593,10 +594,10 @@ class Store:
     # ---- posts: each message the delivery sends, recorded before it is sent ------------------
     async def posts(self, game_id: int) -> dict[str, PostRow]:
         async def load():
-            return {r[0]: PostRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6], r[7])
+            return {r[0]: PostRow(r[0], r[1], json.loads(r[2]), *r[3:])
                     for r in await self._fetch(
-                        "SELECT key, seq, rows, text, channel_id, message_id, attempts, state "
-                        "FROM posts WHERE game_id = ? ORDER BY seq", (game_id,))}
+                        "SELECT key, seq, rows, text, channel_id, message_id, attempts, state, "
+                        "picture FROM posts WHERE game_id = ? ORDER BY seq", (game_id,))}
         return dict(await self._posts.get(game_id, load))
 
     async def plan_posts(self, game_id: int, planned: list[tuple[str, list[int], str | None]]
@@ -614,12 +615,15 @@ class Store:
         self._posts.drop(game_id)
 
     async def post_tried(self, game_id: int, key: str, state: str = "planned",
-                         channel_id: int | None = None, message_id: int | None = None) -> None:
-        """One attempt at a planned message ended in `state` (still planned after a refusal)."""
+                         channel_id: int | None = None, message_id: int | None = None,
+                         picture: str | None = None) -> None:
+        """One attempt at a planned message ended in `state` (still planned after a refusal);
+        `picture`: the digest of the picture it put in its message."""
         await self._write(
             "UPDATE posts SET attempts = attempts + 1, state = ?, "
-            "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id) "
-            "WHERE game_id = ? AND key = ?", (state, channel_id, message_id, game_id, key))
+            "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id), "
+            "picture = COALESCE(?, picture) WHERE game_id = ? AND key = ?",
+            (state, channel_id, message_id, picture, game_id, key))
         self._posts.drop(game_id)
 
     # ---- the game thread's lock ----------------------------------------------------------------

@@ -26,6 +26,12 @@ class FakeMessage:
         self.content = content
         self.kw = kw
         self.jump_url = f"https://discord.com/channels/99/{channel.id}/{self.id}"
+        self.pinned = False
+        self.embeds = [kw["embed"]] if kw.get("embed") else []
+        self.components = []
+
+    async def pin(self):
+        self.pinned = True
 
 
 class FakeChannel:
@@ -43,13 +49,21 @@ class FakeChannel:
     async def edit(self, **kw):
         self.edited = {**getattr(self, "edited", {}), **kw}
 
+    async def fetch_message(self, mid):
+        return next(m for m in self.sent if m.id == mid)
+
     def get_partial_message(self, mid):
         channel = self
 
         class Partial:
+            id = mid
+
             async def edit(self, **kw):
                 channel.edits += 1
                 channel.log.append(("edit", mid, kw))
+
+            async def unpin(self):
+                channel.log.append(("unpin", mid, {}))
         return Partial()
 
 

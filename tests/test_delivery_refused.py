@@ -83,7 +83,7 @@ async def test_a_crash_between_a_post_and_its_record_sends_it_once(world, monkey
     lost = SimpleNamespace(done=False)
 
     async def crash_once(game_id, key, state="planned", *args, **kwargs):
-        if state == "sent" and key.startswith("public:") and not lost.done:
+        if state == "sent" and key.startswith("phase:") and not lost.done:
             lost.done = True
             raise discord.HTTPException(SimpleNamespace(status=500, reason="crash"), "crash")
         return await plain_tried(game_id, key, state, *args, **kwargs)

@@ -10,6 +10,7 @@ from functools import partial
 
 import pytest
 
+from cogs.common.delivery import PHASE_LIMIT
 from hosting.store import Store
 from hosting.text import Translator
 from tests.loopback import Loopback
@@ -24,11 +25,22 @@ from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, ma
 GAME_OVER_LINE = "The game is over."
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
 MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
+STATUS_LINK = re.compile(r"\[table status\]\(https://discord\.com/channels/[\d/]+\)")
+FAREWELL = re.compile(r"\*\*[^*]+\*\* is over\. |The whole game, everything revealed: ")
+
+
+def bot_thread_line(line: str) -> bool:
+    """A thread line of the bot's own, not an event: pings (who is asked), the note naming
+    closed DMs, a phase post's header, the winners with their side, the recap's headers."""
+    return bool("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
+                or recap_header(line) or MOMENT_HEADER.match(line)
+                or STATUS_LINK.fullmatch(line) or line.startswith(f"**{GAME_OVER_LINE}**"))
 
 
 def bot_dm_line(line: str) -> bool:
-    """A DM line of the bot's own, not an event: a moment's header, a question's outcome."""
-    return bool(MOMENT_HEADER.fullmatch(line)) or line.startswith(
+    """A DM line of the bot's own, not an event: a moment's header, a question's outcome,
+    the farewell at the end."""
+    return bool(MOMENT_HEADER.fullmatch(line) or FAREWELL.match(line)) or line.startswith(
         ("You chose", "Time ran out:", "This question is closed"))
 
 
@@ -107,6 +119,7 @@ async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
             assert any(a.filename == "table.png" for m in thread.messages()[2:]
                        for a in m.attachments)
         assert not [c for c in discord.calls if c.status == 400]
+        assert_the_thread_reads_as_one_table(games, thread, players)
         seen = seen_lines(thread, players)
         drawn = what_people_see(thread, players)
     audiences_seen = await assert_each_line_reached_its_audience(db, *seen)
@@ -118,6 +131,27 @@ def assert_nothing_to_stumble_on(drawn) -> None:
     """What each person sees at the end, as Discord draws it (tests/loopback/seen.py)."""
     found = findings(drawn)
     assert not found, "what people see:\n" + "\n".join(found)
+
+
+def assert_the_thread_reads_as_one_table(channel, thread, players) -> None:
+    """A phase's news grows one post (a new one only after a question or near the length
+    limit); no picture follows the same picture; the status is pinned; one game-over post,
+    a farewell DM to each person, the lobby a line; nothing left to click."""
+    messages = thread.messages()
+    for a, b in zip(messages, messages[1:]):
+        news = [m.content.splitlines()[0] for m in (a, b) if m.content and not m.embeds]
+        if len(news) == 2 and MOMENT_HEADER.match(news[0]) and news[0] == news[1]:
+            assert len(a.content) > PHASE_LIMIT - 300, f"a phase post multiplied: {b.content!r}"
+    shown = [m.attachments[0].data for m in messages if m.attachments]
+    assert all(x != y for x, y in zip(shown, shown[1:])), "the same picture twice in a row"
+    assert messages[0].pinned and messages[0].embeds      # the status, at the top
+    assert sum(GAME_OVER_LINE in m.content for m in messages) == 1
+    for person in players:
+        assert sum(FAREWELL.match(m.content) is not None for m in person.dms()) == 1
+    [lobby] = channel.messages()
+    assert lobby.content.count("\n") == 0 and "finished" in lobby.content and not lobby.embeds
+    assert not [m for m in [*messages, lobby, *(m for p in players for m in p.dms())]
+                if m.buttons or m.selects], "a question still clickable after the end"
 
 
 def seen_lines(thread, players) -> tuple[list[str], dict[str, list[str]]]:
@@ -136,9 +170,8 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
     public, gm = lines.get("public", set()), lines.get("gm", set())
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
     for i, line in enumerate(thread_lines):
-        if ("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
-                or recap_header(line)):
-            continue  # the bot's own pings (who is asked) and the recap's headers
+        if bot_thread_line(line):
+            continue
         line = event_line(line) if i > end else line
         allowed = public if i <= end else public | gm   # the GM log is the recap, after the end
         assert line in allowed, f"thread line not meant for the public: {line!r}"

@@ -102,8 +102,10 @@ async def test_lobby_flow(lb, town, db):
         await alice.click(lobby, "Start")
         assert lobby.buttons == [] and "alice, carol, bob, AI 1" in lobby.text
         thread = lobby.thread
-        assert thread.messages()[0].content.startswith("The game begins")
-        assert status_message(thread).labels() == ["My secrets"]
+        status, news = thread.messages()[:2]   # the status first, pinned, linked from the news
+        assert status.labels() == ["My secrets"] and status.pinned
+        assert news.content.splitlines()[1].startswith("The game begins")
+        assert f"/{status.id})" in news.content.splitlines()[0]
     assert all(i.latency is not None for i in lb.interactions)
     # The lobby is the slash command's own reply: no need to fetch it back.
     assert not [c for c in lb.calls if c.method == "GET" and c.route.startswith("/webhooks/")]

@@ -94,7 +94,7 @@ async def test_a_status_whose_edits_are_refused_is_posted_afresh(world):
                 raise discord.HTTPException(SimpleNamespace(status=400, reason="Bad"),
                                             {"code": 30046, "message": "Maximum edits"})
             return await partial.edit(**kw)
-        return SimpleNamespace(edit=edit)
+        return SimpleNamespace(id=mid, edit=edit, unpin=partial.unpin)
 
     type(thread).get_partial_message = capped
     try:

@@ -1,5 +1,6 @@
-"""The messages a table keeps editing in place: its lobby in the channel and its status at the
-top of the thread (before which `threads.keep` makes the thread what the table needs).
+"""The messages a table keeps editing in place: its lobby in the channel (once the game is over,
+one line saying how it ended) and its status at the top of the thread, pinned where the bot may
+(before which `threads.keep` makes the thread what the table needs).
 
 A message is edited only when it would look different. A new phase, round or table status shows
 on the status at once; other changes within a phase reach it at most every `status_every`
@@ -20,7 +21,7 @@ import discord
 
 import games
 from cogs.common import render, threads
-from cogs.common.sending import NOBODY, nonce
+from cogs.common.sending import NOBODY, nonce, pin
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
 
@@ -30,11 +31,12 @@ STATUS_MAX_AGE = 50 * 60     # seconds: an older status is posted afresh at the 
 
 
 class Boards:
-    def __init__(self, delivery, status_every: float = 30.0):
+    def __init__(self, delivery, status_every: float = 10.0):
         self.delivery = delivery
         self.status_every = status_every
         self._shown: dict[tuple, dict] = {}  # what each message last showed: skip no-op edits
-        self._pictures: dict[tuple[int, str], str | None] = {}  # (game, where) -> view shown
+        self._pictures: dict[int, str | None] = {}       # game -> the view its status shows
+        self._drawn: dict[int, tuple[str, bytes | None]] = {}   # game -> (view, its picture)
         self._status_ids: dict[int, int] = {}            # game -> its status message
         self._status_at: dict[int, float] = {}           # game -> when its status was last sent
         self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
@@ -45,7 +47,12 @@ class Boards:
         return self.delivery.host
 
     def has_status(self, table: GameRow) -> bool:
-        return bool(table.status_message_id or self._status_ids.get(table.id))
+        return bool(self.status_id(table))
+
+    def status_id(self, table: GameRow) -> int | None:
+        """The status message now (a status posted afresh is known here before the table
+        row read earlier says so)."""
+        return self._status_ids.get(table.id) or table.status_message_id
 
     def lobby_now(self, table: GameRow) -> dict:
         """The lobby message's embed and buttons, remembered as shown: for the answer to a
@@ -56,13 +63,22 @@ class Boards:
 
     @staticmethod
     def _lobby_content(table: GameRow) -> dict:
+        """The lobby; once the game is over, one line saying how it ended, with the thread."""
         t = render.translator(table)
+        if table.status in ("finished", "cancelled"):
+            words = {"game": render.game_title(t), "id": table.id,
+                     "link": render.thread_url(table) or ""}
+            line = (t("ui", "lobby_result", result=render.result_text(table), **words)
+                    if table.status == "finished" else t("ui", "lobby_cancelled", **words))
+            return {"content": render.clip(line, render.CONTENT_MAX), "embed": None,
+                    "view": None, "allowed_mentions": NOBODY}
         return {"embed": render.lobby_embed(table), "allowed_mentions": NOBODY,
                 "view": lobby_view(table.id, t) if table.status == "lobby" else None}
 
     @staticmethod
     def _lobby_digest(lobby: dict) -> dict:
-        return {"lobby": lobby["embed"].to_dict(), "open": lobby["view"] is not None}
+        return {"lobby": lobby["embed"].to_dict() if lobby["embed"] else lobby["content"],
+                "open": lobby["view"] is not None}
 
     async def lobby(self, table: GameRow) -> None:
         if table.lobby_message_id is None:
@@ -74,7 +90,8 @@ class Boards:
         channel = await self.delivery.channel(table.channel_id)
         if channel is None:
             return
-        lobby.update(render.fit(channel, None, lobby["embed"]))
+        if lobby["embed"] is not None:
+            lobby.update(render.fit(channel, None, lobby["embed"]))
         try:
             await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
         except discord.NotFound:
@@ -104,7 +121,7 @@ class Boards:
                       "round": public.get("round"), "buttons": content["view"] is not None,
                       "waiting": [f["value"] for f in look["status"].get("fields", [])
                                   if "<t:" not in f["value"]]}
-            message_id = table.status_message_id or self._status_ids.get(table.id)
+            message_id = self.status_id(table)
             moment_changed = self._shown.get((table.id, "moment")) != moment
             if message_id is not None and (
                     self._shown.get((table.id, "status")) == look
@@ -114,10 +131,10 @@ class Boards:
             self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
             self._status_at[table.id] = asyncio.get_running_loop().time()
             renew = message_id is None or (moment_changed and self._aged(table.id, message_id))
-            files = self.new_picture(table, "status", again=renew)
+            files = self.new_picture(table, again=renew)
             if not render.may(thread, "attach_files"):
                 files = []           # the status goes on without its picture
-            if self._pictures.get((table.id, "status")):
+            if self._pictures.get(table.id):
                 embed.set_image(url="attachment://table.png")
             content.update(render.fit(thread, None, embed))
             if not renew:
@@ -130,7 +147,7 @@ class Boards:
                     # Gone, or Discord caps the edits of messages older than an hour (30046).
                     if not isinstance(err, discord.NotFound) and err.code != EDIT_CAP:
                         raise
-                    files = self.new_picture(table, "status", again=True)
+                    files = self.new_picture(table, again=True)
             await self._post_status(table, thread, content, files, message_id)
 
     async def _post_status(self, table: GameRow, thread, content: dict, files,
@@ -142,13 +159,15 @@ class Boards:
                                     nonce=nonce(table.id, f"status:{old_id or 0}"))
         self._status_ids[table.id] = message.id
         await self.host.set_messages(table.id, status_message_id=message.id)
+        await pin(message, thread)
         if old_id is None:
             return
         t = render.translator(table)
+        old = thread.get_partial_message(old_id)
+        await pin(old, thread, keep=False)
         try:
-            await thread.get_partial_message(old_id).edit(
-                content=t("ui", "status_moved", link=message.jump_url), embed=None,
-                attachments=[], view=None, allowed_mentions=NOBODY)
+            await old.edit(content=t("ui", "status_moved", link=message.jump_url), embed=None,
+                           attachments=[], view=None, allowed_mentions=NOBODY)
         except discord.HTTPException:
             pass        # it keeps its "My secrets" button, which still works
 
@@ -191,13 +210,21 @@ class Boards:
         for task in self._catch_up.values():
             task.cancel()
 
-    def new_picture(self, table: GameRow, where: str, again: bool = False) -> list[discord.File]:
-        """The table's public picture if `where` (the thread's flow of posts, or the status
-        message) has not shown this state of the table yet (or `again`); else nothing."""
-        public = games.engine(table.game).public_view(table.state)
-        digest = repr(public)
-        if self._pictures.get((table.id, where)) == digest and not again:
+    def new_picture(self, table: GameRow, again: bool = False) -> list[discord.File]:
+        """The table's public picture if the status message has not shown this state of the
+        table yet (or `again`); else nothing."""
+        digest = repr(games.engine(table.game).public_view(table.state))
+        if self._pictures.get(table.id) == digest and not again:
             return []
-        file = render.picture_file(table, public)
-        self._pictures[(table.id, where)] = digest if file else None
-        return [file] if file else []
+        png = self.picture_png(table)
+        self._pictures[table.id] = digest if png else None
+        return [render.png_file(png)] if png else []
+
+    def picture_png(self, table: GameRow) -> bytes | None:
+        """The table's public picture as PNG, drawn again only when the public view changed."""
+        public = games.engine(table.game).public_view(table.state)
+        view = repr(public)
+        drawn = self._drawn.get(table.id)
+        if drawn is None or drawn[0] != view:
+            drawn = self._drawn[table.id] = (view, render.picture_png(table, public))
+        return drawn[1]

@@ -1,6 +1,13 @@
 """Events and prompts to Discord: the thread for the public, DMs for seats, nothing for the GM
 log until the game ends (then it becomes the recap).
 
+The thread reads as a table: a phase's news is one post (`phase:`), headed by the phase and a
+link to the status, which grows by edits (`more:`, each holding the post's whole text, so a
+repeated edit neither loses nor doubles a line) while it is the thread's last message; a
+public question is a message of its own. The table's picture goes with a post only when it
+differs from the one the thread shows last (digests kept with the posts). The end is one post
+(`end:`) with the final picture, then the GM log, and a DM to each person (`seat:N:end`).
+
 Every message is planned in the store (`posts`: a key naming what it carries, the outbox rows
 in it, its text) before it is sent, and sent with a nonce made from that key: a retry or a
 restart skips what went out, and a post whose answer a crash lost is not doubled (Discord
@@ -23,16 +30,18 @@ deliver any game's news.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections import defaultdict
+from itertools import groupby
 
 import discord
 
 import games
-from cogs.common import render
+from cogs.common import render, threads
 from cogs.common.boards import Boards
 from cogs.common.recap import recap
-from cogs.common.sending import NOBODY, nonce, pinging
+from cogs.common.sending import NOBODY, nonce, pin, pinging
 from cogs.common.views import secrets_view
 from games.base import Pending
 from hosting.store import GameRow, OutboxRow, PostRow
@@ -44,10 +53,12 @@ ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to r
 # A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
 # "My secrets" still lists them.
 SAID_ON_THE_QUESTION = {"table_timed_out"}
+PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
+THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
 
 
 class DiscordDelivery:
-    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 30.0,
+    def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 10.0,
                  retry_base: float = 2.0):
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
@@ -108,6 +119,11 @@ class DiscordDelivery:
         Public lines go to the thread as few messages as fit (the last may ride on a new public
         question); then each seat gets one DM holding its lines and, when it has a new
         question, that question's buttons too."""
+        if table.status == "running" and not self.boards.has_status(table):
+            await self.boards.status(table)    # first, so that every phase post links to it
+        thread = await self.channel(table.thread_id)
+        if thread is not None:
+            await threads.reopen(table, thread)
         async with self._prompting[table.id]:
             await self._plan(table, rows)
             await self._send_planned(table)
@@ -117,25 +133,24 @@ class DiscordDelivery:
         posts = await self.host.store.posts(table.id)
         covered = {r for p in posts.values() for r in p.rows}
         rows = [r for r in rows if r.id not in covered]
-        plans: list[tuple[str, list[int], str | None]] = []
         public = [r for r in rows if r.audience == "public"]
-        ending = any(r.kind == "table_finished" for r in rows)
-        texts = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in public])
-        if ending:   # the GM log (every secret move) becomes public as the recap, after the end
-            texts += recap(t, [r for r in await self.host.store.gm_log(table.id)
-                               if r.id not in covered])
+        lines = [(r.id, self._line(table, t, r)) for r in public]
         prompted = await self.host.store.prompted(table.id)
-        groups = self._new_public_questions(table, posts, prompted)
-        pinned = {r.id for r in public if r.data.get("pin")}   # lines the table keeps in view
-        lead = (texts.pop() if texts and groups and not ending and not pinned & set(texts[-1][0])
-                else None)
-        plans += [(f"{'pin' if pinned & set(ids) else 'public'}:{ids[0]}", ids, text)
-                  for ids, text in texts]
+        ending = any(r.kind == "table_finished" for r in rows)
+        if ending:         # one post, then the GM log (every secret move) as the recap
+            plans = [(f"end:{ids[0]}", ids, text) for ids, text in render.chunk_pairs(lines)]
+            plans += [(f"public:{ids[0]}", ids, text) for ids, text in recap(
+                t, [r for r in await self.host.store.gm_log(table.id) if r.id not in covered])]
+        else:
+            plans = self._news(table, posts, lines, {r.id for r in public if r.data.get("pin")})
+            asks = [(f"ask:{group[0].kind}:{group[0].id}", [], None)
+                    for group in self._new_public_questions(table, posts, prompted)]
+            if asks and plans and plans[-1][0].startswith("phase:"):
+                # news that would open a post of its own rides on the question instead
+                asks[0] = (asks[0][0], *plans.pop()[1:])
+            plans += asks
         # The thread's posts go before any DM: how soon the table reads its news never
         # depends on who is written to in secret.
-        for i, group in enumerate(groups):
-            ids, text = lead if i == 0 and lead else ([], None)
-            plans.append((f"ask:{group[0].kind}:{group[0].id}", ids, text))
         moment = self._moment(table)
         new_moment = moment is not None and f"moment:{moment}" not in posts
         header = t("ui", "moment_header", **self._moment_words(table)) if new_moment else None
@@ -149,6 +164,8 @@ class DiscordDelivery:
                  if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION]))
         if new_moment:     # after the DMs of the moment: names the seats they could not reach
             plans.append((f"moment:{moment}", [], None))
+        if ending:
+            plans += self._farewells(table, posts)
         if plans:
             await self.host.store.plan_posts(table.id, plans)
 
@@ -162,6 +179,71 @@ class DiscordDelivery:
         return asking | {int(key.split(":")[1]) for key, post in posts.items()
                          if key.startswith("prompt:") and post.state == "planned"
                          and key.split(":", 2)[2] in live}
+
+    @staticmethod
+    def _line(table: GameRow, t, row: OutboxRow) -> str:
+        """A public line; the end's names the winners with their side."""
+        if row.kind == "table_finished":
+            return t("ui", "game_over_line", result=t("ui", "winners_are",
+                                                      winners=render.winners_text(table))
+                     if row.data.get("winners") else t("ui", "nobody_won"))
+        return t.event(row.kind, row.data)
+
+    def _news(self, table: GameRow, posts: dict[str, PostRow], lines: list[tuple[int, str]],
+              pinned: set[int]) -> list:
+        """The public lines of this delivery: appended to the phase's post while it is the
+        thread's last message and has room (an edit, planned like a post, holding the
+        post's whole text), else in a new phase post. A line the table keeps in view is a
+        post of its own, pinned."""
+        moment = self._moment(table)
+        open_post = self._open_phase(posts, moment)
+        plans = []
+        for keep, run in groupby(lines, key=lambda line: line[0] in pinned):
+            run = list(run)
+            if keep:
+                plans += [(f"pin:{ids[0]}", ids, text) for ids, text in render.chunk_pairs(run)]
+                open_post = None
+                continue
+            if open_post is not None:
+                target, text = open_post
+                fits = 0
+                while fits < len(run) and len(text) + 1 + len(run[fits][1]) <= PHASE_LIMIT:
+                    text = f"{text}\n{run[fits][1]}"
+                    fits += 1
+                if fits:
+                    plans.append((f"more:{run[0][0]}:{target}", [i for i, _ in run[:fits]], text))
+                    open_post, run = (target, text), run[fits:]
+            chunks = render.chunk_pairs(run, PHASE_LIMIT)
+            plans += [(f"phase:{ids[0]}:{moment}", ids, text) for ids, text in chunks]
+            if chunks:
+                open_post = (plans[-1][0], chunks[-1][1])
+        return plans
+
+    @staticmethod
+    def _open_phase(posts: dict[str, PostRow], moment: str | None) -> tuple[str, str] | None:
+        """(key, text so far) of the phase post that may still grow: the thread's last
+        message, of this moment, not set aside."""
+        last = None
+        for post in posts.values():
+            kind = post.key.split(":", 1)[0]
+            if kind in THREAD_POSTS or (kind == "moment" and post.message_id is not None):
+                last = post
+        if last is None or last.state == "set_aside" or not last.key.startswith(
+                ("phase:", "more:")):
+            return None
+        target = last.key if last.key.startswith("phase:") else last.key.split(":", 2)[2]
+        if target.split(":", 2)[2] != str(moment) or posts[target].state == "set_aside":
+            return None
+        return target, last.text or ""
+
+    def _farewells(self, table: GameRow, posts: dict[str, PostRow]) -> list:
+        """A DM to each person at the table: the game is over, how, and where to read it."""
+        t = render.translator(table)
+        text = t("ui", "ended_dm", game=render.game_title(t), id=table.id,
+                 result=render.result_text(table), link=render.thread_url(table) or "")
+        return [(f"seat:{seat.seat}:end", [], text) for seat in table.seats
+                if not seat.is_ai and seat.user_id is not None
+                and f"seat:{seat.seat}:end" not in posts]
 
     def _seat_plans(self, table: GameRow, seat_no: int, posts: dict[str, PostRow],
                     prompted: dict, header: str | None, asking: bool,
@@ -234,25 +316,86 @@ class DiscordDelivery:
                 await self.host.store.post_tried(table.id, post.key, "set_aside")
             elif kind == "ask":
                 await self._ask(table, post, thread)
+            elif kind == "more":
+                await self._extend(table, post, thread)
             else:
-                message = await self._send(table, post, thread,
-                                           files=self.boards.new_picture(table, "thread"))
+                files, picture = await self._thread_picture(table, thread, post.key)
+                message = await self._send(table, post, thread, files=files, picture=picture,
+                                           text=self._phase_text(table, post.key.split(":", 2)[2],
+                                                                 post.text)
+                                           if kind == "phase" else None)
                 if kind == "pin" and message is not None:
-                    await self._pin(message, thread)
+                    await pin(message, thread)
 
-    @staticmethod
-    async def _pin(message, thread) -> None:
-        """Pin a post the table keeps in view (a public sheet); without Manage Messages, or if
-        Discord refuses, it simply stays unpinned."""
-        if not render.may(thread, "manage_messages"):
+    def _phase_text(self, table: GameRow, moment: str | None, lines: str | None) -> str:
+        """A phase post as shown: its phase and round, a link to the status message, its
+        lines (the link is the status's place now: a status posted afresh is linked from the
+        next post or edit)."""
+        t = render.translator(table)
+        moment = str(moment)
+        phase, _, rounds = moment.rpartition(":")
+        head = [] if moment == "None" else [
+            t("ui", "moment_header", phase=t.lookup("phases", phase), round=rounds)]
+        link = render.message_url(table, self.boards.status_id(table))
+        if link:
+            head.append(t("ui", "status_link", link=link))
+        return render.clip("\n".join(filter(None, (" · ".join(head), lines))),
+                           render.CONTENT_MAX)
+
+    async def _extend(self, table: GameRow, post: PostRow, thread) -> None:
+        """Apply a planned edit of a phase post: its whole text so far (a repeated edit
+        neither loses nor doubles a line), and the table's picture if it changed. It waits
+        while its post is not sent; the last of several waiting edits holds them all."""
+        posts = await self.host.store.posts(table.id)
+        target_key = post.key.split(":", 2)[2]
+        target = posts[target_key]
+        if target.state == "planned":
             return
+        if target.state != "sent" or target.message_id is None:
+            return await self.host.store.post_tried(table.id, post.key, "set_aside")
+        later = [p for p in posts.values() if p.seq > post.seq and p.state == "planned"
+                 and p.key.startswith("more:") and p.key.split(":", 2)[2] == target_key]
+        if later:
+            return await self.host.store.post_tried(table.id, post.key, "sent", thread.id,
+                                                    target.message_id)
+        files, picture = await self._thread_picture(table, thread, target_key)
         try:
-            await message.pin()
+            await thread.get_partial_message(target.message_id).edit(
+                content=self._phase_text(table, target_key.split(":", 2)[2], post.text),
+                allowed_mentions=NOBODY, **({} if picture is None else {"attachments": files}))
         except discord.HTTPException as err:
-            log.warning("could not pin message %s: %s", message.id, err)
+            return await self._refused(table, post, err)
+        await self.host.store.post_tried(table.id, post.key, "sent", thread.id,
+                                         target.message_id, picture)
+
+    async def _thread_picture(self, table: GameRow, thread, message_key: str
+                              ) -> tuple[list[discord.File], str | None]:
+        """The table's picture for a thread message (planned as `message_key`) when the
+        thread does not show it last already: (files, its digest). A message that would
+        show the same picture as the one before it shows none ('' takes its own away); no
+        change is (no files, None). The digests are stored with the posts."""
+        if not render.may(thread, "attach_files") or (
+                table.status == "finished" and not message_key.startswith("end:")):
+            return [], None               # the final picture goes with the game-over post
+        png = self.boards.picture_png(table)
+        if png is None:
+            return [], None
+        digest = hashlib.blake2b(png, digest_size=12).hexdigest()
+        shown: dict[str, str] = {}         # thread message -> the picture it shows now
+        for post in (await self.host.store.posts(table.id)).values():
+            if post.picture is not None and post.state == "sent":
+                shown[post.key.split(":", 2)[2] if post.key.startswith("more:")
+                      else post.key] = post.picture
+        own = shown.pop(message_key, "")
+        before = next((d for d in reversed(shown.values()) if d), "")
+        if digest == (own or before):
+            return [], None
+        if digest == before:
+            return [], ""
+        return [render.png_file(png)], digest
 
     async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
-                    text: str | None = None, **kwargs):
+                    text: str | None = None, picture: str | None = None, **kwargs):
         """Send one planned message and record it; the message, or None if Discord refused.
         A refusal is retried later, up to `MAX_ATTEMPTS`; a DM refused as forbidden marks its
         seat unreachable instead (`private`)."""
@@ -268,7 +411,8 @@ class DiscordDelivery:
                 raise
             await self._refused(table, post, err)
             return None
-        await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id)
+        await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id,
+                                         picture if kwargs.get("files") else None)
         self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
         return message
 
@@ -403,16 +547,17 @@ class DiscordDelivery:
 
     async def _ask(self, table: GameRow, post: PostRow, thread) -> None:
         """A public question (a vote, a turn's choices) asked in the thread: one message per
-        kind of question, naming and pinging the people asked; each click finds its own. The
-        news that led to it shares its message: one post, not two."""
+        kind of question, naming and pinging the people asked; each click finds its own. Its
+        own message, after the phase's post: the news never hides a live question."""
         kind = post.key.split(":", 2)[1]
         pending = self.host.pending(table)
         prompted = await self.host.store.prompted(table.id)
         group = [p for p in pending if p.public and p.seat is not None and p.kind == kind
                  and (p.id, p.seat) not in prompted]
+        text = self._phase_text(table, self._moment(table), post.text) if post.text else None
         if not group:       # closed before it could be asked: the news alone
             if post.text:
-                await self._send(table, post, thread)
+                await self._send(table, post, thread, text=text)
             else:
                 await self.host.store.post_tried(table.id, post.key, "sent")
             return
@@ -422,15 +567,16 @@ class DiscordDelivery:
         deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
         due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
         pings = " ".join(f"<@{s.user_id}>" for s in people)
+        files, picture = await self._thread_picture(table, thread, post.key)
         self._sending[table.id] = sending = asyncio.Event()
         answered = self.host.answered_by_ai(table, kind)
         try:
-            shown = render.fit(thread, "\n".join(filter(None, (post.text, pings))),
+            shown = render.fit(thread, "\n".join(filter(None, (text, pings))),
                                render.ballot_embed(table, group, due, answered))
             message = await self._send(
                 table, post, thread, text=shown["content"], embed=shown["embed"],
                 view=render.ballot_view(table, options) if people else None,
-                files=self.boards.new_picture(table, "thread"),
+                files=files, picture=picture,
                 allowed_mentions=pinging(s.user_id for s in people))
             if message is not None:
                 self._asked[message.id] = {p.seat: p.id for p in group}

@@ -62,6 +62,43 @@ def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
     return out
 
 
+def thread_url(table: GameRow) -> str | None:
+    return (f"https://discord.com/channels/{table.guild_id}/{table.thread_id}"
+            if table.guild_id and table.thread_id else None)
+
+
+def message_url(table: GameRow, message_id: int | None) -> str | None:
+    url = thread_url(table)
+    return f"{url}/{message_id}" if url and message_id else None
+
+
+def winners_text(table: GameRow) -> str:
+    """The winners grouped by their side, "Ana, Bruno (the inmates)"; a game whose outcome
+    names no sides (its `params.sides`: seat -> a key of the game's `sides` table) gives
+    the names alone. Empty when nobody won."""
+    t = translator(table)
+    result = table.result or {}
+    sides = (result.get("params") or {}).get("sides") or {}
+    groups: dict[str | None, list[str]] = {}
+    for seat in result.get("winners", []):
+        groups.setdefault(sides.get(str(seat)), []).append(t.seat_name(seat))
+    return "; ".join(t("ui", "winners_side", names=", ".join(names), side=t.lookup("sides", side))
+                     if side and t.has("sides", side) else ", ".join(names)
+                     for side, names in groups.items())
+
+
+def result_text(table: GameRow) -> str:
+    """How a finished game ended, in one line: the rules' reason, then the winners."""
+    t = translator(table)
+    result = table.result or {}
+    reason = result.get("reason")
+    why = (t("outcomes", reason, **(result.get("params") or {}))
+           if reason and t.has("outcomes", reason) else None)
+    winners = winners_text(table)
+    return " ".join(filter(None, (why, t("ui", "winners_are", winners=winners) if winners
+                                  else t("ui", "nobody_won"))))
+
+
 def lobby_embed(table: GameRow) -> discord.Embed:
     t = translator(table)
     engine = games.engine(table.game)
@@ -103,17 +140,18 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
     t = translator(table)
     engine = games.engine(table.game)
     view = engine.public_view(table.state) if table.state is not None else {"phase": "lobby"}
+    over = table.status in ("finished", "cancelled")     # said once, in words of the table
     embed = discord.Embed(title=t("ui", "status_title", game=game_title(t),
-                                  phase=t.lookup("phases", str(view.get("phase")))),
+                                  phase=t.lookup("statuses", table.status) if over
+                                  else t.lookup("phases", str(view.get("phase")))),
                           colour=discord.Colour.dark_teal())
     embed.description = clip(engine.describe(view, t)) if table.state is not None else None
     if table.status == "finished":      # how it ended (the side that won), then who
         result = table.result or {}
         outcome = (t("outcomes", result["reason"], **result.get("params", {}))
                    if result.get("reason") else "")
-        embed.add_field(name="\u200b", value=t(
-            "ui", "finished", outcome=outcome,
-            winners=", ".join(t.seat_name(w) for w in result.get("winners", [])) or "—"))
+        embed.add_field(name="\u200b", value=t("ui", "finished", outcome=outcome,
+                                                winners=winners_text(table) or "—"))
     elif table.status == "cancelled":
         embed.add_field(name="\u200b", value=t("ui", "cancelled"))
     elif table.status == "paused":
@@ -161,9 +199,17 @@ def fit(channel, content: str | None, embed: discord.Embed | None) -> dict:
     return {"content": clip(text, CONTENT_MAX), "embed": None}
 
 
+def picture_png(table: GameRow, view: dict) -> bytes | None:
+    return games.engine(table.game).picture(view, plain_translator(table)) or None
+
+
+def png_file(png: bytes, name: str = "table.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
 def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord.File | None:
-    png = games.engine(table.game).picture(view, plain_translator(table))
-    return discord.File(io.BytesIO(png), filename=name) if png else None
+    png = picture_png(table, view)
+    return png_file(png, name) if png else None
 
 
 def seat_picture(table: GameRow, seat: int, embed: discord.Embed,

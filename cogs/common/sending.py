@@ -3,9 +3,13 @@ makes a repeated send of the same planned message return the first one instead o
 from __future__ import annotations
 
 import hashlib
+import logging
 
 import discord
 
+from cogs.common.render import may
+
+log = logging.getLogger(__name__)
 NOBODY = discord.AllowedMentions.none()
 
 
@@ -18,3 +22,14 @@ def pinging(user_ids) -> discord.AllowedMentions:
     """Only these people may be pinged: never @everyone, @here or a role."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(u) for u in user_ids])
+
+
+async def pin(message, channel, keep: bool = True) -> None:
+    """Pin a message the table keeps in view (a public sheet, the status), or unpin it
+    (`keep=False`). Without Manage Messages, or if Discord refuses, it simply stays as it is."""
+    if not may(channel, "manage_messages"):
+        return
+    try:
+        await (message.pin() if keep else message.unpin())
+    except discord.HTTPException as err:
+        log.warning("could not %spin message %s: %s", "" if keep else "un", message.id, err)

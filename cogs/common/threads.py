@@ -51,6 +51,12 @@ async def lift_stale(host, delivery) -> None:
             await keep(host, table, thread)
 
 
+async def reopen(table: GameRow, thread) -> None:
+    """Unarchive the thread if Discord archived it (it refuses edits there; a post would
+    reopen it, an edit does not): before the delivery edits a phase post or a question."""
+    await _open(table, thread)
+
+
 async def _open(table: GameRow, thread) -> None:
     changes: dict = {}
     if getattr(thread, "archived", False):

@@ -139,9 +139,14 @@ def _custom_satisfied(st: dict, act: set) -> list:
     return out + _pact_satisfied(st, act)
 
 
-def declare(st: dict, ev: list, winners, reason: str, **params) -> None:
-    st["win"] = {"winners": sorted(set(winners)), "reason": reason, "params": params}
-    pub(ev, "game_over", reason=reason, winners=sorted(set(winners)))
+def declare(st: dict, ev: list, winners, reason: str, sides: dict | None = None,
+            **params) -> None:
+    """End the game. Each winner's side (a key of the locale's `sides`) goes in the outcome's
+    `sides`: the objective it won with (`sides`, seat -> reason), else `reason`."""
+    winners = sorted(set(winners))
+    params["sides"] = {str(s): (sides or {}).get(s, reason) for s in winners}
+    st["win"] = {"winners": winners, "reason": reason, "params": params}
+    pub(ev, "game_over", reason=reason, winners=winners)
     reveal_all(st, ev)
 
 
@@ -156,7 +161,8 @@ def check(st: dict, ev: list) -> bool:
         if len(reasons) == 1:
             declare(st, ev, winners, reasons[0])
         else:
-            declare(st, ev, winners, "shared", reasons=reasons)
+            declare(st, ev, winners, "shared", {s: r for r, w in found for s in w},
+                    reasons=reasons)
         return True
     if not seats(st):
         declare(st, ev, [], "no_winner")

@@ -102,9 +102,13 @@ def escape(ctx: Ctx) -> None:
 
 def end(ctx: Ctx, winners: list[int], reason: str, params: dict) -> None:
     """Finish the game: record the result and say why (the host adds the one "game over" line
-    with the winners), then publish every identity and the whole layout, room by room."""
+    with the winners, named with their side: the outcome's `sides`), then publish every
+    identity and the whole layout, room by room."""
     s = ctx.s
-    s["outcome"] = {"winners": sorted(winners), "reason": reason, "params": params}
+    roles = {c["seat"]: c["role"] for c in s["characters"]}
+    sides = {str(w): "team" if s["mode"] == "coop" else ROLE[roles[w]] for w in winners}
+    s["outcome"] = {"winners": sorted(winners), "reason": reason,
+                    "params": {**params, "sides": sides}}
     s["phase"] = "over"
     s["question"] = None
     ctx.emit("game_over", {"reason": reason, "winners": sorted(winners)})

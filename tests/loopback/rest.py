@@ -61,6 +61,7 @@ class Rest:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
             ("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self.pin_message),
+            ("DELETE", "/channels/{channel_id}/messages/pins/{message_id}", self.unpin_message),
             ("POST", "/channels/{channel_id}/typing", self.typing),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.thread_from),
             ("POST", "/channels/{channel_id}/threads", self.thread),
@@ -199,6 +200,11 @@ class Rest:
         granted with it)."""
         refusals.require(self.channel(request), "manage_messages")
         self.message(request).pinned = True
+        return respond(None)
+
+    async def unpin_message(self, request):
+        refusals.require(self.channel(request), "manage_messages")
+        self.message(request).pinned = False
         return respond(None)
 
     async def typing(self, request):

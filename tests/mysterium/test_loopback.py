@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sqlite3
 from functools import partial
 
 from games.mysterium import MysteriumEngine, ai, desk
 from hosting.text import Translator
 from tests.loopback import Loopback
-from tests.loopback.private import event_line, recap_header
+from tests.loopback.private import event_line
 from tests.loopback.table import FAST_TIMINGS, finished, idle, make_bot, status_message
 from tests.loopback.seen import what_people_see
 from tests.test_loopback_games import (GAME_OVER_LINE, assert_nothing_to_stumble_on, audiences,
-                                       bot_dm_line)
+                                       bot_dm_line, bot_thread_line)
 
 E = MysteriumEngine()
 NAMES = ["laura", "alex", "AI 1", "AI 2"]
-MENTIONS = re.compile(r"(<@\d+>\s*)+")
 TIMINGS = FAST_TIMINGS.replace("clue=3", "clue=30").replace("day_discussion=3",
                                                                "day_discussion=30")
 
@@ -117,8 +115,8 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
     assert any(line.startswith("Alma") and "has voted" in line for line in public)
     end = next(i for i, line in enumerate(thread_lines) if GAME_OVER_LINE in line)
     for i, line in enumerate(thread_lines):
-        if MENTIONS.fullmatch(line) or recap_header(line):
-            continue                       # the bot's own pings and the recap's headers
+        if bot_thread_line(line):
+            continue                       # the bot's own pings, headers, the recap's headers
         line = event_line(line) if i > end else line
         allowed = public if i <= end else public | gm
         assert line in allowed, f"thread line not meant for the public: {line!r}"

@@ -50,13 +50,16 @@ def audit_decision(before: dict, after: dict, events, t: Translator) -> None:
 
 
 def audit_view(s: dict) -> None:
+    """Face-down rooms stay hidden until the end, which shows every room."""
     view = E.public_view(s)
     if s["outcome"]:      # the end shows the whole Complex and every identity
         assert all(c["room"] for c in view["cells"]) and "?" not in {c["role"] for c in view["chars"]}
         return
     for cell, c in zip(range(25), view["cells"]):
         uid = s["board"][cell]
-        if not s["face_up"][uid]:
+        if s["outcome"]:
+            assert c["room"] == s["tile_kinds"][uid]
+        elif not s["face_up"][uid]:
             assert c["room"] is None and c["colour"] is None
     for c in view["chars"]:
         ch = next(x for x in s["characters"] if x["name"] == c["name"])
