@@ -134,9 +134,12 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     await reply(interaction, embed=embed,
                 **render.seat_picture(table, seat.seat, embed, "secrets.png"))
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
-    for pending in open_now:
-        await reply(interaction, embed=render.prompt_embed(table, pending, due.get(pending.id)),
-                    view=render.prompt_view(table, pending))
+    for pending in open_now:    # each a copy that closes with its question
+        copy = await interaction.followup.send(
+            embed=render.prompt_embed(table, pending, due.get(pending.id)),
+            view=render.prompt_view(table, pending), ephemeral=True, wait=True,
+            allowed_mentions=NOBODY)
+        host.delivery.copied(table.id, pending.id, copy)
 
 
 async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,

@@ -77,6 +77,7 @@ class DiscordDelivery:
         self._questions: dict[tuple[int, str], Pending] = {}  # (game, question) as asked
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
         self._shown: dict[int, discord.Embed] = {}       # question message -> its embed as sent
+        self._copies: defaultdict[tuple[int, str], list] = defaultdict(list)  # "My secrets"
 
     @property
     def host(self):
@@ -610,6 +611,29 @@ class DiscordDelivery:
                 await self._show_outcome(table, channel_id, message_id, asked)
             for pending_id, seat in asked:
                 await self.host.store.close_prompt(table.id, pending_id, seat)
+        if seat_no is None:
+            await self._close_copies(table, live)
+
+    def copied(self, game_id: int, pending_id: str, message) -> None:
+        """A copy of an open question shown privately in "My secrets": it closes with the
+        question, as long as Discord lets the bot edit it (its interaction's 15 minutes; the
+        copies are this process's own, so a copy answered in time is never left live)."""
+        self._copies[(game_id, pending_id)].append(message)
+
+    async def _close_copies(self, table: GameRow, live: set[str]) -> None:
+        t = render.translator(table)
+        for key in [k for k in self._copies if k[0] == table.id and k[1] not in live]:
+            decided = await self.host.store.decision_of(table.id, key[1])
+            for message in self._copies.pop(key):
+                outcome = (t("ui", "closed") if decided is None else t(
+                    "ui", "timed_out" if decided[1] == "timeout" else "chose",
+                    choice=render.labels_of(message).get(decided[0], decided[0])))
+                try:
+                    await message.edit(allowed_mentions=NOBODY,
+                                       **render.closed_question(None, message.embeds, outcome))
+                except discord.HTTPException as err:   # its interaction's token has expired
+                    log.info("game %s: a copy of question %s stays as it was: %s", table.id,
+                             key[1], err)
 
     async def _show_outcome(self, table: GameRow, channel_id: int, message_id: int,
                             asked: list[tuple[str, int]]) -> None:

@@ -7,7 +7,7 @@ from games.base import Engine, IllegalMove, Outcome
 from games.looper import ai, data, flow, generator, picture, views
 from games.looper.options import option_specs
 from games.looper.script import ScriptError, public_sheet, validate
-from games.looper.table import MM_SEAT, emit
+from games.looper.table import MM_SEAT, emit, on_board
 from games.rng import Rng
 
 DEFAULTS = {"script": None, "difficulty": "normal", "loops": None, "vet_generated": True,
@@ -97,7 +97,7 @@ class LooperEngine(Engine):
         # The public sheet stays in view: `pin` asks the bot to pin the post that holds it.
         emit(ev, "public_sheet", set=sheet["tragedy_set"], loops=sheet["loops"],
              days=sheet["days_per_loop"], pin=True,
-             cast=[c for c, st in state["characters"].items() if st["in_play"]])
+             cast=on_board(state))
         for i in sheet["incidents"]:
             emit(ev, "sheet_incident", day=i["day"], incident=i["incident"], pin=True)
         emit(ev, "private_sheet", (MM_SEAT,), title=script["title"],

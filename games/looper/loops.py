@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import GM
 from games.looper import data
-from games.looper.table import (cast_ids, emit, plot_flag, plots,
+from games.looper.table import (cast_ids, emit, in_cast_order, plot_flag, plots,
                                 role_holders, script_role)
 
 
@@ -71,7 +71,7 @@ def end(s: dict, ev: list) -> str:
     """Close the loop. Returns "won" (the protagonists win the game), "next", "final_guess" or
     "lost" (the Mastermind wins)."""
     fired = loop_end_losses(s, ev)
-    s["goodwill_snapshot"] = [c for c, st in s["characters"].items()
+    s["goodwill_snapshot"] = [c for c, st in in_cast_order(s)
                               if st["in_play"] and st["goodwill"] >= 1]
     s["loop_results"].append({"loop": s["loop"], "day": s["day"],
                               "lost": bool(s["loop_lost"] or fired)})

@@ -34,13 +34,19 @@ def cast_ids(s: dict) -> list[str]:
     return [e["character"] for e in s["script"]["cast"]]
 
 
+def in_cast_order(s: dict) -> list[tuple[str, dict]]:
+    """(character, its counters) in the script's cast order. The `characters` dict's own
+    order is not that: the stored state keeps its keys sorted."""
+    return [(c, s["characters"][c]) for c in cast_ids(s)]
+
+
 def living(s: dict) -> list[str]:
     """Living characters on the board, in cast order."""
-    return [c for c, st in s["characters"].items() if st["in_play"] and st["alive"]]
+    return [c for c, st in in_cast_order(s) if st["in_play"] and st["alive"]]
 
 
 def on_board(s: dict) -> list[str]:
-    return [c for c, st in s["characters"].items() if st["in_play"]]
+    return [c for c, st in in_cast_order(s) if st["in_play"]]
 
 
 def here(s: dict, location: str, exclude: str | None = None) -> list[str]:

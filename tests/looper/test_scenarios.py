@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import IllegalMove
+from games.looper.table import cast_ids
 from tests.looper.helpers import E, at, game
 
 PEOPLE = ("rich_mans_daughter", "patient", "boy_student", "informer", "girl_student",
@@ -311,7 +312,7 @@ def s6_table(role="cultist", goodwill=5):
 
 def test_tl13_goodwill_refusal_counts_as_use():
     t = s6_table()
-    ci = list(t.s["characters"]).index("shrine_maiden")
+    ci = cast_ids(t.s).index("shrine_maiden")
     t.say("leader_ability", f"{ci}.1.doctor")
     assert t.options("refusal") == ["refuse"]
     t.say("refusal", "refuse")
@@ -333,7 +334,7 @@ def test_tl14_police_guard_and_culprit():
                {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "shrine"),
                 "C": ("paranoia_plus1", "school")})
     t.done("mastermind_ability")
-    po = list(t.s["characters"]).index("police_officer")
+    po = cast_ids(t.s).index("police_officer")
     t.say("leader_ability", f"{po}.1.girl_student").say("refusal", "allow")
     t.done("leader_ability")
     t.say("incident_choice", "girl_student")
@@ -412,7 +413,7 @@ def test_tl19_mastermind_ability_names_only_the_result():
     at(t, "doctor", "school")
     at(t, "shrine_maiden", "school")
     quiet_cards(t.go())
-    ci = list(t.s["characters"]).index("doctor")
+    ci = cast_ids(t.s).index("doctor")
     mark = len(t.events)
     t.say("mastermind_ability", f"b.{ci}.shrine_maiden")
     said = [e for e in t.events[mark:] if e.audience == "public"]
@@ -496,7 +497,7 @@ def informer_table(subs, tragedy_set="basic_tragedy"):
 
 def test_tl22_informer():
     t = informer_table(("a_love_affair", "circle_of_friends"))
-    ci = list(t.s["characters"]).index("informer")
+    ci = cast_ids(t.s).index("informer")
     t.say("leader_ability", f"{ci}.0.threads_of_fate").say("refusal", "allow")
     assert sorted(t.options("informer")) == ["a_love_affair", "circle_of_friends"]
     t.say("informer", "circle_of_friends")
@@ -611,7 +612,7 @@ def test_tl26_factor_acts_as_conspiracy_theorist():
                     office_worker="killer"), subs=("unknown_factor_x", "threads_of_fate"))
     t.s["location_intrigue"]["school"] = 2
     quiet_cards(t.go())
-    ci = list(t.s["characters"]).index("boy_student")
+    ci = cast_ids(t.s).index("boy_student")
     assert f"c.{ci}.girl_student" in t.options("mastermind_ability")
 
 
@@ -626,7 +627,7 @@ def test_tl27_doctor_used_by_the_mastermind(role, offered):
                 ("paranoia_plus1", "school")],
                {"A": ("paranoia_plus1", "city"), "B": ("paranoia_plus1", "shrine"),
                 "C": ("paranoia_plus1", "school")})
-    ci = list(t.s["characters"]).index("doctor")
+    ci = cast_ids(t.s).index("doctor")
     assert (f"d.{ci}.+patient" in t.options("mastermind_ability")) == offered
     if offered:
         t.say("mastermind_ability", f"d.{ci}.+patient").done("mastermind_ability")
