@@ -30,6 +30,7 @@ deliver any game's news.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import logging
 from collections import defaultdict
@@ -126,6 +127,7 @@ class DiscordDelivery:
         if thread is not None:
             await threads.reopen(table, thread)
         async with self._prompting[table.id]:
+            table = copy.copy(table)   # plan and send read one state (steps go on meanwhile)
             await self._plan(table, rows)
             await self._send_planned(table)
 
@@ -721,6 +723,7 @@ class DiscordDelivery:
             return
         await self.boards.status(table)
         async with self._prompting[table.id]:   # questions that appeared without any news
+            table = copy.copy(table)
             await self._plan(table, [])
             await self._send_planned(table)
             await self._close_questions(table)
