@@ -161,10 +161,12 @@ class DiscordDelivery:
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
-            plans += self._seat_plans(table, seat.seat, posts, prompted, header,
-                                      seat.seat in asking, render.chunk_pairs(
+            lines = render.chunk_pairs(
                 [(r.id, t.event(r.kind, r.data)) for r in rows
-                 if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION]))
+                 if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION])
+            plans += self._seat_plans(table, seat.seat, posts, prompted, header,
+                                      seat.seat in asking,
+                                      [(ids, render.said_once(t, text)) for ids, text in lines])
         if new_moment:     # after the DMs of the moment: names the seats they could not reach
             plans.append((f"moment:{moment}", [], None))
         if ending:

@@ -62,6 +62,19 @@ def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
     return out
 
 
+def said_once(t: Translator, text: str) -> str:
+    """A line repeated at once written once, counted ("… (×3)"): an AI pointing at the same
+    card again and again reads as one line."""
+    runs: list[list] = []
+    for line in text.split("\n"):
+        if runs and runs[-1][0] == line:
+            runs[-1][1] += 1
+        else:
+            runs.append([line, 1])
+    return "\n".join(line if count == 1 else t("ui", "recap_repeated", line=line, count=count)
+                     for line, count in runs)
+
+
 def thread_url(table: GameRow) -> str | None:
     return (f"https://discord.com/channels/{table.guild_id}/{table.thread_id}"
             if table.guild_id and table.thread_id else None)
