@@ -12,7 +12,7 @@ QUESTION_TITLE = re.compile(r".+, round \d+: your decision$")
 OUTCOME = re.compile(r"^(You chose \*\*.+\*\*\.|Time ran out: \*\*.+\*\*\.|This question is closed\.)$")
 RECAP_TITLE = "## What happened in secret"
 RECAP_HEADER = re.compile(r"^### Round \d+ · \S.*$")
-REPEATED = re.compile(r" \(×\d+\)$")       # a recap line said again at once
+REPEATED = re.compile(r" \(×\d+\)$")       # a line said again at once (recap, DMs)
 SECTIONS = ["Yours", "What you know", "Open questions", "Latest private news"]
 # What a Python repr leaves in a line: brackets, None, quoted words.
 REPR = re.compile(r"[\[\]{}]|\bNone\b|'\w*'|\(\w+_\w+\)")
@@ -24,7 +24,7 @@ def recap_header(line: str) -> bool:
 
 
 def event_line(line: str) -> str:
-    """A recap line as its event said it (without the "(×3)" of a line said again)."""
+    """A recap or DM line as its event said it (without the "(×3)" of a line said again)."""
     return REPEATED.sub("", line)
 
 
