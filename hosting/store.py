@@ -94,7 +94,7 @@ class Deadline:
 
 @dataclass
 class PostRow:
-    """A message the delivery planned for a game (see migrations V7 and V10)."""
+    """A message the delivery planned for a game (see migrations V7, V10 and V11)."""
 
     key: str
     seq: int
@@ -105,6 +105,7 @@ class PostRow:
     attempts: int
     state: str
     picture: str | None = None   # the digest of the picture it showed once sent ('' none)
+    shown: str | None = None     # a sent question's words now, the news edited onto it included
 
 
 _JSON_COLUMNS = ("options", "pace", "state", "result")
@@ -597,7 +598,7 @@ class Store:
             return {r[0]: PostRow(r[0], r[1], json.loads(r[2]), *r[3:])
                     for r in await self._fetch(
                         "SELECT key, seq, rows, text, channel_id, message_id, attempts, state, "
-                        "picture FROM posts WHERE game_id = ? ORDER BY seq", (game_id,))}
+                        "picture, shown FROM posts WHERE game_id = ? ORDER BY seq", (game_id,))}
         return dict(await self._posts.get(game_id, load))
 
     async def plan_posts(self, game_id: int, planned: list[tuple[str, list[int], str | None]]
@@ -616,14 +617,22 @@ class Store:
 
     async def post_tried(self, game_id: int, key: str, state: str = "planned",
                          channel_id: int | None = None, message_id: int | None = None,
-                         picture: str | None = None) -> None:
+                         picture: str | None = None, shown: str | None = None) -> None:
         """One attempt at a planned message ended in `state` (still planned after a refusal);
-        `picture`: the digest of the picture it put in its message."""
+        `picture`: the digest of the picture it put in its message; `shown`: the words of a
+        question it asked."""
         await self._write(
             "UPDATE posts SET attempts = attempts + 1, state = ?, "
             "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id), "
-            "picture = COALESCE(?, picture) WHERE game_id = ? AND key = ?",
-            (state, channel_id, message_id, picture, game_id, key))
+            "picture = COALESCE(?, picture), shown = COALESCE(?, shown) "
+            "WHERE game_id = ? AND key = ?",
+            (state, channel_id, message_id, picture, shown, game_id, key))
+        self._posts.drop(game_id)
+
+    async def post_shown(self, game_id: int, message_id: int, shown: str) -> None:
+        """A sent question's words changed: news was edited onto it."""
+        await self._write("UPDATE posts SET shown = ? WHERE game_id = ? AND message_id = ? "
+                          "AND key LIKE 'ask:%'", (shown, game_id, message_id))
         self._posts.drop(game_id)
 
     # ---- the game thread's lock ----------------------------------------------------------------
@@ -696,6 +705,16 @@ class Store:
         await self._write(
             "INSERT INTO guild_settings (guild_id, lang) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang", (guild_id, lang))
+
+    # ---- people's DM channels ------------------------------------------------------------------
+    async def dm_channel(self, user_id: int) -> int | None:
+        found = await self._fetch("SELECT channel_id FROM dm_channels WHERE user_id = ?",
+                                  (user_id,))
+        return found[0][0] if found else None
+
+    async def keep_dm_channel(self, user_id: int, channel_id: int) -> None:
+        await self._write("INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
+                          "ON CONFLICT DO NOTHING", (user_id, channel_id))
 
 
 def _reason(err: BaseException) -> str:

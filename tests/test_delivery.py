@@ -298,12 +298,23 @@ async def test_each_persons_dm_channel_is_opened_once(world):
     # header with the next prompt.
     assert len(users[wolf].sent) == 3
     assert sorted(delivery.bot.dms_opened) == [ALICE, BOB, CAROL, DAVE]   # each opened once
+    elsewhere = DiscordDelivery(delivery.bot)         # another process on the same store
+    await elsewhere._dm(BOB)
+    assert sorted(delivery.bot.dms_opened) == [ALICE, BOB, CAROL, DAVE]
 
 
-def test_a_question_keeps_the_text_the_last_answer_gave_it(world):
+async def test_a_question_keeps_the_text_the_last_answer_gave_it(world):
     host, delivery, channels, users = world
-    stale = SimpleNamespace(id=77, content="Vote now.")
-    assert delivery.question_text(stale) == "Vote now."
-    delivery.question_said(77, "Vote now.\nbob has voted.")
-    # A second answer in flight carries the old copy of the message: bob's line stays.
-    assert delivery.question_text(stale) == "Vote now.\nbob has voted."
+    table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
+    kill = host.pending(table)[0]
+    await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.default)
+    await delivery.settled()
+    asked = [p for p in (await host.store.posts(table.id)).values() if p.key.startswith("ask:")]
+    message = next(m for m in channels[2].sent if m.id == asked[0].message_id)
+    assert await delivery.question_text(table.id, message.id, "stale") == message.content
+    voted = f"{message.content}\nbob has voted."
+    await host.store.post_shown(table.id, message.id, voted)
+    # A second answer in flight carries the old copy of the message, and may reach another
+    # process: bob's line stays.
+    elsewhere = DiscordDelivery(delivery.bot)
+    assert await elsewhere.question_text(table.id, message.id, message.content) == voted

@@ -255,3 +255,16 @@ async def test_planned_posts_are_kept_once_and_follow_their_attempts(store):
                                         "sent")
     assert (posts["seat:0:3"].attempts, posts["seat:0:3"].state) == (1, "planned")
     assert posts["public:4"].seq > posts["seat:0:3"].seq
+
+
+async def test_a_question_post_keeps_the_words_it_shows_now(store):
+    game_id = await store.create_game(new_game())
+    await store.plan_posts(game_id, [("ask:vote:v1", [], "Day 1"), ("phase:0:day:1", [1], "x")])
+    await store.post_tried(game_id, "ask:vote:v1", "sent", 2 ** 60, 2 ** 61, shown="Vote now.")
+    await store.post_tried(game_id, "phase:0:day:1", "sent", 2 ** 60, 2 ** 61 + 1)
+    await store.post_shown(game_id, 2 ** 61, "Vote now.\nAna has voted.")
+    await store.post_shown(game_id, 2 ** 61 + 1, "not a question")
+    posts = await store.posts(game_id)
+    assert (posts["ask:vote:v1"].text, posts["ask:vote:v1"].shown) == (
+        "Day 1", "Vote now.\nAna has voted.")
+    assert posts["phase:0:day:1"].shown is None

@@ -74,7 +74,6 @@ class DiscordDelivery:
         self._fetched: dict[int, object] = {}            # channels of other shards, as read
         self._prompting: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._asked: dict[int, dict[int, str]] = {}      # thread message -> seat -> question
-        self._question_texts: dict[int, str] = {}        # thread message -> its text now
         self._questions: dict[tuple[int, str], Pending] = {}  # (game, question) as asked
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
         self._shown: dict[int, discord.Embed] = {}       # question message -> its embed as sent
@@ -107,12 +106,15 @@ class DiscordDelivery:
 
     async def _dm(self, user_id: int):
         """The DM channel, opened once per person. discord.py keeps only the last 128 DM
-        channels, so with many tables it would open them again and again: we keep the ids."""
-        channel_id = self._dm_ids.get(user_id)
+        channels, so with many tables it would open them again and again: we keep the ids,
+        in the store for every process."""
+        channel_id = self._dm_ids.get(user_id) or await self.host.store.dm_channel(user_id)
         if channel_id is not None:
+            self._dm_ids[user_id] = channel_id
             return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         channel = await self.bot.create_dm(discord.Object(user_id))
         self._dm_ids[user_id] = channel.id
+        await self.host.store.keep_dm_channel(user_id, channel.id)
         return channel
 
     # ---- planning ---------------------------------------------------------------------------------
@@ -417,7 +419,8 @@ class DiscordDelivery:
             await self._refused(table, post, err)
             return None
         await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id,
-                                         picture if kwargs.get("files") else None)
+                                         picture if kwargs.get("files") else None,
+                                         content if post.key.startswith("ask:") else None)
         self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
         return message
 
@@ -664,9 +667,7 @@ class DiscordDelivery:
                             choice=timed[0][1]) if timed else None
                 edit = {}
                 if not render.can_embed(channel):  # the question's words are its text
-                    said = self._question_texts.get(message_id) or next(
-                        (p.text for p in (await self.host.store.posts(table.id)).values()
-                         if p.message_id == message_id), None) or ""
+                    said = await self.question_text(table.id, message_id, "")
                     kept = [line for line in said.splitlines() if "<t:" not in line]
                     edit = {"content": "\n".join(filter(None, (*kept, outcome))), "embed": None}
                 edit.setdefault("embed", render.closed_embed(embed, outcome))
@@ -684,13 +685,14 @@ class DiscordDelivery:
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)
 
-    def question_text(self, message) -> str:
+    async def question_text(self, game_id: int, message_id: int, content: str | None) -> str:
         """What a question asked in the thread says now. Two answers in flight carry the same
-        old copy of the message, so the text the last answer gave it is kept here."""
-        return self._question_texts.get(message.id, message.content or "")
-
-    def question_said(self, message_id: int, content: str) -> None:
-        self._question_texts[message_id] = content
+        old copy of the message, and the next may reach another process, so the text the last
+        answer gave it is kept with its post (`content`: the copy, for a question asked before
+        its words were kept)."""
+        shown = next((p.shown for p in (await self.host.store.posts(game_id)).values()
+                      if p.message_id == message_id and p.shown is not None), None)
+        return shown if shown is not None else content or ""
 
     # ---- refreshing: lobby, status and prompts -------------------------------------------------
     async def table_changed(self, table: GameRow) -> None:
