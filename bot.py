@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from cogs.common import shards, threads
+from cogs.common import pacing, shards, threads
 from cogs.common.commands_i18n import CommandText
 from cogs.common.delivery import DiscordDelivery
 from cogs.common.views import dynamic_items
@@ -60,6 +60,8 @@ class Config:
     shard_count: int | None = None       # None: the count Discord recommends
     lease: float = 30.0        # seconds a claimed delivery or deadline is held (shared store)
     metrics_port: int | None = None   # serve Prometheus metrics here (METRICS_PORT)
+    # The token's global limit (API_CALLS_PER_SECOND): Discord raises it for large bots.
+    api_per_second: float = pacing.DISCORD_PER_SECOND
 
     @classmethod
     def from_env(cls, shard_ids: str | None = None, shard_count: int | None = None) -> "Config":
@@ -68,6 +70,7 @@ class Config:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         ids = shard_ids or os.environ.get("SHARD_IDS", "").strip()
         count = shard_count or os.environ.get("SHARD_COUNT", "").strip()
+        per_second = os.environ.get("API_CALLS_PER_SECOND", "").strip()
         if isinstance(count, str) and count and not count.isdigit():
             raise ValueError(f"SHARD_COUNT {count!r} is not a number")
         config = cls(token=os.environ.get("DISCORD_TOKEN") or None,
@@ -75,9 +78,21 @@ class Config:
                      dev_guild_id=int(guild) if guild else None,
                      shard_ids=shards.parse_ids(ids) if ids else None,
                      shard_count=int(count) if count else None,
-                     metrics_port=metrics.port())
+                     metrics_port=metrics.port(),
+                     api_per_second=_positive("API_CALLS_PER_SECOND", per_second)
+                     if per_second else pacing.DISCORD_PER_SECOND)
         shards.check(config.shard_ids, config.shard_count)
         return config
+
+
+def _positive(name: str, value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = 0.0
+    if number <= 0:
+        raise ValueError(f"{name} {value!r} is not a positive number")
+    return number
 
 
 def amortise_ratelimit_cleanup(http) -> None:
@@ -117,6 +132,8 @@ class TableBot(commands.AutoShardedBot):
         self._scheduler: asyncio.Task | None = None
         self._metrics: asyncio.Task | None = None
         amortise_ratelimit_cleanup(self.http)
+        pacing.pace(self.http, pacing.share(config.api_per_second, config.shard_ids,
+                                            config.shard_count))
         shards.tag_interactions(self)
 
     async def setup_hook(self) -> None:

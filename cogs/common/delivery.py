@@ -67,7 +67,8 @@ class DiscordDelivery:
         self.boards = Boards(self, status_every)
         self._refresh: dict[int, asyncio.Task] = {}
         self._retries: dict[int, asyncio.Task] = {}            # game -> its next retry
-        self._not_before: dict[tuple[int, str], float] = {}    # refused post -> next try
+        # game -> refused post -> its next try
+        self._not_before: defaultdict[int, dict[str, float]] = defaultdict(dict)
         self.newest_post: dict[int, int] = {}                  # game -> its latest message
         self._dirty: set[int] = set()
         self._dm_ids: dict[int, int] = {}                # user -> their DM channel
@@ -309,7 +310,7 @@ class DiscordDelivery:
         thread = await self.channel(table.thread_id)
         now = asyncio.get_running_loop().time()
         for post in (await self.host.store.posts(table.id)).values():
-            if post.state != "planned" or self._not_before.get((table.id, post.key), 0) > now:
+            if post.state != "planned" or self._not_before[table.id].get(post.key, 0) > now:
                 continue
             kind, _, rest = post.key.partition(":")
             if kind in ("seat", "prompt", "probe"):
@@ -431,7 +432,7 @@ class DiscordDelivery:
         if attempts < MAX_ATTEMPTS:
             await self.host.store.post_tried(table.id, post.key)
             wait = self.retry_base * 2 ** (attempts - 1)
-            self._not_before[(table.id, post.key)] = asyncio.get_running_loop().time() + wait
+            self._not_before[table.id][post.key] = asyncio.get_running_loop().time() + wait
             self._retry_later(table.id, wait)
             return
         await self.host.store.post_tried(table.id, post.key, "set_aside")
@@ -469,7 +470,9 @@ class DiscordDelivery:
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
         now = asyncio.get_running_loop().time()
-        waiting = [t for (g, _), t in self._not_before.items() if g == game_id and t > now]
+        waiting = [t for t in self._not_before[game_id].values() if t > now]
+        if not waiting:
+            del self._not_before[game_id]
         if waiting:
             self._retries[game_id] = asyncio.create_task(
                 self._retry(game_id, min(waiting) - now))
