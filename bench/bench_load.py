@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import pstats
 import random
 import re
 import signal
@@ -51,20 +52,26 @@ from tests.postgres import PostgresServer, binaries  # noqa: E402
 
 CHANNELS_PER_GUILD = 10   # 100 servers for 1,000 games: enough to split among shards
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")  # answers to clicks: not rate limited
+UNLIMITED = 100_000   # calls a second the bot may make when the fake enforces no limit
 SETUP_ROUTES = ("/users/@me", "/oauth2/applications/@me", "/applications/{application_id}/commands")
 
 
-async def start_bots(lb: Loopback, db: str, processes: int, logs: Path
+async def start_bots(lb: Loopback, db: str, processes: int, logs: Path, profile: bool = False
                      ) -> list[asyncio.subprocess.Process]:
     """One bot process on every shard (`processes` 1), or one per shard of `processes`; their
-    logs go to files in `logs`."""
+    logs (and with `profile` their cProfile statistics) go to files in `logs`."""
     procs = []
     for shard in range(processes):
-        shards = ["--shards", str(shard), "--shard-count", str(processes), "--log", "INFO"]
+        limit = lb.rate_limits.global_per_second if lb.rate_limits.enabled else UNLIMITED
+        options = ["--log", "INFO", "--api-per-second", str(limit)]
+        if processes > 1:
+            options += ["--shards", str(shard), "--shard-count", str(processes)]
+        if profile:
+            options += ["--profile", str(logs / f"p{shard}.prof")]
         with (logs / f"p{shard}.log").open("wb") as log:
             procs.append(await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.loopback.botproc", lb.fake.api_url,
-                lb.fake.world.gateway_url, db, *(shards if processes > 1 else []), cwd=ROOT,
+                lb.fake.world.gateway_url, db, *options, cwd=ROOT,
                 stderr=log, env={**os.environ, "PROCESS_NAME": f"p{shard}"}))
     for shard, proc in enumerate(procs):
         log = logs / f"p{shard}.log"
@@ -117,7 +124,7 @@ async def measure(args: argparse.Namespace, db: str, processes: int) -> dict:
             people = [guild.user(f"g{n}p{i}") for i in range(args.players)]
             tables.append((people, guild.text_channel(f"games-{n}")))
         with tempfile.TemporaryDirectory() as logs:
-            procs = await start_bots(lb, db, processes, Path(logs))
+            procs = await start_bots(lb, db, processes, Path(logs), args.profile)
             try:
                 first_call = len(lb.calls)
                 rng = random.Random(args.seed)
@@ -145,6 +152,9 @@ async def measure(args: argparse.Namespace, db: str, processes: int) -> dict:
                 cpu = sum(cpu_seconds(proc.pid) for proc in procs), cpu_seconds(os.getpid())
             finally:
                 await stop_bots(procs)
+            if args.profile:
+                pstats.Stats(*(str(p) for p in Path(logs).glob("*.prof"))).sort_stats(
+                    "tottime").print_stats(30)
         summary = report(lb, results, lb.calls[first_call:], elapsed, rss, cpu, args, live["peak"])
         if args.rate_limits:
             report_token(lb, lb.calls[first_call:], began, elapsed, played, live["peak"])
@@ -266,6 +276,8 @@ def main() -> None:
     parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--processes", type=int, nargs="+", default=[1],
                         help="bot processes, one shard each (several: PostgreSQL only)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile the bot processes (slower) and print where they spent")
     parser.add_argument("--database-url", help="an empty PostgreSQL database (else a "
                         "throwaway server is started); reused for every process count")
     asyncio.run(run(parser.parse_args()))

@@ -42,3 +42,22 @@ def test_a_scan_that_frees_buckets_lowers_the_next_threshold():
 def test_the_bot_installs_it_on_its_own_client():
     bot = TableBot(Config(token="x", db_path=":memory:"))
     assert bot.http._try_clear_expired_ratelimits.__name__ == "clear_when_doubled"
+
+
+def test_the_bots_own_messages_and_edits_are_not_read():
+    bot = TableBot(Config(token="x", db_path=":memory:"))
+    bot._connection.user = SimpleNamespace(id=7)
+    seen = []
+    bot._connection.dispatch = lambda event, *args: seen.append((event, args[0].content))
+    author = {"id": "7", "username": "table", "discriminator": "0", "avatar": None}
+    message = {"id": "1", "channel_id": "2", "content": "mine", "author": author,
+               "attachments": [], "embeds": [], "mentions": [], "mention_roles": [],
+               "pinned": False, "mention_everyone": False, "tts": False, "type": 0,
+               "timestamp": "2026-11-24T00:00:00+00:00", "edited_timestamp": None}
+    bot._connection.parsers["MESSAGE_CREATE"](message)
+    bot._connection.parsers["MESSAGE_UPDATE"]({**message, "content": "edited"})
+    assert seen == []
+    bot._connection.parsers["MESSAGE_CREATE"]({**message, "content": "a ghost's post",
+                                               "author": {**author, "id": "8"}})
+    assert seen == [("message", "a ghost's post")]
+    assert bot._connection.max_messages is None

@@ -5,11 +5,13 @@ multi-process tests run several on one PostgreSQL database, each on its own shar
 (`--shards 1 --shard-count 3`). SIGTERM closes the bot cleanly.
 
 `--send-delay S` makes every message the bot posts wait S seconds first (a slow link to
-Discord), so that a test can find it in the middle of a delivery."""
+Discord), so that a test can find it in the middle of a delivery. `--profile FILE` keeps the
+run's cProfile statistics (`bench_load.py --profile` prints them)."""
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import logging
 import signal
 
@@ -33,7 +35,8 @@ def slow_posts(bot, delay: float) -> None:
 async def main(args: argparse.Namespace) -> None:
     with pointed_at(args.api, args.gateway):
         bot = make_bot(args.db, shard_ids=shards.parse_ids(args.shards) if args.shards else None,
-                       shard_count=args.shard_count, lease=args.lease)
+                       shard_count=args.shard_count, lease=args.lease,
+                       api_per_second=args.api_per_second)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         if args.send_delay:
             slow_posts(bot, args.send_delay)
@@ -52,11 +55,17 @@ if __name__ == "__main__":
     parser.add_argument("--shard-count", type=int)
     parser.add_argument("--lease", type=float, default=30.0)
     parser.add_argument("--send-delay", type=float, default=0.0)
+    parser.add_argument("--api-per-second", type=float, default=50.0,
+                        help="the token's global limit, which the bot paces its calls under")
     parser.add_argument("--log", default="WARNING", help="level of the bot's own log lines")
+    parser.add_argument("--profile", help="write the run's cProfile statistics to this file")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format=shards.LOG_FORMAT)
     for handler in logging.getLogger().handlers:
         handler.addFilter(shards.WhereLogged())
     for name in ("bot", "hosting", "cogs"):
         logging.getLogger(name).setLevel(args.log)
-    asyncio.run(main(args))
+    if args.profile:
+        cProfile.run("asyncio.run(main(args))", args.profile)
+    else:
+        asyncio.run(main(args))
