@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
+BACKGROUND_AT_ONCE = 16   # games whose news, AI answers or refresh are worked on at once
 # What the host was doing when a game's engine failed (for the log; the locales say it to people).
 _DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
            "decision": "applying a player's decision",
@@ -90,7 +91,8 @@ class Accepted:
 
 class Host:
     def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
-                 background: bool = True, settle_delay: float = 0.2, lease: float = 30.0):
+                 background: bool = True, settle_delay: float = 0.2, lease: float = 30.0,
+                 at_once: int = BACKGROUND_AT_ONCE):
         """With `background`, delivery and AI answers run as tasks after each commit, so a
         player's interaction is answered as soon as their decision is stored (the bot); changes
         within `settle_delay` seconds are delivered together, so a burst of answers makes one
@@ -100,8 +102,13 @@ class Host:
         When the store is shared with other processes (`store.shared`), nothing of a game is
         kept here between steps, news and deadlines are claimed for `lease` seconds before
         they are delivered or fired, and what a dead process left is taken up once its lease
-        ran out."""
+        ran out.
+
+        Background work (news, AI answers, refreshes) takes one of `at_once` slots per game,
+        so that under load the clicks, which take none, are answered first: the news waits
+        a little, the acknowledgement does not wait behind a thousand deliveries."""
         self.store = store
+        self.slots = asyncio.Semaphore(at_once)
         self.clock = clock
         self.delivery: Delivery = delivery or NullDelivery()
         self.background = background
@@ -442,14 +449,18 @@ class Host:
         while game_id in self._unsettled:
             self._unsettled.discard(game_id)
             try:
-                table = await self.table(game_id)
-                if table.status == "running" and self._ai_pending(table):
-                    await self.run_ai(game_id)
-                    table = await self.table(game_id)
-                await self.flush(game_id)
-                await self.delivery.table_changed(table)
+                async with self.slots:
+                    await self._settle_once(game_id)
             except Exception:
                 log.exception("settling game %s failed", game_id)
+
+    async def _settle_once(self, game_id: int) -> None:
+        table = await self.table(game_id)
+        if table.status == "running" and self._ai_pending(table):
+            await self.run_ai(game_id)
+            table = await self.table(game_id)
+        await self.flush(game_id)
+        await self.delivery.table_changed(table)
 
     def answered_by_ai(self, table: GameRow, kind: str) -> list[int]:
         """The AI seats that already answered this moment's public question of `kind` (taken:

@@ -337,3 +337,39 @@ async def test_an_answer_may_carry_its_own_public_progress_and_nothing_else(tmp_
     finally:
         await host.idle()
         await store.close()
+
+
+async def test_clicks_are_answered_while_background_work_waits_for_a_slot(tmp_path):
+    """Each game's news takes one of the host's `at_once` slots; a decision takes none, so
+    it is committed while every slot is busy, and no more games deliver at once."""
+    import asyncio
+
+    gate, delivering, most = asyncio.Event(), set(), []
+
+    class Stuck(Recorder):
+        async def deliver(self, table, rows):
+            delivering.add(table.id)
+            most.append(len(delivering))
+            await gate.wait()
+            delivering.discard(table.id)
+            await super().deliver(table, rows)
+
+    store = await Store.open(tmp_path / "b.sqlite3")
+    out = Stuck()
+    host = Host(store, FakeClock(), out, settle_delay=0, at_once=2)
+    tables = [await four_people(host) for _ in range(4)]
+    for table in tables:
+        await host.start(table.id, ALICE)
+    await asyncio.sleep(0.1)
+    assert len(delivering) == 2 and not out.rows
+    waiting = next(t for t in tables if t.id not in delivering)
+    kill = host.pending(waiting)[0]
+    accepted = await asyncio.wait_for(
+        host.decide(waiting.id, waiting.seats[kill.seat].user_id, kill.id, kill.default), 1)
+    assert accepted.pending_id == kill.id and len(delivering) == 2
+    gate.set()
+    await host.idle()
+    assert max(most) == 2
+    assert {r.game_id for r in out.rows} == {t.id for t in tables}
+    assert await store.undelivered() == []
+    await store.close()
