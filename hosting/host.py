@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
-BACKGROUND_AT_ONCE = 16   # games whose news, AI answers or refresh are worked on at once
+BACKGROUND_AT_ONCE = 8   # games whose news, AI answers or refresh are worked on at once
 # What the host was doing when a game's engine failed (for the log; the locales say it to people).
 _DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
            "decision": "applying a player's decision",
