@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 import asyncpg
 
@@ -28,6 +29,7 @@ def is_postgres(target: str) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
 
 
+@lru_cache(maxsize=1024)
 def _numbered(sql: str) -> str:
     """`?` parameters as PostgreSQL's `$1, $2, ...` (our statements hold no `?` in strings)."""
     count = iter(range(1, 10_000))
@@ -54,10 +56,13 @@ class _Cursor:
         self.rowcount = -1
 
     async def _run(self) -> "_Cursor":
-        statement = await self._conn.prepare(self._sql)
-        self.rows = await statement.fetch(*self._args)
-        status = statement.get_statusmsg() or ""
-        self.rowcount = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
+        """Through the connection's statement cache: one trip to the server per statement."""
+        if self._sql.lstrip().startswith("SELECT") or " RETURNING " in self._sql:
+            self.rows = await self._conn.fetch(self._sql, *self._args)
+            self.rowcount = len(self.rows)
+        else:
+            status = await self._conn.execute(self._sql, *self._args)
+            self.rowcount = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
         return self
 
     def __await__(self):

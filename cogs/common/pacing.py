@@ -2,7 +2,7 @@
 
 Discord lets a bot token make 50 requests a second (answers to interactions apart: discord.py
 sends those through its webhook adapter, not through `HTTPClient.request`) and answers more
-with 429s; a bot that draws 10,000 of them in ten minutes is shut out of the API for an hour.
+with 429s; a bot that draws 10,000 of them in ten minutes is shut out of the API for a while.
 discord.py waits only once it got a 429, so a thousand busy games drew hundreds a second. The
 pacer spaces the calls before they go: a process takes its shards' share of the token's calls,
 and a call waits its turn, first come first served. Below the pace nothing waits."""
