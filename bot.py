@@ -70,7 +70,6 @@ class Config:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         ids = shard_ids or os.environ.get("SHARD_IDS", "").strip()
         count = shard_count or os.environ.get("SHARD_COUNT", "").strip()
-        per_second = os.environ.get("API_CALLS_PER_SECOND", "").strip()
         if isinstance(count, str) and count and not count.isdigit():
             raise ValueError(f"SHARD_COUNT {count!r} is not a number")
         config = cls(token=os.environ.get("DISCORD_TOKEN") or None,
@@ -79,20 +78,9 @@ class Config:
                      shard_ids=shards.parse_ids(ids) if ids else None,
                      shard_count=int(count) if count else None,
                      metrics_port=metrics.port(),
-                     api_per_second=_positive("API_CALLS_PER_SECOND", per_second)
-                     if per_second else pacing.DISCORD_PER_SECOND)
+                     api_per_second=pacing.limit())
         shards.check(config.shard_ids, config.shard_count)
         return config
-
-
-def _positive(name: str, value: str) -> float:
-    try:
-        number = float(value)
-    except ValueError:
-        number = 0.0
-    if number <= 0:
-        raise ValueError(f"{name} {value!r} is not a positive number")
-    return number
 
 
 def amortise_ratelimit_cleanup(http) -> None:

@@ -9,9 +9,25 @@ and a call waits its turn, first come first served. Below the pace nothing waits
 from __future__ import annotations
 
 import asyncio
+import os
 
 DISCORD_PER_SECOND = 50    # Discord's global limit for one bot token
 STEADY, BURST = 0.8, 0.1   # of a share: the pace, and the calls that may go at once after a lull
+
+
+def limit() -> float:
+    """API_CALLS_PER_SECOND (set it only when Discord has raised the bot's limit), else
+    Discord's own; ValueError if it is not a positive number."""
+    value = os.environ.get("API_CALLS_PER_SECOND", "").strip()
+    if not value:
+        return DISCORD_PER_SECOND
+    try:
+        number = float(value)
+    except ValueError:
+        number = 0.0
+    if not number > 0:
+        raise ValueError(f"API_CALLS_PER_SECOND must be a positive number, not {value!r}")
+    return number
 
 
 class Pacer:
