@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
 BACKGROUND_AT_ONCE = 8   # games whose news, AI answers or refresh are worked on at once
+SLOT_HELD = 20.0         # seconds one game's background work keeps its slot from the others
 # What the host was doing when a game's engine failed (for the log; the locales say it to people).
 _DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
            "decision": "applying a player's decision",
@@ -92,7 +93,7 @@ class Accepted:
 class Host:
     def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
                  background: bool = True, settle_delay: float = 0.2, lease: float = 30.0,
-                 at_once: int = BACKGROUND_AT_ONCE):
+                 at_once: int = BACKGROUND_AT_ONCE, slot_held: float = SLOT_HELD):
         """With `background`, delivery and AI answers run as tasks after each commit, so a
         player's interaction is answered as soon as their decision is stored (the bot); changes
         within `settle_delay` seconds are delivered together, so a burst of answers makes one
@@ -104,11 +105,14 @@ class Host:
         they are delivered or fired, and what a dead process left is taken up once its lease
         ran out.
 
-        Background work (news, AI answers, refreshes) takes one of `at_once` slots per game,
+        A game's background work (news, AI answers, refreshes) takes one of `at_once` slots,
         so that under load the clicks, which take none, are answered first: the news waits
-        a little, the acknowledgement does not wait behind a thousand deliveries."""
+        a little, the acknowledgement does not wait behind a thousand deliveries. A game
+        that holds its slot `slot_held` seconds (Discord slow to answer it) lets the next
+        one start, so no game stalls the others' news."""
         self.store = store
-        self.slots = asyncio.Semaphore(at_once)
+        self._slots = asyncio.Semaphore(at_once)
+        self._slot_held = slot_held
         self.clock = clock
         self.delivery: Delivery = delivery or NullDelivery()
         self.background = background
@@ -449,10 +453,30 @@ class Host:
         while game_id in self._unsettled:
             self._unsettled.discard(game_id)
             try:
-                async with self.slots:
+                async with self.slot():
                     await self._settle_once(game_id)
             except Exception:
                 log.exception("settling game %s failed", game_id)
+
+    @asynccontextmanager
+    async def slot(self):
+        """One of the background slots, given back when the work ends or has held it too
+        long, whichever comes first."""
+        await self._slots.acquire()
+        given_back = False
+
+        def give_back() -> None:
+            nonlocal given_back
+            if not given_back:
+                given_back = True
+                self._slots.release()
+
+        timer = asyncio.get_running_loop().call_later(self._slot_held, give_back)
+        try:
+            yield
+        finally:
+            timer.cancel()
+            give_back()
 
     async def _settle_once(self, game_id: int) -> None:
         table = await self.table(game_id)

@@ -373,3 +373,36 @@ async def test_clicks_are_answered_while_background_work_waits_for_a_slot(tmp_pa
     assert {r.game_id for r in out.rows} == {t.id for t in tables}
     assert await store.undelivered() == []
     await store.close()
+
+
+async def test_a_game_stuck_on_discord_gives_its_slot_to_the_next(tmp_path):
+    """One slot, and the first game's delivery never ends: once it has held the slot
+    `slot_held` seconds the second game's news goes out all the same."""
+    import asyncio
+
+    stuck = asyncio.Event()
+
+    class Hanging(Recorder):
+        async def deliver(self, table, rows):
+            if table.id == first.id:
+                await stuck.wait()
+            await super().deliver(table, rows)
+
+    store = await Store.open(tmp_path / "h.sqlite3")
+    out = Hanging()
+    host = Host(store, FakeClock(), out, settle_delay=0, at_once=1, slot_held=1.0)
+    first, second = [await four_people(host) for _ in range(2)]
+    await host.start(first.id, ALICE)
+    await asyncio.sleep(0.05)
+    await host.start(second.id, ALICE)
+    await asyncio.sleep(0.05)
+    assert not out.rows                                   # the slot is still the first game's
+    for _ in range(100):
+        if out.rows:
+            break
+        await asyncio.sleep(0.05)
+    assert {r.game_id for r in out.rows} == {second.id}
+    stuck.set()
+    await host.idle()
+    assert {r.game_id for r in out.rows} == {first.id, second.id}
+    await store.close()

@@ -465,7 +465,7 @@ class DiscordDelivery:
         while some are waiting)."""
         await asyncio.sleep(delay)
         try:
-            async with self.host.slots, self.host.across(game_id), self._prompting[game_id]:
+            async with self.host.slot(), self.host.across(game_id), self._prompting[game_id]:
                 await self._send_planned(await self.host.table(game_id))
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
@@ -713,7 +713,7 @@ class DiscordDelivery:
         while game_id in self._dirty:
             self._dirty.discard(game_id)
             try:
-                async with self.host.slots, self.host.across(game_id):
+                async with self.host.slot(), self.host.across(game_id):
                     await self.refresh(await self.host.table(game_id))
             except Exception:
                 log.exception("refreshing game %s failed", game_id)
