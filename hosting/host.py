@@ -121,7 +121,6 @@ class Host:
         self.owner = f"{process_name()}/{_secrets.token_hex(2)}"   # its claims
         self._tables: dict[int, GameRow] = {}
         self._delivering: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._unclaimed: set[int] = set()   # outbox rows nobody held at the last sweep
         self._swept_at = 0.0
         self.settle_delay = settle_delay
         self._settling: dict[int, asyncio.Task] = {}
@@ -430,7 +429,8 @@ class Host:
             table, new_version=table.version + 1, state=state, outbox=outbox, now=now,
             moment=moment,
             decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
-            status=status, result=result, columns={"state_version": engine.state_version})
+            status=status, result=result, columns={"state_version": engine.state_version},
+            claim=self._claim())
         table.state_version = engine.state_version
 
     async def _after_step(self, table: GameRow) -> None:
@@ -572,7 +572,8 @@ class Host:
             columns, clock_work = await prepared if asyncio.iscoroutine(prepared) else prepared
             await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
                                          outbox=[(PUBLIC, notice, {})], now=self.clock.now(),
-                                         status=status, columns=columns, **clock_work)
+                                         status=status, columns=columns, claim=self._claim(),
+                                         **clock_work)
             for key, value in columns.items():
                 setattr(table, key, value)
         await self._after_step(table)
@@ -592,7 +593,8 @@ class Host:
             outbox.append((f"seat:{host_seat.seat}", "table_suspended_host", {"during": during}))
         columns = {"paused_at": now, "suspended": during}
         await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
-                                     outbox=outbox, now=now, status="paused", columns=columns)
+                                     outbox=outbox, now=now, status="paused", columns=columns,
+                                     claim=self._claim())
         for key, value in columns.items():
             setattr(table, key, value)
 
@@ -606,7 +608,8 @@ class Host:
         async with self.store.game_lock(game_id):
             table = await self.table(game_id)
             await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
-                                         outbox=[(GM, kind, data)], now=self.clock.now())
+                                         outbox=[(GM, kind, data)], now=self.clock.now(),
+                                         claim=self._claim())
 
     # ---- deadlines ----------------------------------------------------------------------------
     async def next_due(self) -> float | None:
@@ -656,12 +659,13 @@ class Host:
             table = await self.table(d.game_id)
             if d not in await self.store.deadlines(d.game_id):   # answered or sent meanwhile
                 return
-            await self.store.remind(table, d.pending_id, d.seat, d.due_at, self.clock.now())
+            await self.store.remind(table, d.pending_id, d.seat, d.due_at, self.clock.now(),
+                                    self._claim())
         await self.flush(table.id)
 
     async def run_scheduler(self, max_sleep: float = 60.0) -> None:
         """One task for all games: sleep until the earliest deadline (or a wake-up), fire it.
-        With a shared store it also looks, every half lease, for what other processes left."""
+        With a shared store it also sweeps every half lease (`sweep`)."""
         if self.shared:
             max_sleep = min(max_sleep, self.lease / 2)
         while True:
@@ -669,7 +673,7 @@ class Host:
             try:
                 await self.fire_due()
                 if self.shared and self.clock.now() - self._swept_at >= self.lease / 2:
-                    await self.take_up_left()
+                    await self.sweep()
                 due = await self.next_due()
             except Exception:
                 log.exception("scheduler step failed")
@@ -680,14 +684,25 @@ class Host:
             except asyncio.TimeoutError:
                 pass
 
+    def _claim(self) -> tuple[str, float] | None:
+        """With a shared store, news is this process's from the commit that makes it: it is
+        about to deliver it, and the others leave it alone while the claim is renewed."""
+        return (self.owner, self.clock.now() + self.lease) if self.shared else None
+
+    async def sweep(self) -> list[int]:
+        """With a shared store, every half lease: renew the claims on the news of the games
+        this process is still settling (however long they wait for a slot or for Discord),
+        then take up what other processes left. Returns the games taken up."""
+        busy = [gid for gid, task in self._settling.items() if not task.done()]
+        await self.store.renew_claims(self.owner, busy, self.clock.now() + self.lease)
+        return await self.take_up_left()
+
     async def take_up_left(self) -> list[int]:
-        """With a shared store: news nobody held a lease on at the last look and still holds
-        none (its process died before claiming it, or its lease ran out) is delivered here,
-        and its game goes on from here (AI seats, status). Returns those games."""
+        """With a shared store: news whose claim ran out unrenewed (its process died, or its
+        delivery failed) is delivered here, and its game goes on from here (AI seats,
+        status). Returns those games."""
         self._swept_at = self.clock.now()
-        unclaimed = await self.store.unclaimed_outbox(self._swept_at)
-        left = sorted({gid for row, gid in unclaimed.items() if row in self._unclaimed})
-        self._unclaimed = set(unclaimed)
+        left = sorted(set((await self.store.unclaimed_outbox(self._swept_at)).values()))
         for gid in left:
             log.warning("game %s: taking up the news another process left undelivered", gid)
             await self._after_step(await self.table(gid))

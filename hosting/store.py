@@ -363,10 +363,12 @@ class Store:
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
                           status: str | None = None, result: dict | None = None,
                           columns: dict | None = None, clear_reminders: list[str] = (),
-                          shift_deadlines: float = 0.0, moment: str | None = None) -> None:
+                          shift_deadlines: float = 0.0, moment: str | None = None,
+                          claim: tuple[str, float] | None = None) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
-        the game that many seconds later (a resume)."""
+        the game that many seconds later (a resume). `claim` (claimer, until) holds the new
+        outbox rows for the process that committed them, as `claim_outbox` would."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -386,9 +388,10 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game.id, new_version, seat, pending_id, choice, source, now))
             for sql, rows in (
-                    ("INSERT INTO outbox (game_id, seq, audience, kind, data, moment) "
-                     "VALUES (?, ?, ?, ?, ?, ?)",
-                     [(game.id, new_version, aud, kind, _dump(data), moment)
+                    ("INSERT INTO outbox (game_id, seq, audience, kind, data, moment, "
+                     "claimed_by, claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     [(game.id, new_version, aud, kind, _dump(data), moment, *(claim or (None,
+                                                                                          None)))
                       for aud, kind, data in outbox]),
                     ("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
                      [(game.id, pid) for pid in drop_deadlines]),
@@ -482,6 +485,17 @@ class Store:
             return None
         return await self.claim_outbox(owner, now, lease, game_id=game_id, limit=10_000)
 
+    async def renew_claims(self, owner: str, game_ids: Iterable[int], until: float) -> None:
+        """Keep this claimer's hold on these games' undelivered rows until `until`: news a
+        live process still means to deliver (waiting for a slot, or for Discord) is not
+        taken up by the others."""
+        ids = tuple(game_ids)
+        for at in range(0, len(ids), 500):
+            part = ids[at:at + 500]
+            await self._write(
+                "UPDATE outbox SET claimed_until = ? WHERE delivered = 0 AND claimed_by = ? "
+                f"AND game_id IN ({', '.join('?' * len(part))})", (until, owner, *part))
+
     async def unclaimed_outbox(self, now: float) -> dict[int, int]:
         """Undelivered rows nobody holds a lease on (row id -> game id): news a process
         committed and has yet to claim, or left behind when it died."""
@@ -545,11 +559,11 @@ class Store:
         self._deadlines.drop(game_id)
 
     async def remind(self, game: GameRow, pending_id: str, seat: int, due_at: float,
-                     now: float) -> None:
+                     now: float, claim: tuple[str, float] | None = None) -> None:
         """Queue a reminder for a seat and note it was sent, together."""
         await self.commit_step(game, new_version=game.version + 1, state=game.state, now=now,
                                outbox=[(f"seat:{seat}", "table_reminder", {"due": int(due_at)})],
-                               clear_reminders=[pending_id])
+                               clear_reminders=[pending_id], claim=claim)
 
     # ---- prompts ----------------------------------------------------------------------------
     async def prompted(self, game_id: int) -> dict[tuple[str, int], tuple[int | None, int | None]]:

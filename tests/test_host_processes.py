@@ -82,13 +82,37 @@ async def test_what_a_dead_process_claimed_is_taken_up_after_its_lease(pair):
                                                         table.id) is None
     await living.flush(table.id)
     assert living.delivery.rows == []   # not while its lease holds
-    assert await living.take_up_left() == []
-    clock.advance(LEASE)
-    assert await living.take_up_left() == []            # nobody held: noted
+    assert await living.sweep() == []
     clock.advance(LEASE / 2)
-    assert await living.take_up_left() == [table.id]    # still nobody: taken up
+    assert await living.sweep() == []                   # the lease still holds
+    clock.advance(LEASE / 2)
+    assert await living.sweep() == [table.id]           # ran out unrenewed: taken up
     assert [r.id for r in living.delivery.rows] == [r.id for r in held]
     assert await living.store.undelivered() == []
+
+
+async def test_a_living_process_keeps_the_news_it_committed_however_long_it_waits(postgres):
+    """Its news waits for a background slot for several leases; its sweeps renew the claim
+    made at the commit, so the other process never takes it up, and it delivers it all."""
+    url = await postgres.new_database()
+    clock = FakeClock()
+    stores = await asyncio.gather(PgStore.open(url), PgStore.open(url))
+    busy = Host(stores[0], clock, Recorder(), settle_delay=0, at_once=1, lease=LEASE)
+    other = Host(stores[1], clock, Recorder(), background=False, lease=LEASE)
+    table = await seated(busy)
+    await busy._slots.acquire()                  # every slot taken by other games' news
+    await busy.start(table.id, user_of(table, 0))
+    for _ in range(6):
+        clock.advance(LEASE / 2)
+        assert await busy.sweep() == []
+        assert await other.sweep() == []
+    await other.flush(table.id)
+    busy._slots.release()
+    await busy.idle()
+    assert other.delivery.rows == [] and busy.delivery.rows
+    assert await busy.store.undelivered() == []
+    for store in stores:
+        await store.close()
 
 
 async def test_the_simulator_plays_a_game_on_postgresql_as_on_sqlite(postgres):
