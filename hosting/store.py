@@ -236,11 +236,12 @@ class Store:
                     raise StoreError(str(err)) from err
                 raise
 
-    async def _write(self, sql: str, args: tuple = ()) -> int:
+    # Each statement is one trip to SQLite's thread, and a trip waits its turn behind every
+    # other game's: so a read runs and fetches in one trip, and no cursor is closed by a trip.
+    async def _write(self, sql: str, args: tuple = ()) -> None:
         async with self._lock:
             with _refusals():
-                async with self.db.execute(sql, args) as cur:
-                    return cur.lastrowid
+                await self.db.execute(sql, args)
 
     async def _write_many(self, sql: str, rows: list[tuple]) -> None:
         async with self._lock:
@@ -250,8 +251,7 @@ class Store:
     async def _fetch(self, sql: str, args: tuple = ()) -> list:
         async with self._lock:
             with _refusals():
-                async with self.db.execute(sql, args) as cur:
-                    return await cur.fetchall()
+                return list(await self.db.execute_fetchall(sql, args))
 
     async def _migrate(self) -> None:
         await self._write("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
@@ -377,10 +377,10 @@ class Store:
             cols["result"] = _dump(result)
         sets = ", ".join(f"{c} = ?" for c in cols)
         async with self._transaction() as db:
-            async with db.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                                  (*cols.values(), game.id, game.version)) as cur:
-                if cur.rowcount != 1:
-                    raise RuntimeError(f"game {game.id} changed under us")
+            changed = await db.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
+                                       (*cols.values(), game.id, game.version))
+            if changed.rowcount != 1:
+                raise RuntimeError(f"game {game.id} changed under us")
             if decision is not None:
                 seat, pending_id, choice, source = decision
                 await db.execute(
@@ -619,9 +619,8 @@ class Store:
                          ) -> None:
         """Record messages about to be sent (key, outbox rows, text); known keys are kept."""
         async with self._transaction() as db:
-            async with db.execute("SELECT COALESCE(MAX(seq), 0) FROM posts WHERE game_id = ?",
-                                  (game_id,)) as cur:
-                seq = (await cur.fetchone())[0]
+            [(seq,)] = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(seq), 0) FROM posts WHERE game_id = ?", (game_id,))
             await db.executemany(
                 "INSERT INTO posts (game_id, key, seq, rows, text, state) "
                 "VALUES (?, ?, ?, ?, ?, 'planned') ON CONFLICT DO NOTHING",
@@ -691,9 +690,8 @@ class Store:
         name them), all or nothing; a game whose id is taken is refused (StoreError)."""
         async with self._transaction() as db:
             for game in tables.get("games", ()):
-                async with db.execute("SELECT 1 FROM games WHERE id = ?", (game["id"],)) as cur:
-                    if await cur.fetchone():
-                        raise StoreError(f"game {game['id']} is already in this database")
+                if await db.execute_fetchall("SELECT 1 FROM games WHERE id = ?", (game["id"],)):
+                    raise StoreError(f"game {game['id']} is already in this database")
             for table in ("games", "guild_settings", *self.GAME_TABLES):
                 for row in tables.get(table, ()):
                     if not all(re.fullmatch(r"[a-z_]+", c) for c in row):

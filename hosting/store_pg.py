@@ -47,8 +47,8 @@ class _Uncached:
 
 
 class _Cursor:
-    """What the shared statements expect of a cursor: awaited or entered, it has run; then
-    `rowcount`, `fetchone`, `fetchall`."""
+    """What the shared statements expect of a cursor: awaited, it has run; then `rowcount`
+    and `rows`."""
 
     def __init__(self, conn: asyncpg.Connection, sql: str, args: tuple):
         self._conn, self._sql, self._args = conn, _numbered(sql), args
@@ -68,18 +68,6 @@ class _Cursor:
     def __await__(self):
         return self._run().__await__()
 
-    async def __aenter__(self) -> "_Cursor":
-        return await self._run()
-
-    async def __aexit__(self, *exc) -> None:
-        pass
-
-    async def fetchone(self):
-        return self.rows[0] if self.rows else None
-
-    async def fetchall(self) -> list:
-        return self.rows
-
 
 class _Connection:
     """One connection inside a transaction, spoken to as the shared code speaks to SQLite's."""
@@ -89,6 +77,9 @@ class _Connection:
 
     def execute(self, sql: str, args: tuple = ()) -> _Cursor:
         return _Cursor(self._conn, sql, args)
+
+    async def execute_fetchall(self, sql: str, args: tuple = ()) -> list:
+        return (await _Cursor(self._conn, sql, args)).rows
 
     async def executemany(self, sql: str, rows: list[tuple]) -> None:
         await self._conn.executemany(_numbered(sql), rows)
