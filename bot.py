@@ -22,6 +22,10 @@ from hosting.store import StoreError
 from hosting.stores import DEFAULT_SQLITE, database_target, open_store, verify_store
 
 ROOT = Path(__file__).resolve().parent
+# Seconds the event loop's thread may keep the interpreter before SQLite's thread gets it back
+# (Python's default is 5 ms): every statement comes back from that thread, so under load a
+# click's commit would wait that long for each of its statements.
+SWITCH_INTERVAL = 0.0005
 log = logging.getLogger("bot")
 INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
                       "cogs.mysterium", "cogs.looper")
@@ -137,6 +141,7 @@ class TableBot(commands.AutoShardedBot):
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None
         self._metrics: asyncio.Task | None = None
+        self._watcher: asyncio.Task | None = None   # the background slots follow the load
         amortise_ratelimit_cleanup(self.http)
         skip_unread_events(self)
         pacing.pace(self.http, pacing.share(config.api_per_second, config.shard_ids,
@@ -144,6 +149,7 @@ class TableBot(commands.AutoShardedBot):
         shards.tag_interactions(self)
 
     async def setup_hook(self) -> None:
+        sys.setswitchinterval(SWITCH_INTERVAL)
         store = await open_store(self.config.db_path)
         delay = self.config.settle_delay
         delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base)
@@ -169,12 +175,13 @@ class TableBot(commands.AutoShardedBot):
             await self.host.recover()
             await threads.lift_stale(self.host, self.host.delivery)
             self._scheduler = asyncio.create_task(self.host.run_scheduler())
+            self._watcher = asyncio.create_task(self.host.slots.watch())
             metrics.READY.set(1)
 
     async def close(self) -> None:
         """Stop timers, let work in flight finish its Discord calls, then close the store."""
         metrics.READY.set(0)
-        for task in (self._scheduler, self._metrics):
+        for task in (self._scheduler, self._metrics, self._watcher):
             if task:
                 task.cancel()
         if self.host:

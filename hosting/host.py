@@ -20,6 +20,7 @@ from typing import Protocol
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
 from hosting import ai, metrics, pace
+from hosting.slots import Slots
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -105,14 +106,13 @@ class Host:
         they are delivered or fired, and what a dead process left is taken up once its lease
         ran out.
 
-        A game's background work (news, AI answers, refreshes) takes one of `at_once` slots,
-        so that under load the clicks, which take none, are answered first: the news waits
-        a little, the acknowledgement does not wait behind a thousand deliveries. A game
-        that holds its slot `slot_held` seconds (Discord slow to answer it) lets the next
-        one start, so no game stalls the others' news."""
+        A game's background work (news, AI answers, refreshes) takes one of at most
+        `at_once` slots, fewer while the process is busy (`hosting.slots`), so that under
+        load the clicks, which take none, are answered first: the news waits a little, the
+        acknowledgement does not wait behind a thousand deliveries. A game that holds its
+        slot `slot_held` seconds (Discord slow to answer it) lets the next one start."""
         self.store = store
-        self._slots = asyncio.Semaphore(at_once)
-        self._slot_held = slot_held
+        self.slots = Slots(at_once, slot_held)
         self.clock = clock
         self.delivery: Delivery = delivery or NullDelivery()
         self.background = background
@@ -458,25 +458,9 @@ class Host:
             except Exception:
                 log.exception("settling game %s failed", game_id)
 
-    @asynccontextmanager
-    async def slot(self):
-        """One of the background slots, given back when the work ends or has held it too
-        long, whichever comes first."""
-        await self._slots.acquire()
-        given_back = False
-
-        def give_back() -> None:
-            nonlocal given_back
-            if not given_back:
-                given_back = True
-                self._slots.release()
-
-        timer = asyncio.get_running_loop().call_later(self._slot_held, give_back)
-        try:
-            yield
-        finally:
-            timer.cancel()
-            give_back()
+    def slot(self):
+        """One of the background slots (`Slots.hold`)."""
+        return self.slots.hold()
 
     async def _settle_once(self, game_id: int) -> None:
         table = await self.table(game_id)

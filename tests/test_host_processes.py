@@ -100,14 +100,15 @@ async def test_a_living_process_keeps_the_news_it_committed_however_long_it_wait
     busy = Host(stores[0], clock, Recorder(), settle_delay=0, at_once=1, lease=LEASE)
     other = Host(stores[1], clock, Recorder(), background=False, lease=LEASE)
     table = await seated(busy)
-    await busy._slots.acquire()                  # every slot taken by other games' news
+    other_games = busy.slot()
+    await other_games.__aenter__()               # the only slot: other games' news
     await busy.start(table.id, user_of(table, 0))
     for _ in range(6):
         clock.advance(LEASE / 2)
         assert await busy.sweep() == []
         assert await other.sweep() == []
     await other.flush(table.id)
-    busy._slots.release()
+    await other_games.__aexit__(None, None, None)
     await busy.idle()
     assert other.delivery.rows == [] and busy.delivery.rows
     assert await busy.store.undelivered() == []
