@@ -22,6 +22,7 @@ from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonica
 from hosting import ai, metrics, pace
 from hosting.slots import Slots
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
+from hosting.turns import in_background
 
 log = logging.getLogger(__name__)
 
@@ -693,9 +694,9 @@ class Host:
         return left
 
     # ---- delivery -----------------------------------------------------------------------------
-    async def _undelivered(self, game_id: int) -> list[OutboxRow] | None:
-        """The game's news to deliver now: with a shared store, claimed for a lease (None
-        while another process holds some of it)."""
+    async def _undelivered(self, game_id: int) -> list[OutboxRow]:
+        """The game's news to deliver now (the caller holds the game's delivery): with a
+        shared store, claimed for a lease, whoever's it was."""
         if not self.shared:
             return await self.store.undelivered(game_id)
         return await self.store.claim_game_outbox(self.owner, self.clock.now(), self.lease,
@@ -789,7 +790,7 @@ class Host:
                     await self.delivery.table_changed(table)
 
     def _spawn(self, coro) -> asyncio.Task:
-        task = asyncio.ensure_future(coro)
+        task = in_background(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task

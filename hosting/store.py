@@ -17,6 +17,8 @@ from typing import Iterable
 
 import aiosqlite
 
+from hosting.turns import Turns
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -167,8 +169,9 @@ class Store:
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
         # One connection serves every game: statements and transactions take turns, or one
-        # game's statement would land inside another game's open transaction.
-        self._lock = asyncio.Lock()
+        # game's statement would land inside another game's open transaction. A person's
+        # click goes before the background's work.
+        self._lock = Turns()
         # Read on every delivery and status refresh, written far less often.
         self._deadlines = _PerGame()
         self._prompts = _PerGame()
@@ -368,7 +371,7 @@ class Store:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
         the game that many seconds later (a resume). `claim` (claimer, until) holds the new
-        outbox rows for the process that committed them, as `claim_outbox` would."""
+        outbox rows for the process that committed them, as `claim_game_outbox` would."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -453,37 +456,20 @@ class Store:
     async def mark_delivered(self, ids: Iterable[int]) -> None:
         await self._write_many("UPDATE outbox SET delivered = 1 WHERE id = ?", [(i,) for i in ids])
 
-    async def claim_outbox(self, owner: str, now: float, lease: float,
-                           game_id: int | None = None, limit: int = 500) -> list[OutboxRow]:
-        """Take undelivered rows (of one game, or any) for `lease` seconds: nobody else gets
-        them until the lease runs out, so a row goes out through one process only, and a
-        process that died leaves its rows to the others after the lease. A claimer's own
-        rows are its again (a delivery it retries)."""
-        where = ("delivered = 0 AND (claimed_until IS NULL OR claimed_until <= ? "
-                 "OR claimed_by = ?)")
-        args = [now, owner]
-        if game_id is not None:
-            where, args = where + " AND game_id = ?", [*args, game_id]
+    async def claim_game_outbox(self, owner: str, now: float, lease: float,
+                                game_id: int) -> list[OutboxRow]:
+        """Every undelivered row of one game, claimed for `lease` seconds whoever claimed it
+        before: the caller holds the game's `delivery` lock, so nobody else is sending them
+        (a process claims the news its commits make, and may not have begun to send it).
+        A claim that runs out unrenewed is news left behind (`unclaimed_outbox`)."""
         rows = await self._fetch(
-            "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
-            f"SELECT id FROM outbox WHERE {where} ORDER BY id LIMIT {int(limit)}"
-            f"{self.SKIP_LOCKED.format(table='outbox')}) "
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ? "
+            "WHERE delivered = 0 AND game_id = ? "
             "RETURNING id, game_id, seq, audience, kind, data, moment",
-            (owner, now + lease, *args))
+            (owner, now + lease, game_id))
         return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6])
                        for r in rows),
                       key=lambda r: r.id)
-
-    async def claim_game_outbox(self, owner: str, now: float, lease: float,
-                                game_id: int) -> list[OutboxRow] | None:
-        """Every undelivered row of one game, claimed as `claim_outbox` does; None while
-        another claimer's lease holds one of them: a game's news goes out in order, through
-        one process at a time (the caller holds the game's `delivery` lock)."""
-        if await self._fetch("SELECT 1 FROM outbox WHERE game_id = ? AND delivered = 0 "
-                             "AND claimed_by <> ? AND claimed_until > ? LIMIT 1",
-                             (game_id, owner, now)):
-            return None
-        return await self.claim_outbox(owner, now, lease, game_id=game_id, limit=10_000)
 
     async def renew_claims(self, owner: str, game_ids: Iterable[int], until: float) -> None:
         """Keep this claimer's hold on these games' undelivered rows until `until`: news a

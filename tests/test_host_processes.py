@@ -78,11 +78,7 @@ async def test_what_a_dead_process_claimed_is_taken_up_after_its_lease(pair):
     dying.delivery.fail = True          # it claims the news, then dies before sending it
     await dying.start(table.id, user_of(table, 0))
     held = await dying.store._outbox("game_id = ?", (table.id,))
-    assert held and await living.store.claim_game_outbox(living.owner, clock.now(), LEASE,
-                                                        table.id) is None
-    await living.flush(table.id)
-    assert living.delivery.rows == []   # not while its lease holds
-    assert await living.sweep() == []
+    assert held and await living.sweep() == []
     clock.advance(LEASE / 2)
     assert await living.sweep() == []                   # the lease still holds
     clock.advance(LEASE / 2)
@@ -107,11 +103,35 @@ async def test_a_living_process_keeps_the_news_it_committed_however_long_it_wait
         clock.advance(LEASE / 2)
         assert await busy.sweep() == []
         assert await other.sweep() == []
-    await other.flush(table.id)
     await other_games.__aexit__(None, None, None)
     await busy.idle()
     assert other.delivery.rows == [] and busy.delivery.rows
     assert await busy.store.undelivered() == []
+    for store in stores:
+        await store.close()
+
+
+async def test_whoever_delivers_a_game_takes_the_news_another_process_committed(postgres):
+    """One process committed a step but has not begun to send its news (no slot yet): the
+    other, stepping the same game, delivers it with its own, in order, not a lease later."""
+    url = await postgres.new_database()
+    clock = FakeClock()
+    stores = await asyncio.gather(PgStore.open(url), PgStore.open(url))
+    waiting = Host(stores[0], clock, Recorder(), settle_delay=0, at_once=1, lease=LEASE)
+    stepping = Host(stores[1], clock, Recorder(), background=False, lease=LEASE)
+    table = await seated(waiting)
+    other_games = waiting.slot()
+    await other_games.__aenter__()
+    await waiting.start(table.id, user_of(table, 0))
+    fresh = await stepping.table(table.id)
+    asked = stepping.pending(fresh)[0]
+    await stepping.decide(table.id, user_of(fresh, asked.seat), asked.id,
+                          asked.default or asked.options[0].id)
+    rows = await stores[0]._outbox("game_id = ?", (table.id,))
+    assert [r.id for r in stepping.delivery.rows] == [r.id for r in rows]
+    await other_games.__aexit__(None, None, None)
+    await waiting.idle()
+    assert waiting.delivery.rows == []
     for store in stores:
         await store.close()
 

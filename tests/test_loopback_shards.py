@@ -93,8 +93,13 @@ async def test_processes_on_shards_share_every_game_and_take_up_a_killed_ones_wo
                                  for channel, people in tables))
         try:
             # Shard 1's process, slow to post, is killed while it holds news it claimed.
-            held = await wait_rows(url, "SELECT id FROM outbox WHERE delivered = 0 AND "
-                                   f"claimed_by LIKE '{bots[1].owner}%'")
+            # (Its commits make news its own: it is mid-delivery once it planned the posts
+            # of a game that started.)
+            held = await wait_rows(url, "SELECT o.id FROM outbox o JOIN games g ON g.id = "
+                                   "o.game_id WHERE o.delivered = 0 AND g.status = 'running' "
+                                   f"AND o.claimed_by LIKE '{bots[1].owner}%' AND EXISTS ("
+                                   "SELECT 1 FROM posts p WHERE p.game_id = o.game_id "
+                                   "AND p.state = 'planned')")
             await bots[1].stop(signal.SIGKILL)
             held = [r["id"] for r in held]
             [taken] = await wait_rows(url, "SELECT array_agg(claimed_by) AS owners FROM outbox "

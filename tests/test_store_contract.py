@@ -125,32 +125,32 @@ async def test_claims_last_a_lease_and_end_with_the_step(store):
     await store.commit_step(game, new_version=1, state={}, now=1.0,
                             outbox=[("public", "a", {}), ("public", "b", {})],
                             add_deadlines=[Deadline(game.id, "q", 0, 10.0, 5.0)])
-    taken = await store.claim_outbox("one", now=1.0, lease=30.0)
-    assert [r.kind for r in taken] == ["a", "b"]
-    assert await store.claim_outbox("two", now=2.0, lease=30.0, game_id=game.id) == []
-    await store.mark_delivered([taken[0].id])
-    assert [r.kind for r in await store.claim_outbox("two", now=31.0, lease=30.0)] == ["b"]
+    assert [r.kind for r in await store.claim_game_outbox("one", 1.0, 30.0, game.id)] == [
+        "a", "b"]
+    assert await store.unclaimed_outbox(2.0) == {}
+    [a, b] = await store.undelivered(game.id)
+    await store.mark_delivered([a.id])
+    assert await store.unclaimed_outbox(31.0) == {b.id: game.id}     # its lease ran out
     assert [d.pending_id for d in await store.claim_due("one", now=6.0, lease=30.0)] == ["q"]
     assert await store.claim_due("two", now=7.0, lease=30.0) == []
     await store.remind(game, "q", 0, 10.0, now=7.0)   # the reminder went: the claim ends
     assert [d.remind_at for d in await store.claim_due("two", now=10.0, lease=30.0)] == [None]
 
 
-async def test_a_games_news_goes_to_one_claimer_at_a_time_in_order(store):
+async def test_news_is_its_committers_then_whoever_delivers_the_game(store):
     game = await store.load_game(await store.create_game(new_game()))
     await store.commit_step(game, new_version=1, state={}, now=1.0,
-                            outbox=[("public", "a", {})],
+                            outbox=[("public", "a", {})], claim=("one", 31.0),
                             add_deadlines=[Deadline(game.id, "q", 0, 10.0, None)])
-    assert list((await store.unclaimed_outbox(1.0)).values()) == [game.id]
-    [a] = await store.claim_game_outbox("one", 1.0, 30.0, game.id)
-    await store.commit_step(game, new_version=2, state={}, now=2.0,
-                            outbox=[("public", "b", {})])
-    assert await store.claim_game_outbox("two", 2.0, 30.0, game.id) is None   # one holds "a"
-    assert [r.kind for r in await store.claim_game_outbox("one", 3.0, 30.0, game.id)] == [
-        "a", "b"]                                                       # its own, and after
-    assert await store.unclaimed_outbox(4.0) == {}
-    assert [r.kind for r in await store.claim_game_outbox("two", 34.0, 30.0, game.id)] == [
-        "a", "b"]                                                       # its lease ran out
+    await store.commit_step(game, new_version=2, state={}, now=2.0, outbox=[("public", "b", {})])
+    assert list((await store.unclaimed_outbox(2.0)).values()) == [game.id]   # "b" only
+    await store.renew_claims("one", [game.id], 40.0)
+    assert list((await store.unclaimed_outbox(35.0)).values()) == [game.id]  # "a" renewed
+    assert [r.kind for r in await store.claim_game_outbox("two", 3.0, 30.0, game.id)] == [
+        "a", "b"]                                     # under the game's delivery lock: all
+    assert await store.unclaimed_outbox(32.0) == {}
+    await store.renew_claims("one", [game.id], 50.0)  # no longer one's: nothing renewed
+    assert len(await store.unclaimed_outbox(34.0)) == 2
     assert await store.next_due() == 10.0
     await store.claim_due("one", now=10.0, lease=30.0)
     assert await store.next_due() == 40.0     # a claimed deadline comes back with its lease

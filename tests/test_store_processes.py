@@ -63,14 +63,16 @@ async def test_an_outbox_row_goes_to_one_process(two):
 
     async def drain(store, who: str) -> list[int]:
         taken = []
-        while rows := await store.claim_outbox(who, now=2.0, lease=30.0, limit=7):
-            taken += [r.id for r in rows]
-            await store.mark_delivered(r.id for r in rows)
+        for _ in range(3):
+            async with store.game_lock(game.id, "delivery"):
+                rows = await store.claim_game_outbox(who, now=2.0, lease=30.0, game_id=game.id)
+                taken += [r.id for r in rows]
+                await store.mark_delivered(r.id for r in rows)
         return taken
 
     one, other = await asyncio.gather(drain(two[0], "a"), drain(two[1], "b"))
     assert not set(one) & set(other)
-    assert len(set(one + other)) == 60
+    assert len(set(one + other)) == len(one + other) == 60
     assert await two[1].undelivered() == []
 
 
@@ -92,16 +94,15 @@ async def test_what_a_dead_process_held_returns_after_its_lease(postgres):
         await dying.commit_step(game, new_version=1, state={}, now=1.0,
                                 outbox=[("public", "news", {})],
                                 add_deadlines=[Deadline(game.id, "q", 0, 2.0, None)])
-        assert len(await dying.claim_outbox("dying", now=3.0, lease=30.0)) == 1
+        assert len(await dying.claim_game_outbox("dying", 3.0, 30.0, game.id)) == 1
         assert len(await dying.claim_due("dying", now=3.0, lease=30.0)) == 1
         held = dying.game_lock(game.id)
         await held.__aenter__()
         dying.db.terminate()   # killed mid-step: its connections drop, nothing is released
 
-        assert await living.claim_outbox("living", now=20.0, lease=30.0) == []
+        assert await living.unclaimed_outbox(20.0) == {}
         assert await living.claim_due("living", now=20.0, lease=30.0) == []
-        assert [r.kind for r in await living.claim_outbox("living", now=33.5, lease=30.0)] == [
-            "news"]
+        assert list((await living.unclaimed_outbox(33.5)).values()) == [game.id]
         assert [d.pending_id for d in await living.claim_due("living", 33.5, 30.0)] == ["q"]
         async with asyncio.timeout(5):   # its game lock went with its connection
             async with living.game_lock(game.id):

@@ -24,6 +24,7 @@ from cogs.common import render, threads
 from cogs.common.sending import NOBODY, nonce, pin
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
+from hosting.turns import in_background
 
 
 EDIT_CAP = 30046              # Discord: too many edits of messages older than an hour
@@ -198,7 +199,7 @@ class Boards:
             return False
         task = self._catch_up.get(game_id)
         if task is None or task.done():
-            self._catch_up[game_id] = asyncio.create_task(self._status_later(game_id, wait))
+            self._catch_up[game_id] = in_background(self._status_later(game_id, wait))
         return True
 
     async def _status_later(self, game_id: int, wait: float) -> None:

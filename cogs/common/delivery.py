@@ -46,6 +46,7 @@ from cogs.common.sending import NOBODY, nonce, pin, pinging
 from cogs.common.views import secrets_view
 from games.base import Pending
 from hosting.store import GameRow, OutboxRow, PostRow
+from hosting.turns import in_background
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 4
@@ -458,7 +459,7 @@ class DiscordDelivery:
     def _retry_later(self, game_id: int, delay: float) -> None:
         task = self._retries.get(game_id)
         if task is None or task.done():
-            self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay))
+            self._retries[game_id] = in_background(self._retry(game_id, delay))
 
     async def _retry(self, game_id: int, delay: float) -> None:
         """Send what is planned once the earliest refused post may be tried again (and again
@@ -474,8 +475,7 @@ class DiscordDelivery:
         if not waiting:
             del self._not_before[game_id]
         if waiting:
-            self._retries[game_id] = asyncio.create_task(
-                self._retry(game_id, min(waiting) - now))
+            self._retries[game_id] = in_background(self._retry(game_id, min(waiting) - now))
 
     # ---- private messages -------------------------------------------------------------------------
     async def _to_seat(self, table: GameRow, post: PostRow, seat_no: int) -> None:
@@ -706,7 +706,7 @@ class DiscordDelivery:
         self._dirty.add(game_id)
         task = self._refresh.get(game_id)
         if task is None or task.done():
-            self._refresh[game_id] = asyncio.create_task(self._refresh_soon(game_id))
+            self._refresh[game_id] = in_background(self._refresh_soon(game_id))
 
     async def _refresh_soon(self, game_id: int) -> None:
         await asyncio.sleep(self.refresh_delay)

@@ -12,6 +12,7 @@ import re
 from contextvars import ContextVar
 
 from hosting.host import process_name
+from hosting.turns import PERSON
 
 # The shard whose event the current task serves (tasks started meanwhile inherit it).
 SHARD: ContextVar[int | None] = ContextVar("shard", default=None)
@@ -59,16 +60,19 @@ class WhereLogged(logging.Filter):
 
 
 def tag_interactions(bot) -> None:
-    """Each interaction's handlers (and the work they start) know the shard it came on."""
+    """Each interaction's handlers (and the work they start) know the shard it came on, and
+    that a person waits for them."""
     parsers = bot._connection.parsers
     parse = parsers["INTERACTION_CREATE"]
 
     def parse_on_its_shard(data: dict) -> None:
         guild = data.get("guild_id")
         token = SHARD.set(shard_of(int(guild) if guild else None, bot.shard_count))
+        waiting = PERSON.set(True)    # somebody waits for the answer: the store lets it first
         try:
             parse(data)
         finally:
+            PERSON.reset(waiting)
             SHARD.reset(token)
 
     parsers["INTERACTION_CREATE"] = parse_on_its_shard
