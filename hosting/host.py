@@ -694,9 +694,10 @@ class Host:
         return left
 
     # ---- delivery -----------------------------------------------------------------------------
-    async def _undelivered(self, game_id: int) -> list[OutboxRow]:
+    async def _undelivered(self, game_id: int) -> list[OutboxRow] | None:
         """The game's news to deliver now (the caller holds the game's delivery): with a
-        shared store, claimed for a lease, whoever's it was."""
+        shared store, claimed for a lease (None while another process's delivery claim holds
+        some of it)."""
         if not self.shared:
             return await self.store.undelivered(game_id)
         return await self.store.claim_game_outbox(self.owner, self.clock.now(), self.lease,

@@ -457,13 +457,18 @@ class Store:
         await self._write_many("UPDATE outbox SET delivered = 1 WHERE id = ?", [(i,) for i in ids])
 
     async def claim_game_outbox(self, owner: str, now: float, lease: float,
-                                game_id: int) -> list[OutboxRow]:
-        """Every undelivered row of one game, claimed for `lease` seconds whoever claimed it
-        before: the caller holds the game's `delivery` lock, so nobody else is sending them
-        (a process claims the news its commits make, and may not have begun to send it).
-        A claim that runs out unrenewed is news left behind (`unclaimed_outbox`)."""
+                                game_id: int) -> list[OutboxRow] | None:
+        """Every undelivered row of one game, claimed for sending for `lease` seconds; the
+        caller holds the game's `delivery` lock. Rows another process claimed at its commit
+        are taken too (it has not begun to send them, or it would hold the lock). None while
+        another's claim for sending holds: it may have lost its lock mid-delivery, so its
+        rows wait for the lease to run out (`unclaimed_outbox`)."""
+        if await self._fetch("SELECT 1 FROM outbox WHERE game_id = ? AND delivered = 0 "
+                             "AND sending = 1 AND claimed_by <> ? AND claimed_until > ? LIMIT 1",
+                             (game_id, owner, now)):
+            return None
         rows = await self._fetch(
-            "UPDATE outbox SET claimed_by = ?, claimed_until = ? "
+            "UPDATE outbox SET claimed_by = ?, claimed_until = ?, sending = 1 "
             "WHERE delivered = 0 AND game_id = ? "
             "RETURNING id, game_id, seq, audience, kind, data, moment",
             (owner, now + lease, game_id))

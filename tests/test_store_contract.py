@@ -148,9 +148,12 @@ async def test_news_is_its_committers_then_whoever_delivers_the_game(store):
     assert list((await store.unclaimed_outbox(35.0)).values()) == [game.id]  # "a" renewed
     assert [r.kind for r in await store.claim_game_outbox("two", 3.0, 30.0, game.id)] == [
         "a", "b"]                                     # under the game's delivery lock: all
+    assert await store.claim_game_outbox("one", 4.0, 30.0, game.id) is None   # two is sending
     assert await store.unclaimed_outbox(32.0) == {}
     await store.renew_claims("one", [game.id], 50.0)  # no longer one's: nothing renewed
     assert len(await store.unclaimed_outbox(34.0)) == 2
+    assert [r.kind for r in await store.claim_game_outbox("one", 34.0, 30.0, game.id)] == [
+        "a", "b"]                                     # two's lease ran out
     assert await store.next_due() == 10.0
     await store.claim_due("one", now=10.0, lease=30.0)
     assert await store.next_due() == 40.0     # a claimed deadline comes back with its lease
