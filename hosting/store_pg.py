@@ -18,6 +18,7 @@ from pathlib import Path
 import asyncpg
 
 from hosting.store import Store, StoreError, _PerGame
+from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
 # (`game_lock`) has a space of its own.
@@ -95,7 +96,10 @@ class PgStore(Store):
         super().__init__(pool)
         # A held step keeps a connection; at most half the pool does, so the steps holding
         # games always find a connection for their own statements.
-        self._holders = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
+        self._holders = Turns(max(1, pool.get_max_size() // 2))
+        # A person's click takes the next free connection before background work does (one
+        # connection is left for the delivery locks).
+        self._pool_turns = Turns(max(1, pool.get_max_size() - 1))
         # Deliveries wait on Discord while they hold their game: their locks all live on one
         # connection of their own, taken from the pool when first needed.
         self._locker: asyncpg.Connection | None = None
@@ -143,7 +147,7 @@ class PgStore(Store):
     @asynccontextmanager
     async def _connection(self):
         try:
-            async with self.db.acquire() as conn:
+            async with self._pool_turns, self.db.acquire() as conn:
                 yield conn
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StoreError(str(err)) from err

@@ -1,6 +1,7 @@
-"""Who goes first at a door every game shares (SQLite's one connection): the work a person is
-waiting on (the answer to a click or a command) before the background's (news, refreshes, AI
-answers), so that under load an acknowledgement waits for one statement, not for a queue.
+"""Who goes first at a door every game shares (SQLite's one connection, PostgreSQL's pool): the
+work a person is waiting on (the answer to a click or a command) before the background's (news,
+refreshes, AI answers), so that under load an acknowledgement waits for one statement, not for
+a queue.
 
 `PERSON` marks a person's work: the bot sets it where an interaction arrives, and tasks started
 for later (`in_background`) run without it.
@@ -22,22 +23,23 @@ def in_background(coro) -> asyncio.Task:
 
 
 class Turns:
-    """A lock that lets a person's work in before the background's, each in arrival order."""
+    """Up to `places` holders at once (a lock with one); a person's work is let in before the
+    background's, each in arrival order."""
 
-    def __init__(self) -> None:
-        self._held = False
+    def __init__(self, places: int = 1) -> None:
+        self._free = places
         self._people: deque[asyncio.Future] = deque()
         self._background: deque[asyncio.Future] = deque()
 
     async def __aenter__(self) -> None:
-        if not self._held:
-            self._held = True
+        if self._free:
+            self._free -= 1
             return
         turn = asyncio.get_running_loop().create_future()
         queue = self._people if PERSON.get() else self._background
         queue.append(turn)
         try:
-            await turn            # whoever resolves it has handed the lock over
+            await turn            # whoever resolves it has handed its place over
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._hand_over()
@@ -55,4 +57,4 @@ class Turns:
                 if not turn.done():
                     turn.set_result(None)
                     return
-        self._held = False
+        self._free += 1

@@ -28,6 +28,23 @@ async def test_a_person_goes_before_the_background_that_waited_longer():
     assert order == ["click", "command", "news", "refresh"]
 
 
+async def test_places_are_let_in_as_they_free_up_people_first():
+    turns, order, held = Turns(2), [], asyncio.Event()
+
+    async def hold(name: str) -> None:
+        async with turns:
+            order.append(name)
+            await held.wait()
+    holders = [asyncio.create_task(hold(name)) for name in ("first", "second")]
+    await asyncio.sleep(0)
+    waiting = [await queue_up(turns, order, name, person)
+               for name, person in (("news", False), ("click", True))]
+    assert order == ["first", "second"]
+    held.set()
+    await asyncio.gather(*holders, *waiting)
+    assert order == ["first", "second", "click", "news"]
+
+
 async def test_a_cancelled_wait_leaves_the_turn_to_the_next():
     turns, order = Turns(), []
     async with turns:
