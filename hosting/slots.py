@@ -9,8 +9,9 @@ running is never stopped; only the next one waits.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from contextlib import asynccontextmanager
+
+from hosting.turns import Turns
 
 TICK = 0.05    # seconds between two looks at the event loop
 LATE = 0.02    # a tick this much late: the loop is busy, fewer slots
@@ -21,22 +22,29 @@ class Slots:
     def __init__(self, most: int, held: float):
         """Up to `most` at once; work that holds its slot `held` seconds (Discord slow to
         answer it) gives it back, so no game stalls the others."""
-        self.most = self.limit = most
+        self.most = most
         self.held = held
-        self.busy = 0
-        self._waiting: deque[asyncio.Future] = deque()
+        self._turns = Turns(most)
+
+    @property
+    def limit(self) -> int:
+        return self._turns.places
+
+    @property
+    def busy(self) -> int:
+        return self._turns.busy
 
     @asynccontextmanager
     async def hold(self):
         """One slot, given back when the work ends or has held it too long."""
-        await self._take()
+        await self._turns.acquire()
         given_back = False
 
         def give_back() -> None:
             nonlocal given_back
             if not given_back:
                 given_back = True
-                self._give_back()
+                self._turns.release()
 
         timer = asyncio.get_running_loop().call_later(self.held, give_back)
         try:
@@ -45,39 +53,12 @@ class Slots:
             timer.cancel()
             give_back()
 
-    async def _take(self) -> None:
-        if self.busy < self.limit and not self._waiting:
-            self.busy += 1
-            return
-        turn = asyncio.get_running_loop().create_future()
-        self._waiting.append(turn)
-        try:
-            await turn           # whoever resolves it has counted this work in
-        except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():
-                self._give_back()
-            else:
-                self._waiting.remove(turn)
-            raise
-
-    def _give_back(self) -> None:
-        self.busy -= 1
-        self._let_in()
-
-    def _let_in(self) -> None:
-        while self._waiting and self.busy < self.limit:
-            turn = self._waiting.popleft()
-            if not turn.done():
-                self.busy += 1
-                turn.set_result(None)
-
     def observe(self, late: float) -> None:
         """A tick came `late` seconds after it was due: fewer slots, or one more."""
         if late > LATE:
-            self.limit = max(1, self.limit // 2)
+            self._turns.resize(max(1, self.limit // 2))
         elif late < CALM and self.limit < self.most:
-            self.limit += 1
-            self._let_in()
+            self._turns.resize(self.limit + 1)
 
     async def watch(self, tick: float = TICK) -> None:
         """Look at the event loop every `tick` seconds, for as long as the process runs."""

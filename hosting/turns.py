@@ -24,37 +24,49 @@ def in_background(coro) -> asyncio.Task:
 
 class Turns:
     """Up to `places` holders at once (a lock with one); a person's work is let in before the
-    background's, each in arrival order."""
+    background's, each in arrival order. The places may change while work holds them."""
 
     def __init__(self, places: int = 1) -> None:
-        self._free = places
+        self.places = places
+        self.busy = 0
         self._people: deque[asyncio.Future] = deque()
         self._background: deque[asyncio.Future] = deque()
 
-    async def __aenter__(self) -> None:
-        if self._free:
-            self._free -= 1
+    async def acquire(self) -> None:
+        if self.busy < self.places and not (self._people or self._background):
+            self.busy += 1
             return
         turn = asyncio.get_running_loop().create_future()
         queue = self._people if PERSON.get() else self._background
         queue.append(turn)
         try:
-            await turn            # whoever resolves it has handed its place over
+            await turn            # whoever resolves it has counted this holder in
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self._hand_over()
+                self.release()
             else:
                 queue.remove(turn)
             raise
 
-    async def __aexit__(self, *exc) -> None:
-        self._hand_over()
+    def release(self) -> None:
+        self.busy -= 1
+        self._let_in()
 
-    def _hand_over(self) -> None:
+    def resize(self, places: int) -> None:
+        """Fewer places make the next holders wait; more let waiting ones in at once."""
+        self.places = places
+        self._let_in()
+
+    def _let_in(self) -> None:
         for queue in (self._people, self._background):
-            while queue:
+            while queue and self.busy < self.places:
                 turn = queue.popleft()
                 if not turn.done():
+                    self.busy += 1
                     turn.set_result(None)
-                    return
-        self._free += 1
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc) -> None:
+        self.release()

@@ -87,33 +87,11 @@ async def test_what_a_dead_process_claimed_is_taken_up_after_its_lease(pair):
     assert await living.store.undelivered() == []
 
 
-async def test_a_living_process_keeps_the_news_it_committed_however_long_it_waits(postgres):
-    """Its news waits for a background slot for several leases; its sweeps renew the claim
-    made at the commit, so the other process never takes it up, and it delivers it all."""
-    url = await postgres.new_database()
-    clock = FakeClock()
-    stores = await asyncio.gather(PgStore.open(url), PgStore.open(url))
-    busy = Host(stores[0], clock, Recorder(), settle_delay=0, at_once=1, lease=LEASE)
-    other = Host(stores[1], clock, Recorder(), background=False, lease=LEASE)
-    table = await seated(busy)
-    other_games = busy.slot()
-    await other_games.__aenter__()               # the only slot: other games' news
-    await busy.start(table.id, user_of(table, 0))
-    for _ in range(6):
-        clock.advance(LEASE / 2)
-        assert await busy.sweep() == []
-        assert await other.sweep() == []
-    await other_games.__aexit__(None, None, None)
-    await busy.idle()
-    assert other.delivery.rows == [] and busy.delivery.rows
-    assert await busy.store.undelivered() == []
-    for store in stores:
-        await store.close()
-
-
-async def test_whoever_delivers_a_game_takes_the_news_another_process_committed(postgres):
-    """One process committed a step but has not begun to send its news (no slot yet): the
-    other, stepping the same game, delivers it with its own, in order, not a lease later."""
+@pytest.fixture
+async def started_while_busy(postgres):
+    """Two processes on one database: the first, whose only background slot other games'
+    news holds, has started a game and not begun to send its news; the second steps inline.
+    Yields both, the clock, the table, and what frees the slot."""
     url = await postgres.new_database()
     clock = FakeClock()
     stores = await asyncio.gather(PgStore.open(url), PgStore.open(url))
@@ -123,17 +101,40 @@ async def test_whoever_delivers_a_game_takes_the_news_another_process_committed(
     other_games = waiting.slot()
     await other_games.__aenter__()
     await waiting.start(table.id, user_of(table, 0))
+    yield waiting, stepping, clock, table, lambda: other_games.__aexit__(None, None, None)
+    for store in stores:
+        await store.close()
+
+
+async def test_a_living_process_keeps_the_news_it_committed_however_long_it_waits(
+        started_while_busy):
+    """Its news waits for a background slot for several leases; its sweeps renew the claim
+    made at the commit, so the other process never takes it up, and it delivers it all."""
+    busy, other, clock, table, free_slot = started_while_busy
+    for _ in range(6):
+        clock.advance(LEASE / 2)
+        assert await busy.sweep() == []
+        assert await other.sweep() == []
+    await free_slot()
+    await busy.idle()
+    assert other.delivery.rows == [] and busy.delivery.rows
+    assert await busy.store.undelivered() == []
+
+
+async def test_whoever_delivers_a_game_takes_the_news_another_process_committed(
+        started_while_busy):
+    """One process committed a step but has not begun to send its news (no slot yet): the
+    other, stepping the same game, delivers it with its own, in order, not a lease later."""
+    waiting, stepping, _, table, free_slot = started_while_busy
     fresh = await stepping.table(table.id)
     asked = stepping.pending(fresh)[0]
     await stepping.decide(table.id, user_of(fresh, asked.seat), asked.id,
                           asked.default or asked.options[0].id)
-    rows = await stores[0]._outbox("game_id = ?", (table.id,))
+    rows = await waiting.store._outbox("game_id = ?", (table.id,))
     assert [r.id for r in stepping.delivery.rows] == [r.id for r in rows]
-    await other_games.__aexit__(None, None, None)
+    await free_slot()
     await waiting.idle()
     assert waiting.delivery.rows == []
-    for store in stores:
-        await store.close()
 
 
 async def test_the_simulator_plays_a_game_on_postgresql_as_on_sqlite(postgres):

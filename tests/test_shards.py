@@ -62,3 +62,27 @@ def test_log_lines_name_the_process_and_the_shard(monkeypatch):
         shards.SHARD.reset(token)
     line = logging.Formatter(shards.LOG_FORMAT).format(record)
     assert f"[east/{os.getpid()} shard 5] hosting.host: game 3" in line
+
+
+async def test_an_interactions_handlers_know_its_shard_and_that_a_person_waits():
+    """The handlers discord.py starts while parsing an interaction run as a person's work
+    (the store lets them in first) on the interaction's shard; the parser's own context
+    keeps neither."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from hosting.turns import PERSON
+
+    seen, handlers = [], []
+
+    async def handler() -> None:
+        seen.append((PERSON.get(), shards.SHARD.get()))
+
+    fake = SimpleNamespace(shard_count=4, _connection=SimpleNamespace(parsers={
+        "INTERACTION_CREATE": lambda data: handlers.append(asyncio.create_task(handler()))}))
+    shards.tag_interactions(fake)
+    guild = 3 << 22                       # shard 3 of 4 by Discord's formula
+    fake._connection.parsers["INTERACTION_CREATE"]({"guild_id": str(guild)})
+    await asyncio.gather(*handlers)
+    assert seen == [(True, 3)]
+    assert (PERSON.get(), shards.SHARD.get()) == (False, None)
