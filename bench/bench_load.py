@@ -220,8 +220,36 @@ def report(lb: Loopback, results: list, calls: list, elapsed: float, rss: float,
     kinds = Counter(f"{type(err).__name__}: {str(err)[:100]} (at {where(err)})" for err in errors)
     for kind, n in kinds.most_common(5):
         print(f"  {n} failed with {kind}")
+    print_ack_kinds(lb)
     return {"finished": len(rounds), "failed": len(errors), "p50": q[49], "p99": q[98],
             "cpu": cpu[0], "rss": rss}
+
+
+def ack_kind(inter) -> str:
+    """What an interaction was, without who or which option: "/toy new", "clicks Join in a
+    thread", "selects in a DM"."""
+    what = inter.label if inter.label.startswith("/") else " ".join(inter.label.split()[1:2 + (
+        "clicks" in inter.label)])
+    what = re.sub(r"g\d+p\d+", "a person", what)
+    place = ("a DM" if inter.channel.guild is None else
+             "a thread" if inter.channel.is_thread else "a channel")
+    return f"{what} in {place}"
+
+
+def print_ack_kinds(lb: Loopback) -> None:
+    """The acknowledgement latency of each kind of interaction, slowest p99 first: which
+    handler a p99 comes from."""
+    kinds: dict[str, list[float]] = {}
+    for inter in lb.interactions:
+        if inter.latency is not None:
+            kinds.setdefault(ack_kind(inter), []).append(inter.latency)
+    rows = []
+    for kind, seen in kinds.items():
+        seen.sort()
+        rows.append((seen[min(len(seen) - 1, int(len(seen) * 0.99))], kind, seen))
+    for p99, kind, seen in sorted(rows, reverse=True)[:8]:
+        print(f"  {kind}: {len(seen)}, p50 {seen[len(seen) // 2] * 1000:.1f} ms, "
+              f"p99 {p99 * 1000:.1f} ms")
 
 
 def report_token(lb: Loopback, calls: list, began: float, elapsed: float,

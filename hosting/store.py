@@ -124,6 +124,42 @@ _SHIFT = ("UPDATE deadlines SET due_at = due_at + ?, "
 
 _CLAIMS = ("claimed_by", "claimed_until")
 
+# The rows one step writes (`commit_step`), each table's in its statement's column order.
+_INSERT_DECISION = ("INSERT INTO decisions (game_id, seq, seat, pending_id, choice, source, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_INSERT_OUTBOX = ("INSERT INTO outbox (game_id, seq, audience, kind, data, moment, claimed_by, "
+                  "claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+_DROP_DEADLINE = "DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?"
+_CLEAR_REMINDER = ("UPDATE deadlines SET remind_at = NULL, claimed_by = NULL, "
+                   "claimed_until = NULL WHERE game_id = ? AND pending_id = ?")
+_UPSERT_DEADLINE = ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id) DO UPDATE SET "
+                    "seat = excluded.seat, due_at = excluded.due_at, "
+                    "remind_at = excluded.remind_at, claimed_by = NULL, claimed_until = NULL")
+
+
+@dataclass
+class StepWrites:
+    """What one step writes beside the game's own columns: rows for each statement above."""
+
+    decisions: list[tuple]
+    outbox: list[tuple]
+    drop_deadlines: list[tuple]
+    clear_reminders: list[tuple]
+    add_deadlines: list[tuple]
+    shift_deadlines: float = 0.0
+
+
+def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
+    """A game's row as read (its JSON columns parsed), with these seats' columns in
+    `SeatRow`'s order."""
+    data = {k: found[k] for k in _GAME_COLUMNS}
+    for c in _JSON_COLUMNS:
+        if data[c] is not None:
+            data[c] = json.loads(data[c])
+    return GameRow(id=found["id"], **data,
+                   seats=[SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in seats])
+
 
 def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
@@ -313,11 +349,8 @@ class Store:
             part = tuple(ids[at:at + chunk])
             marks = ", ".join("?" * len(part))
             for found in await self._fetch(f"SELECT * FROM games WHERE id IN ({marks})", part):
-                data = {k: found[k] for k in found.keys()}
-                for c in _JSON_COLUMNS:
-                    if data[c] is not None:
-                        data[c] = json.loads(data[c])
-                loaded[data["id"]] = GameRow(**data)
+                row = _game_row(found)
+                loaded[row.id] = row
             for r in await self._fetch(
                     "SELECT game_id, seat, name, user_id, ai_policy, dm_closed FROM seats "
                     f"WHERE game_id IN ({marks}) ORDER BY game_id, seat", part):
@@ -378,41 +411,20 @@ class Store:
             cols["status"] = status
         if result is not None:
             cols["result"] = _dump(result)
-        sets = ", ".join(f"{c} = ?" for c in cols)
-        async with self._transaction() as db:
-            changed = await db.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                                       (*cols.values(), game.id, game.version))
-            if changed.rowcount != 1:
-                raise RuntimeError(f"game {game.id} changed under us")
-            if decision is not None:
-                seat, pending_id, choice, source = decision
-                await db.execute(
-                    "INSERT INTO decisions (game_id, seq, seat, pending_id, choice, source, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game.id, new_version, seat, pending_id, choice, source, now))
-            for sql, rows in (
-                    ("INSERT INTO outbox (game_id, seq, audience, kind, data, moment, "
-                     "claimed_by, claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                     [(game.id, new_version, aud, kind, _dump(data), moment, *(claim or (None,
-                                                                                          None)))
-                      for aud, kind, data in outbox]),
-                    ("DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?",
-                     [(game.id, pid) for pid in drop_deadlines]),
-                    ("UPDATE deadlines SET remind_at = NULL, claimed_by = NULL, "
-                     "claimed_until = NULL WHERE game_id = ? AND pending_id = ?",
-                     [(game.id, pid) for pid in clear_reminders]),
-                    ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
-                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id) DO UPDATE SET "
-                     "seat = excluded.seat, due_at = excluded.due_at, "
-                     "remind_at = excluded.remind_at, claimed_by = NULL, claimed_until = NULL",
-                     [(game.id, d.pending_id, d.seat, d.due_at, d.remind_at)
-                      for d in add_deadlines])):
-                if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
-                    await db.executemany(sql, rows)
-            if shift_deadlines:
-                await db.execute(_SHIFT, (shift_deadlines, shift_deadlines, game.id))
+        gid = game.id
+        step = StepWrites(
+            decisions=[(gid, new_version, *decision, now)] if decision else [],
+            outbox=[(gid, new_version, aud, kind, _dump(data), moment, *(claim or (None, None)))
+                    for aud, kind, data in outbox],
+            drop_deadlines=[(gid, pid) for pid in drop_deadlines],
+            clear_reminders=[(gid, pid) for pid in clear_reminders],
+            add_deadlines=[(gid, d.pending_id, d.seat, d.due_at, d.remind_at)
+                           for d in add_deadlines],
+            shift_deadlines=shift_deadlines)
+        if not await self._write_step(gid, game.version, cols, step):
+            raise RuntimeError(f"game {gid} changed under us")
         if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
-            self._deadlines.drop(game.id)
+            self._deadlines.drop(gid)
         game.version = new_version
         game.state = state
         game.updated_at = now
@@ -420,6 +432,27 @@ class Store:
             game.status = status
         if result is not None:
             game.result = result
+
+    async def _write_step(self, game_id: int, version: int, cols: dict,
+                          step: "StepWrites") -> bool:
+        """One transaction: the game's columns if it is still at `version`, then the step's
+        rows; whether the game was there to update (else nothing is written)."""
+        sets = ", ".join(f"{c} = ?" for c in cols)
+        async with self._transaction() as db:
+            changed = await db.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
+                                       (*cols.values(), game_id, version))
+            if changed.rowcount != 1:
+                return False
+            for sql, rows in ((_INSERT_DECISION, step.decisions),
+                              (_INSERT_OUTBOX, step.outbox),
+                              (_DROP_DEADLINE, step.drop_deadlines),
+                              (_CLEAR_REMINDER, step.clear_reminders),
+                              (_UPSERT_DEADLINE, step.add_deadlines)):
+                if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
+                    await db.executemany(sql, rows)
+            if step.shift_deadlines:
+                await db.execute(_SHIFT, (step.shift_deadlines, step.shift_deadlines, game_id))
+        return True
 
     async def answered(self, game_id: int, pending_id: str) -> bool:
         return bool(await self._fetch(

@@ -3,7 +3,9 @@ sharing one database.
 
 Every statement is the SQLite store's own (`Store`), its `?` parameters numbered for
 PostgreSQL, and so is every migration, its column types swapped for PostgreSQL's (same numbers,
-same tables); this module only says how to connect, transact, lock and migrate. What several
+same tables); this module says how to connect, transact, lock and migrate, and writes in
+PostgreSQL's own words the two statements a click waits on most: a game's load and a step's
+commit, each one trip to the server (every trip waits for the event loop). What several
 processes need on top: `game_lock` holds a game across processes (an advisory lock per game),
 claims skip rows another process holds (`FOR UPDATE ... SKIP LOCKED`), and nothing is cached
 between calls, since another process may have written since.
@@ -11,19 +13,71 @@ between calls, since another process may have written since.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 import asyncpg
 
-from hosting.store import Store, StoreError, _PerGame
+from hosting.store import GameRow, StepWrites, Store, StoreError, _PerGame, _game_row
 from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
 # (`game_lock`) has a space of its own.
 _MIGRATING = (0, 0)
 _PARTS = {"step": 1, "delivery": 2}
+
+
+# The step this task holds (`game_lock`): its store, the task and the connection holding its
+# lock. The step's own statements run there, neither waiting for the pool nor taking a second
+# connection.
+_STEP: ContextVar[tuple["PgStore", asyncio.Task, asyncpg.Connection] | None] = ContextVar(
+    "held_step", default=None)
+
+# A game with its seats in one trip: the seats as a JSON array of SeatRow's columns.
+_GAMES_WITH_SEATS = (
+    "SELECT g.*, COALESCE((SELECT json_agg(json_build_array(s.seat, s.name, s.user_id, "
+    "s.ai_policy, s.dm_closed) ORDER BY s.seat) FROM seats s WHERE s.game_id = g.id), '[]') "
+    "AS seat_rows FROM games g WHERE g.id = ANY($1::bigint[])")
+
+
+# The tables a step inserts into, with each column's type: `StepWrites` holds their rows in
+# this order, and the one statement of a step (`_step_statement`) unnests them as arrays.
+_STEP_INSERTS = (
+    ("decisions", "game_id bigint, seq bigint, seat bigint, pending_id text, choice text, "
+                  "source text, at float8", ""),
+    ("outbox", "game_id bigint, seq bigint, audience text, kind text, data text, moment text, "
+               "claimed_by text, claimed_until float8", ""),
+    ("deadlines", "game_id bigint, pending_id text, seat bigint, due_at float8, remind_at float8",
+     " ON CONFLICT (game_id, pending_id) DO UPDATE SET seat = excluded.seat, due_at = "
+     "excluded.due_at, remind_at = excluded.remind_at, claimed_by = NULL, claimed_until = NULL"),
+)
+
+
+@lru_cache(maxsize=64)
+def _step_statement(columns: tuple[str, ...]) -> str:
+    """A step's writes as one statement, so one trip and no transaction: the game's columns
+    if it is still at its version ($1 id, $2 version, then `columns`), then, only if it was,
+    the decision, the outbox rows in their order, the dropped and the new deadlines (each
+    table's rows as one array per column). Returns how many games it updated (0 or 1)."""
+    number = iter(range(1, 1000))
+    game = next(number), next(number)
+    sets = ", ".join(f"{c} = ${next(number)}" for c in columns)
+    parts = [f"g AS (UPDATE games SET {sets} WHERE id = ${game[0]} AND version = ${game[1]} "
+             f"RETURNING id)"]
+    for table, typed, tail in _STEP_INSERTS:
+        names = [c.split()[0] for c in typed.split(", ")]
+        arrays = ", ".join(f"${next(number)}::{c.split()[1]}[]" for c in typed.split(", "))
+        parts.append(f"{table}_rows AS (INSERT INTO {table} ({', '.join(names)}) "
+                     f"SELECT {', '.join(names)} FROM unnest({arrays}) WITH ORDINALITY "
+                     f"AS u({', '.join(names)}, n) WHERE EXISTS (SELECT 1 FROM g) "
+                     f"ORDER BY n{tail})")
+    dropped = next(number)
+    parts.append(f"dropped AS (DELETE FROM deadlines WHERE game_id IN (SELECT id FROM g) "
+                 f"AND pending_id = ANY(${dropped}::text[]))")
+    return "WITH " + ",\n".join(parts) + "\nSELECT COUNT(*) FROM g"
 
 
 def is_postgres(target: str) -> bool:
@@ -94,16 +148,17 @@ class PgStore(Store):
 
     def __init__(self, pool: asyncpg.Pool):
         super().__init__(pool)
-        # A held step keeps a connection; at most half the pool does, so the steps holding
-        # games always find a connection for their own statements.
-        self._holders = Turns(max(1, pool.get_max_size() // 2))
+        # A held step keeps a connection, and runs its statements there; two are left to the
+        # rest (one for the delivery locks, one for reads and news outside the steps).
+        self._holders = Turns(max(1, pool.get_max_size() - 2))
         # A person's click takes the next free connection before background work does (one
         # connection is left for the delivery locks).
         self._pool_turns = Turns(max(1, pool.get_max_size() - 1))
         # Deliveries wait on Discord while they hold their game: their locks all live on one
-        # connection of their own, taken from the pool when first needed.
+        # connection of their own, taken from the pool when first needed; a click's try at
+        # its game's delivery (`Host.deliver_progress`) goes before the background's there too.
         self._locker: asyncpg.Connection | None = None
-        self._locker_turn = asyncio.Lock()
+        self._locker_turn = Turns()
         for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
             if isinstance(value, _PerGame):
                 setattr(self, name, _Uncached())
@@ -115,7 +170,7 @@ class PgStore(Store):
         for a lock before it fails."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=busy_timeout,
+                url, min_size=1, max_size=pool_size, timeout=busy_timeout, reset=_as_left,
                 server_settings={"lock_timeout": str(int(busy_timeout * 1000))})
         except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StoreError(f"cannot open {_shown(url)}: {err}") from err
@@ -146,7 +201,12 @@ class PgStore(Store):
 
     @asynccontextmanager
     async def _connection(self):
+        """The held step's connection, when this task holds one; else one from the pool."""
+        held = _STEP.get()
         try:
+            if held is not None and held[:2] == (self, asyncio.current_task()):
+                yield held[2]
+                return
             async with self._pool_turns, self.db.acquire() as conn:
                 yield conn
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
@@ -169,6 +229,33 @@ class PgStore(Store):
     async def _fetch(self, sql: str, args: tuple = ()) -> list:
         async with self._connection() as conn:
             return await conn.fetch(_numbered(sql), *args)
+
+    async def load_games(self, ids: list[int], chunk: int = 500) -> list[GameRow]:
+        """As the SQLite store's, in one trip for each `chunk` games."""
+        loaded: dict[int, GameRow] = {}
+        for at in range(0, len(ids), chunk):
+            for found in await self._fetch(_GAMES_WITH_SEATS, (ids[at:at + chunk],)):
+                loaded[found["id"]] = _game_row(found, json.loads(found["seat_rows"]))
+        return [loaded[i] for i in ids if i in loaded]
+
+    async def _write_step(self, game_id: int, version: int, cols: dict,
+                          step: StepWrites) -> bool:
+        """One statement, atomic by itself (`_step_statement`). A step that writes a deadline
+        row twice (dropped and added again), clears reminders or shifts deadlines takes the
+        shared transaction: one statement cannot change a row twice."""
+        adding = {row[1] for row in step.add_deadlines}
+        if (step.clear_reminders or step.shift_deadlines
+                or any(pid in adding for _, pid in step.drop_deadlines)):
+            return await super()._write_step(game_id, version, cols, step)
+        columns = []
+        for rows, (_, typed, _) in zip((step.decisions, step.outbox, step.add_deadlines),
+                                       _STEP_INSERTS):
+            width = len(typed.split(", "))
+            columns += [list(c) for c in zip(*rows)] if rows else [[]] * width
+        found = await self._fetch(_step_statement(tuple(cols)), (
+            game_id, version, *cols.values(), *columns,
+            [pid for _, pid in step.drop_deadlines]))
+        return found[0][0] == 1
 
     def _script(self, path: Path) -> str:
         """A migration in PostgreSQL's words: SQLite's text with PostgreSQL's types (Discord
@@ -200,13 +287,16 @@ class PgStore(Store):
                 yield False
             elif part == "step":
                 async with self._holders, self._connection() as conn:
-                    await conn.execute(f"SET lock_timeout = 0; SELECT pg_advisory_lock("
-                                       f"{_PARTS[part]}, {game_id:d}); RESET lock_timeout")
+                    await _or_drop(conn, conn.execute(
+                        f"SET lock_timeout = 0; SELECT pg_advisory_lock({_PARTS[part]}, "
+                        f"{game_id:d}); RESET lock_timeout"))
+                    step = _STEP.set((self, asyncio.current_task(), conn))
                     try:
                         yield True
                     finally:
-                        await conn.execute("SELECT pg_advisory_unlock($1, $2)",
-                                           _PARTS[part], game_id)
+                        _STEP.reset(step)
+                        await _or_drop(conn, conn.execute(
+                            "SELECT pg_advisory_unlock($1, $2)", _PARTS[part], game_id))
             else:
                 key = (_PARTS[part], game_id)
                 while not (held := await self._on_locker("SELECT pg_try_advisory_lock($1, $2)",
@@ -236,6 +326,23 @@ class PgStore(Store):
         for table in ("games", "outbox"):
             await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                              f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
+
+
+async def _as_left(conn: asyncpg.Connection) -> None:
+    """What the pool does to a connection given back (beyond rolling back a transaction left
+    open): nothing, sparing a trip per statement. The store leaves nothing on a session but in
+    a step, whose lock and timeout `_or_drop` makes sure do not outlive it."""
+
+
+async def _or_drop(conn: asyncpg.Connection, statement) -> None:
+    """Run a statement that changes the session (a step's lock, its timeout); if it fails or
+    is cancelled half-way, close the connection, so that whatever it left goes with it rather
+    than back to the pool."""
+    try:
+        await statement
+    except BaseException:
+        conn.terminate()
+        raise
 
 
 def _shown(url: str) -> str:

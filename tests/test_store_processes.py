@@ -4,6 +4,7 @@ comes back to the living after its lease."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -143,6 +144,42 @@ async def test_a_games_delivery_is_held_apart_from_its_steps(two):
         assert await waiting
 
 
-async def _hold(store, game_id: int) -> bool:
-    async with store.game_lock(game_id, "delivery") as held:
+async def _hold(store, game_id: int, part: str = "delivery") -> bool:
+    async with store.game_lock(game_id, part) as held:
         return held
+
+
+async def test_a_step_runs_on_the_connection_holding_its_lock(postgres):
+    """Its reads and its commit need no second connection: with the rest of the pool taken,
+    the step still finishes."""
+    store = await PgStore.open(await postgres.new_database(), pool_size=3)
+    try:
+        game = await running_game(store)
+        async with store.game_lock(game.id), contextlib.AsyncExitStack() as taken:
+            for _ in range(store.db.get_max_size() - 1):
+                await taken.enter_async_context(store.db.acquire())
+            async with asyncio.timeout(5):
+                row = await store.load_game(game.id)
+                await store.commit_step(row, new_version=1, state={"n": 1}, now=1.0,
+                                        outbox=[("public", "step", {})])
+        assert (await store.load_game(game.id)).state == {"n": 1}
+    finally:
+        await store.close()
+
+
+async def test_a_step_given_up_as_its_lock_comes_leaves_the_game_free(two):
+    """The pool does not reset a connection given back, so a lock granted to a step that was
+    cancelled meanwhile must go with its connection."""
+    game = await running_game(two[0])
+    for _ in range(5):
+        held = two[0].game_lock(game.id)
+        await held.__aenter__()
+        waiting = asyncio.ensure_future(_hold(two[1], game.id, "step"))
+        await asyncio.sleep(0.1)
+        await held.__aexit__(None, None, None)   # the server grants the waiting step its lock
+        waiting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await waiting
+        async with asyncio.timeout(5), two[0].game_lock(game.id) as again:
+            assert again
+    assert await two[1].load_game(game.id) is not None
