@@ -84,12 +84,16 @@ class NullDelivery:
 
 @dataclass(frozen=True)
 class Accepted:
-    """What a player is told after their decision has been committed."""
+    """What a player is told after their decision has been committed, and what the step read
+    under the game's lock, so that the answer to the click need not read the game again."""
 
     game_id: int
     pending_id: str
     choice: str
     finished: bool
+    table: GameRow              # the game after the step
+    question: Pending           # the question answered
+    asked: frozenset[str]       # the questions open before the answer
 
 
 class Host:
@@ -188,9 +192,8 @@ class Host:
 
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:
         """The open game whose thread this is, else the newest open `game` in this channel."""
-        ids = (await self.store.game_ids(statuses=OPEN, thread_id=channel_id)
-               or await self.store.game_ids(statuses=OPEN, channel_id=channel_id, game=game))
-        return await self.table(ids[-1]) if ids else None
+        found = await self.store.game_here(OPEN, game, channel_id)
+        return await self.table(found) if found is not None else None
 
     async def open_tables(self, guild_id: int) -> list[GameRow]:
         return [await self.table(i) for i in await self.store.game_ids(statuses=OPEN,
@@ -231,7 +234,12 @@ class Host:
         if not self.shared:
             self._tables[row.id] = row
         if join and host_user is not None:
-            row = await self.join(row.id, host_user, host_name)
+            # Nobody else knows the game yet: its host takes the first seat without a step.
+            try:
+                await self._set_seats(row, [SeatRow(0, host_name, user_id=host_user)])
+            except StoreError as err:
+                raise _not_saved(row.id, "a seat", err) from err
+            await self.delivery.table_changed(row)
         return row
 
     async def set_messages(self, game_id: int, **ids: int) -> None:
@@ -367,7 +375,8 @@ class Host:
                 raise IllegalMove("not_running", "This game is not running.")
             try:
                 with _engine_calls():
-                    pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+                    open_before = self.pending(table)
+                pending = next((p for p in open_before if p.id == pending_id), None)
                 if pending is None:
                     if await self.store.answered(game_id, pending_id):
                         raise IllegalMove("already_answered", "That question has been answered.")
@@ -383,7 +392,8 @@ class Host:
         if fault is not None:
             raise IllegalMove("suspended_now", "Something went wrong: the game is suspended and "
                                                "its host has been told.")
-        return Accepted(game_id, pending_id, choice, table.status == "finished")
+        return Accepted(game_id, pending_id, choice, table.status == "finished", table, pending,
+                        frozenset(p.id for p in open_before))
 
     async def _apply(self, table: GameRow, pending: Pending, choice: str, source: str,
                      remarks: list[Event] = ()) -> None:
@@ -626,7 +636,8 @@ class Host:
                 return 0
             try:
                 with _engine_calls():
-                    pending = next((p for p in self.pending(table) if p.id == pending_id), None)
+                    open_before = self.pending(table)
+                pending = next((p for p in open_before if p.id == pending_id), None)
                 if pending is None:  # answered meanwhile: the deadline is left over
                     await self.store.drop_deadline(table.id, pending_id)
                     return 0
@@ -722,7 +733,7 @@ class Host:
                     continue
                 await self.store.mark_delivered(r.id for r in batch)
 
-    async def deliver_progress(self, game_id: int, asked: set[str], send) -> bool:
+    async def deliver_progress(self, game_id: int, asked: frozenset[str], send) -> bool:
         """Let the answer to a click carry the news it caused, when that news is public (or
         for the GM log) and asks nothing new: a vote's "X has voted". `asked` holds the open
         questions before the answer; `send(table, rows)` shows the rows and says whether it

@@ -370,6 +370,17 @@ class Store:
             args.append(value)
         return [r[0] for r in await self._fetch(sql + " ORDER BY id", tuple(args))]
 
+    async def game_here(self, statuses: Iterable[str], game: str, channel_id: int) -> int | None:
+        """The game in these statuses whose thread is this channel, else the newest such
+        `game` in this channel (one read for both)."""
+        statuses = list(statuses)
+        found = await self._fetch(
+            f"SELECT id FROM games WHERE status IN ({', '.join('?' * len(statuses))}) "
+            "AND (thread_id = ? OR (channel_id = ? AND game = ?)) "
+            "ORDER BY CASE WHEN thread_id = ? THEN 0 ELSE 1 END, id DESC LIMIT 1",
+            (*statuses, channel_id, channel_id, game, channel_id))
+        return found[0][0] if found else None
+
     async def ai_asked(self) -> list[int]:
         """Running games where an AI seat has an open question (every open question has a
         deadline row naming its seat)."""

@@ -4,8 +4,8 @@ sharing one database.
 Every statement is the SQLite store's own (`Store`), its `?` parameters numbered for
 PostgreSQL, and so is every migration, its column types swapped for PostgreSQL's (same numbers,
 same tables); this module says how to connect, transact, lock and migrate, and writes in
-PostgreSQL's own words the two statements a click waits on most: a game's load and a step's
-commit, each one trip to the server (every trip waits for the event loop). What several
+PostgreSQL's own words the statements a click waits on most: a game's load, its seats and a
+step's commit, each one trip to the server (every trip waits for the event loop). What several
 processes need on top: `game_lock` holds a game across processes (an advisory lock per game),
 claims skip rows another process holds (`FOR UPDATE ... SKIP LOCKED`), and nothing is cached
 between calls, since another process may have written since.
@@ -21,7 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 import asyncpg
 
-from hosting.store import GameRow, StepWrites, Store, StoreError, _PerGame, _game_row
+from hosting.store import (GameRow, SeatRow, StepWrites, Store, StoreError, _PerGame,
+                           _game_row)
 from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
@@ -42,6 +43,15 @@ _GAMES_WITH_SEATS = (
     "s.ai_policy, s.dm_closed) ORDER BY s.seat) FROM seats s WHERE s.game_id = g.id), '[]') "
     "AS seat_rows FROM games g WHERE g.id = ANY($1::bigint[])")
 
+
+# A game's seats as given (one array per column): those kept or new written over, the others
+# gone; the two touch different rows, so one statement does both.
+_REPLACE_SEATS = (
+    "WITH kept AS (INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed) "
+    "SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[]) "
+    "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
+    "name = excluded.name, ai_policy = excluded.ai_policy, dm_closed = excluded.dm_closed) "
+    "DELETE FROM seats WHERE game_id = $1 AND NOT seat = ANY($2::bigint[])")
 
 # The tables a step inserts into, with each column's type: `StepWrites` holds their rows in
 # this order, and the one statement of a step (`_step_statement`) unnests them as arrays.
@@ -237,6 +247,13 @@ class PgStore(Store):
             for found in await self._fetch(_GAMES_WITH_SEATS, (ids[at:at + chunk],)):
                 loaded[found["id"]] = _game_row(found, json.loads(found["seat_rows"]))
         return [loaded[i] for i in ids if i in loaded]
+
+    async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
+        """As the SQLite store's, in one statement."""
+        await self._write(_REPLACE_SEATS, (game_id, [s.seat for s in seats],
+                                           [s.user_id for s in seats], [s.name for s in seats],
+                                           [s.ai_policy for s in seats],
+                                           [int(s.dm_closed) for s in seats]))
 
     async def _write_step(self, game_id: int, version: int, cols: dict,
                           step: StepWrites) -> bool:

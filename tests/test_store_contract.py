@@ -36,6 +36,10 @@ async def test_a_game_reads_back_as_written(store):
         {"n": 0}, {"won": ["Ana"]}, 3.0, 1)
     assert row.seats == [SeatRow(0, "Ana", 2 ** 62, None, True), SeatRow(1, "Bot", None,
                                                                           "smart", False)]
+    await store.replace_seats(game_id, [SeatRow(0, "Bo", 5)])    # one left, renamed
+    assert (await store.load_game(game_id)).seats == [SeatRow(0, "Bo", 5)]
+    await store.replace_seats(game_id, [SeatRow(0, "Bo", 5), SeatRow(1, "AI 1", None, "x")])
+    assert [s.name for s in (await store.load_game(game_id)).seats] == ["Bo", "AI 1"]
     assert await store.load_game(game_id + 100) is None
     other = await store.create_game(new_game(status="lobby", channel_id=5))
     assert await store.game_ids(statuses=["running", "lobby"]) == [game_id, other]

@@ -13,7 +13,7 @@ import games
 from cogs.common import render
 from cogs.common.sending import NOBODY, pinging
 from games.base import IllegalMove
-from hosting.host import Host
+from hosting.host import Accepted, Host
 from hosting.store import GameRow
 from hosting.text import Translator
 
@@ -78,17 +78,25 @@ async def _table(interaction: discord.Interaction, game_id: int) -> GameRow | No
         return None
 
 
+async def refuse_in(interaction: discord.Interaction, err: IllegalMove, game_id: int) -> None:
+    """A refusal of a step that read the game itself: the game is read here, for its
+    language, only now that it is needed."""
+    try:
+        table = await host_of(interaction).table(game_id)
+    except IllegalMove:
+        table = None
+    await refuse(interaction, err, table)
+
+
 async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
                         done_key: str) -> None:
-    table = await _table(interaction, game_id)
-    if table is None:
-        return
+    """A lobby step; the game it returns says the rest, so nothing is read before it."""
     try:
-        changed = await in_time(interaction, call(host_of(interaction), table))
+        changed = await in_time(interaction, call(host_of(interaction)))
     except IllegalMove as err:
-        return await refuse(interaction, err, table)
-    if interaction.message is None or interaction.message.id != table.lobby_message_id:
-        return await reply(interaction, render.translator(table)("ui", done_key))
+        return await refuse_in(interaction, err, game_id)
+    if interaction.message is None or interaction.message.id != changed.lobby_message_id:
+        return await reply(interaction, render.translator(changed)("ui", done_key))
     # A click on the lobby itself: showing the new seat list is the answer (one call).
     lobby = host_of(interaction).delivery.boards.lobby_now(changed)
     if interaction.response.is_done():
@@ -100,17 +108,17 @@ async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
 async def join(interaction: discord.Interaction, game_id: int) -> None:
     user = interaction.user
     await _lobby_action(interaction, game_id,
-                        lambda host, t: host.join(t.id, user.id, user.display_name), "joined")
+                        lambda host: host.join(game_id, user.id, user.display_name), "joined")
 
 
 async def leave(interaction: discord.Interaction, game_id: int) -> None:
     await _lobby_action(interaction, game_id,
-                        lambda host, t: host.leave(t.id, interaction.user.id), "left")
+                        lambda host: host.leave(game_id, interaction.user.id), "left")
 
 
 async def start(interaction: discord.Interaction, game_id: int) -> None:
-    await _lobby_action(interaction, game_id, lambda host, t: host.start(
-        t.id, interaction.user.id, is_admin(interaction)), "started")
+    await _lobby_action(interaction, game_id, lambda host: host.start(
+        game_id, interaction.user.id, is_admin(interaction)), "started")
 
 
 RECENT_LINES = 5   # the latest private lines "My secrets" repeats; the DMs hold them all
@@ -142,42 +150,40 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
         host.delivery.copied(table.id, pending.id, copy)
 
 
-async def _commit_choice(interaction: discord.Interaction, table: GameRow, pending_id: str,
-                         option_id: str) -> str | None:
-    """Apply a person's answer; the label of what they chose, or None once refused. A click
-    on a question its deadline closed is told that the time ran out."""
+async def _commit_choice(interaction: discord.Interaction, game_id: int, pending_id: str,
+                         option_id: str) -> tuple[Accepted, str] | None:
+    """Apply a person's answer: what the step read and the label of what they chose, or None
+    once refused. A click on a question its deadline closed is told that the time ran out."""
     host = host_of(interaction)
-    pending = next((p for p in host.pending(table) if p.id == pending_id), None)
     try:
-        await in_time(interaction, host.decide(table.id, interaction.user.id, pending_id,
-                                               option_id))
+        accepted = await in_time(interaction, host.decide(game_id, interaction.user.id,
+                                                          pending_id, option_id))
     except IllegalMove as err:
-        decided = (await host.store.decision_of(table.id, pending_id)
+        decided = (await host.store.decision_of(game_id, pending_id)
                    if err.code == "already_answered" else None)
         if decided is not None and decided[1] == "timeout":
             err = IllegalMove("timed_out", "Time ran out for that question.")
-        await refuse(interaction, err, table)
+        await refuse_in(interaction, err, game_id)
         return None
-    t = render.translator(table)
-    return render.option_label(t, pending, option_id) if pending else option_id
+    t = render.translator(accepted.table)
+    return accepted, render.option_label(t, accepted.question, option_id)
 
 
 async def decide(interaction: discord.Interaction, game_id: int, pending_id: str,
                  option_id: str) -> None:
     """An answer to a private question (DM or ephemeral)."""
-    table = await _table(interaction, game_id)
-    if table is None or (choice := await _commit_choice(interaction, table, pending_id,
-                                                         option_id)) is None:
+    if (done := await _commit_choice(interaction, game_id, pending_id, option_id)) is None:
         return
+    accepted, choice = done
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
     # What the message already said (news sent along with the question) stays above; its
     # deadline goes and "You chose X" comes under the question, so the DM reads top down.
     message = interaction.message
-    seat = table.seat_of(interaction.user.id).seat
+    seat = accepted.question.seat
     sent = (await host_of(interaction).store.prompted(game_id)).get((pending_id, seat))
     if message is not None and sent and sent[1] == message.id:
         await host_of(interaction).store.close_prompt(game_id, pending_id, seat)
-    done = render.translator(table)("ui", "chose", choice=choice)
+    done = render.translator(accepted.table)("ui", "chose", choice=choice)
     closed = render.closed_question(message.content if message else None,
                                     message.embeds if message else [], done)
     if interaction.response.is_done():
@@ -202,10 +208,9 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         return await refuse(interaction, IllegalMove("not_asked", "This question is not for you."),
                             table)
     host = host_of(interaction)
-    open_before = {p.id for p in host.pending(table)}
-    choice = await _commit_choice(interaction, table, asked[seat.seat], option_id)
-    if choice is None:
+    if (done := await _commit_choice(interaction, game_id, asked[seat.seat], option_id)) is None:
         return
+    accepted, choice = done
     t = render.translator(table)
     if interaction.response.is_done():     # deferred under load: the news goes the usual way
         return await reply(interaction, t("ui", "accepted", choice=choice))
@@ -222,5 +227,5 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         await host.store.post_shown(game_id, interaction.message.id, content)
         return True
 
-    await host.deliver_progress(game_id, open_before, onto_the_question)
+    await host.deliver_progress(game_id, accepted.asked, onto_the_question)
     await reply(interaction, t("ui", "accepted", choice=choice))
