@@ -15,7 +15,7 @@ import socket
 from collections import defaultdict
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Mapping, Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
@@ -356,17 +356,25 @@ class Host:
         return table
 
     # ---- play ---------------------------------------------------------------------------------
-    async def decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
-        """A person's answer: validated, applied and committed before this returns."""
+    async def decide(self, game_id: int, user_id: int, pending_id: str | Mapping[int, str],
+                     choice: str) -> Accepted:
+        """A person's answer: validated, applied and committed before this returns.
+        `pending_id` may instead be the questions a message asked, by seat: the person's own
+        is answered (their seat is read with the step)."""
         with metrics.DECIDE_SECONDS.time():
             return await self._decide(game_id, user_id, pending_id, choice)
 
-    async def _decide(self, game_id: int, user_id: int, pending_id: str, choice: str) -> Accepted:
+    async def _decide(self, game_id: int, user_id: int, pending_id: str | Mapping[int, str],
+                      choice: str) -> Accepted:
         async with self._acting(game_id, "a decision"):
             table = await self.table(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise IllegalMove("not_in_game", "You are not in this game.")
+            if not isinstance(pending_id, str):
+                if seat.seat not in pending_id:
+                    raise IllegalMove("not_asked", "This question is not for you.")
+                pending_id = pending_id[seat.seat]
             if table.suspended:
                 raise IllegalMove("suspended", "The game is suspended after an error.")
             if table.status == "paused":

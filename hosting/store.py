@@ -161,6 +161,13 @@ def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
                    seats=[SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in seats])
 
 
+def _claimed(rows) -> list[OutboxRow]:
+    """Outbox rows as claimed (id, game_id, seq, audience, kind, data, moment), oldest
+    first."""
+    return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6])
+                   for r in rows), key=lambda r: r.id)
+
+
 def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -511,14 +518,11 @@ class Store:
                              "AND sending = 1 AND claimed_by <> ? AND claimed_until > ? LIMIT 1",
                              (game_id, owner, now)):
             return None
-        rows = await self._fetch(
+        return _claimed(await self._fetch(
             "UPDATE outbox SET claimed_by = ?, claimed_until = ?, sending = 1 "
             "WHERE delivered = 0 AND game_id = ? "
             "RETURNING id, game_id, seq, audience, kind, data, moment",
-            (owner, now + lease, game_id))
-        return sorted((OutboxRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6])
-                       for r in rows),
-                      key=lambda r: r.id)
+            (owner, now + lease, game_id)))
 
     async def renew_claims(self, owner: str, game_ids: Iterable[int], until: float) -> None:
         """Keep this claimer's hold on these games' undelivered rows until `until`: news a

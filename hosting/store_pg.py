@@ -1,14 +1,14 @@
 """The PostgreSQL store: the SQLite store's methods and guarantees, for several bot processes
 sharing one database.
 
-Every statement is the SQLite store's own (`Store`), its `?` parameters numbered for
+Most statements are the SQLite store's own (`Store`), their `?` parameters numbered for
 PostgreSQL, and so is every migration, its column types swapped for PostgreSQL's (same numbers,
-same tables); this module says how to connect, transact, lock and migrate, and writes in
-PostgreSQL's own words the statements a click waits on most: a game's load, its seats and a
-step's commit, each one trip to the server (every trip waits for the event loop). What several
-processes need on top: `game_lock` holds a game across processes (an advisory lock per game),
-claims skip rows another process holds (`FOR UPDATE ... SKIP LOCKED`), and nothing is cached
-between calls, since another process may have written since.
+same tables). This module says how to connect, transact, lock and migrate, and writes in
+PostgreSQL's own words the statements a click waits on most: a game's load, its seats, a
+step's commit and the claim of its news, each one trip to the server (every trip waits for the
+event loop). What several processes need on top: `game_lock` holds a game across processes
+(an advisory lock per game), claims skip rows another process holds (`FOR UPDATE ... SKIP
+LOCKED`), and nothing is cached between calls, since another process may have written since.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 import asyncpg
 
-from hosting.store import (GameRow, SeatRow, StepWrites, Store, StoreError, _PerGame,
-                           _game_row)
+from hosting.store import (GameRow, OutboxRow, SeatRow, StepWrites, Store, StoreError,
+                           _claimed, _game_row, _PerGame)
 from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
@@ -52,6 +52,16 @@ _REPLACE_SEATS = (
     "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
     "name = excluded.name, ai_policy = excluded.ai_policy, dm_closed = excluded.dm_closed) "
     "DELETE FROM seats WHERE game_id = $1 AND NOT seat = ANY($2::bigint[])")
+
+# `claim_game_outbox` in one statement: the game's undelivered rows, unless another process's
+# claim for sending holds some of them, which one row of NULLs says instead.
+_CLAIM_GAME_OUTBOX = (
+    "WITH busy AS (SELECT 1 FROM outbox WHERE game_id = $1 AND delivered = 0 AND sending = 1 "
+    "AND claimed_by <> $2 AND claimed_until > $3 LIMIT 1), "
+    "taken AS (UPDATE outbox SET claimed_by = $2, claimed_until = $4, sending = 1 "
+    "WHERE delivered = 0 AND game_id = $1 AND NOT EXISTS (SELECT 1 FROM busy) "
+    "RETURNING id, game_id, seq, audience, kind, data, moment) "
+    "SELECT * FROM taken UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM busy")
 
 # The tables a step inserts into, with each column's type: `StepWrites` holds their rows in
 # this order, and the one statement of a step (`_step_statement`) unnests them as arrays.
@@ -247,6 +257,12 @@ class PgStore(Store):
             for found in await self._fetch(_GAMES_WITH_SEATS, (ids[at:at + chunk],)):
                 loaded[found["id"]] = _game_row(found, json.loads(found["seat_rows"]))
         return [loaded[i] for i in ids if i in loaded]
+
+    async def claim_game_outbox(self, owner: str, now: float, lease: float,
+                                game_id: int) -> list[OutboxRow] | None:
+        """As the SQLite store's, in one statement."""
+        rows = await self._fetch(_CLAIM_GAME_OUTBOX, (game_id, owner, now, now + lease))
+        return None if any(r[0] is None for r in rows) else _claimed(rows)
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         """As the SQLite store's, in one statement."""

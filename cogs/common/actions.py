@@ -78,14 +78,17 @@ async def _table(interaction: discord.Interaction, game_id: int) -> GameRow | No
         return None
 
 
-async def refuse_in(interaction: discord.Interaction, err: IllegalMove, game_id: int) -> None:
-    """A refusal of a step that read the game itself: the game is read here, for its
-    language, only now that it is needed."""
+async def _known(interaction: discord.Interaction, game_id: int) -> GameRow | None:
+    """The game, if there is one: read to refuse a step that read it itself (for the
+    table's language), only now that it is needed."""
     try:
-        table = await host_of(interaction).table(game_id)
+        return await host_of(interaction).table(game_id)
     except IllegalMove:
-        table = None
-    await refuse(interaction, err, table)
+        return None
+
+
+async def refuse_in(interaction: discord.Interaction, err: IllegalMove, game_id: int) -> None:
+    await refuse(interaction, err, await _known(interaction, game_id))
 
 
 async def _lobby_action(interaction: discord.Interaction, game_id: int, call,
@@ -150,20 +153,26 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
         host.delivery.copied(table.id, pending.id, copy)
 
 
-async def _commit_choice(interaction: discord.Interaction, game_id: int, pending_id: str,
+async def _commit_choice(interaction: discord.Interaction, game_id: int,
+                         question: str | dict[int, str],
                          option_id: str) -> tuple[Accepted, str] | None:
-    """Apply a person's answer: what the step read and the label of what they chose, or None
-    once refused. A click on a question its deadline closed is told that the time ran out."""
+    """Apply a person's answer to a question (or to theirs among a message's, by seat): what
+    the step read and the label of what they chose, or None once refused. A click on a
+    question its deadline closed is told that the time ran out."""
     host = host_of(interaction)
     try:
         accepted = await in_time(interaction, host.decide(game_id, interaction.user.id,
-                                                          pending_id, option_id))
+                                                          question, option_id))
     except IllegalMove as err:
+        table = await _known(interaction, game_id)
+        seat = table.seat_of(interaction.user.id) if table else None
+        pending_id = (question if isinstance(question, str)
+                      else question.get(seat.seat) if seat else None)
         decided = (await host.store.decision_of(game_id, pending_id)
-                   if err.code == "already_answered" else None)
+                   if err.code == "already_answered" and pending_id else None)
         if decided is not None and decided[1] == "timeout":
             err = IllegalMove("timed_out", "Time ran out for that question.")
-        await refuse_in(interaction, err, game_id)
+        await refuse(interaction, err, table)
         return None
     t = render.translator(accepted.table)
     return accepted, render.option_label(t, accepted.question, option_id)
@@ -194,24 +203,14 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
 
 async def decide_in_thread(interaction: discord.Interaction, game_id: int,
                            option_id: str) -> None:
-    """An answer to a question asked in the thread: the message knows whom it asked."""
-    table = await _table(interaction, game_id)
-    if table is None:
-        return
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        return await refuse(interaction, IllegalMove("not_in_game", "You are not in this game."),
-                            table)
-    asked = await in_time(interaction, host_of(interaction).delivery.asked_in(
-        game_id, interaction.message.id))
-    if seat.seat not in asked:
-        return await refuse(interaction, IllegalMove("not_asked", "This question is not for you."),
-                            table)
+    """An answer to a question asked in the thread: the message knows whom it asked, the step
+    which of them this person is."""
     host = host_of(interaction)
-    if (done := await _commit_choice(interaction, game_id, asked[seat.seat], option_id)) is None:
+    asked = await in_time(interaction, host.delivery.asked_in(game_id, interaction.message.id))
+    if (done := await _commit_choice(interaction, game_id, asked, option_id)) is None:
         return
     accepted, choice = done
-    t = render.translator(table)
+    t = render.translator(accepted.table)
     if interaction.response.is_done():     # deferred under load: the news goes the usual way
         return await reply(interaction, t("ui", "accepted", choice=choice))
 
