@@ -750,10 +750,15 @@ class Host:
         if self._delivering[game_id].locked():
             return False
         async with self._delivering[game_id], self.across(game_id, wait=False) as held:
-            rows = await self._undelivered(game_id) if held else None
+            if not held:
+                return False
+            # Both reads at once (two trips' wait, not one after the other); the game must be
+            # as new as the news, or what it asks now might be missing.
+            rows, table = await asyncio.gather(self._undelivered(game_id), self.table(game_id))
             if not rows:
                 return False
-            table = await self.table(game_id)
+            if table.version < max(r.seq for r in rows):
+                table = await self.table(game_id)
             if (table.status != "running"
                     or any(r.audience not in ("public", "gm") for r in rows)
                     or not {p.id for p in self.pending(table)} <= asked

@@ -21,8 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 import asyncpg
 
-from hosting.store import (GameRow, OutboxRow, SeatRow, StepWrites, Store, StoreError,
-                           _claimed, _game_row, _PerGame)
+from hosting.store import (Deadline, GameRow, OutboxRow, SeatRow, StepWrites, Store,
+                           StoreError, _claimed, _game_row, _PerGame)
 from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
@@ -31,17 +31,56 @@ _MIGRATING = (0, 0)
 _PARTS = {"step": 1, "delivery": 2}
 
 
-# The step this task holds (`game_lock`): its store, the task and the connection holding its
-# lock. The step's own statements run there, neither waiting for the pool nor taking a second
-# connection.
-_STEP: ContextVar[tuple["PgStore", asyncio.Task, asyncpg.Connection] | None] = ContextVar(
-    "held_step", default=None)
+class _HeldStep:
+    """A step this task holds (`game_lock`): the connection holding its lock, where the step's
+    own statements run (neither waiting for the pool nor taking a second connection), and the
+    game's deadlines as read with the game, good until the step writes them (every deadline
+    is written in a step, under its lock)."""
 
-# A game with its seats in one trip: the seats as a JSON array of SeatRow's columns.
+    def __init__(self, store: "PgStore", game_id: int, conn: asyncpg.Connection):
+        self.store, self.game_id, self.conn = store, game_id, conn
+        self.task = asyncio.current_task()
+        self.deadlines: list[Deadline] | None = None
+
+
+_STEP: ContextVar[_HeldStep | None] = ContextVar("held_step", default=None)
+
+
+def _held(store: "PgStore", game_id: int | None = None) -> _HeldStep | None:
+    """The step this task holds on `store` (on that game, if given)."""
+    held = _STEP.get()
+    if (held is None or held.store is not store or held.task is not asyncio.current_task()
+            or game_id not in (None, held.game_id)):
+        return None
+    return held
+
+
+class _StepDeadlines:
+    """The deadlines read with the game in the step this task holds; anything else is read
+    from the database, since another process may have written since."""
+
+    def __init__(self, store: "PgStore"):
+        self.store = store
+
+    async def get(self, game_id: int, load):
+        held = _held(self.store, game_id)
+        if held is not None and held.deadlines is not None:
+            return held.deadlines
+        return await load()
+
+    def drop(self, game_id: int) -> None:
+        if (held := _held(self.store, game_id)) is not None:
+            held.deadlines = None
+
+
+# A game with its seats and deadlines in one trip, each a JSON array of rows (`SeatRow`'s
+# columns; `Deadline`'s but the game).
 _GAMES_WITH_SEATS = (
     "SELECT g.*, COALESCE((SELECT json_agg(json_build_array(s.seat, s.name, s.user_id, "
     "s.ai_policy, s.dm_closed) ORDER BY s.seat) FROM seats s WHERE s.game_id = g.id), '[]') "
-    "AS seat_rows FROM games g WHERE g.id = ANY($1::bigint[])")
+    "AS seat_rows, COALESCE((SELECT json_agg(json_build_array(d.pending_id, d.seat, d.due_at, "
+    "d.remind_at) ORDER BY d.due_at, d.pending_id) FROM deadlines d WHERE d.game_id = g.id), "
+    "'[]') AS deadline_rows FROM games g WHERE g.id = ANY($1::bigint[])")
 
 
 # A game's seats as given (one array per column): those kept or new written over, the others
@@ -182,6 +221,7 @@ class PgStore(Store):
         for name, value in list(vars(self).items()):   # every cache the SQLite store keeps
             if isinstance(value, _PerGame):
                 setattr(self, name, _Uncached())
+        self._deadlines = _StepDeadlines(self)
 
     @classmethod
     async def open(cls, url: str, busy_timeout: float = 5.0, pool_size: int = 10) -> "PgStore":
@@ -222,10 +262,10 @@ class PgStore(Store):
     @asynccontextmanager
     async def _connection(self):
         """The held step's connection, when this task holds one; else one from the pool."""
-        held = _STEP.get()
+        held = _held(self)
         try:
-            if held is not None and held[:2] == (self, asyncio.current_task()):
-                yield held[2]
+            if held is not None:
+                yield held.conn
                 return
             async with self._pool_turns, self.db.acquire() as conn:
                 yield conn
@@ -253,9 +293,13 @@ class PgStore(Store):
     async def load_games(self, ids: list[int], chunk: int = 500) -> list[GameRow]:
         """As the SQLite store's, in one trip for each `chunk` games."""
         loaded: dict[int, GameRow] = {}
+        held = _held(self)
         for at in range(0, len(ids), chunk):
             for found in await self._fetch(_GAMES_WITH_SEATS, (ids[at:at + chunk],)):
                 loaded[found["id"]] = _game_row(found, json.loads(found["seat_rows"]))
+                if held is not None and found["id"] == held.game_id:
+                    held.deadlines = [Deadline(held.game_id, *d)
+                                      for d in json.loads(found["deadline_rows"])]
         return [loaded[i] for i in ids if i in loaded]
 
     async def claim_game_outbox(self, owner: str, now: float, lease: float,
@@ -323,7 +367,7 @@ class PgStore(Store):
                     await _or_drop(conn, conn.execute(
                         f"SET lock_timeout = 0; SELECT pg_advisory_lock({_PARTS[part]}, "
                         f"{game_id:d}); RESET lock_timeout"))
-                    step = _STEP.set((self, asyncio.current_task(), conn))
+                    step = _STEP.set(_HeldStep(self, game_id, conn))
                     try:
                         yield True
                     finally:

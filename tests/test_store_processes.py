@@ -183,3 +183,23 @@ async def test_a_step_given_up_as_its_lock_comes_leaves_the_game_free(two):
         async with asyncio.timeout(5), two[0].game_lock(game.id) as again:
             assert again
     assert await two[1].load_game(game.id) is not None
+
+
+async def test_a_step_reads_its_deadlines_with_its_game(two):
+    """Every deadline is written in a step: those read with the game under its lock hold until
+    the step writes them; outside a step they are read from the database."""
+    store, other = two
+    game = await running_game(store)
+    await store.commit_step(game, new_version=1, state={}, now=1.0, outbox=[],
+                            add_deadlines=[Deadline(game.id, "q", 0, 5.0, None)])
+    async with store.game_lock(game.id):
+        row = await store.load_game(game.id)
+        # Written behind the step's back, to show which read answers.
+        await other._write("UPDATE deadlines SET due_at = 9 WHERE game_id = ?", (game.id,))
+        assert await store.deadlines(game.id) == [Deadline(game.id, "q", 0, 5.0, None)]
+        await store.commit_step(row, new_version=2, state={}, now=2.0, outbox=[],
+                                drop_deadlines=["q"],
+                                add_deadlines=[Deadline(game.id, "r", 1, 7.0, 6.0)])
+        assert await store.deadlines(game.id) == [Deadline(game.id, "r", 1, 7.0, 6.0)]
+    await other._write("UPDATE deadlines SET due_at = 8 WHERE game_id = ?", (game.id,))
+    assert await store.deadlines(game.id) == [Deadline(game.id, "r", 1, 8.0, 6.0)]
