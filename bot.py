@@ -129,6 +129,18 @@ def skip_unread_events(bot) -> None:
     parsers["MESSAGE_UPDATE"] = lambda data: None
 
 
+def fast_event_loop() -> None:
+    """uvloop's event loop, where it is installed (it is not on Windows): its sockets and
+    callbacks cost a fraction of asyncio's, and a click waits on several trips through the
+    loop, to the database and to Discord. With a thousand games starting on one PostgreSQL
+    process, p99 of the acknowledgements went from 157-193 ms to 86 ms (README, "Measures")."""
+    try:
+        import uvloop
+    except ImportError:
+        return
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+
 @functools.cache
 def _settle_collector() -> None:
     """Once a process, with the bot loaded: what is alive now stays (`COLLECTOR_THRESHOLDS`)."""
@@ -235,6 +247,7 @@ def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(shards.WhereLogged())
     bot = TableBot(config)
+    fast_event_loop()
     bot.run(config.token, log_handler=None)
     return 0
 

@@ -7,7 +7,8 @@ Discord, against the real bot running in its own process.
     .venv/bin/python bench/bench_load.py --games 1000 --ramp 20 --store postgres --processes 1 2 4
 
 Prints the p50/p99 interaction acknowledgement latency (from the fake dispatching an
-interaction to the bot's first callback, as the fake records it), Discord API calls per game
+interaction to the bot's first callback, as the fake records it), overall and for each kind of
+interaction, slowest first, Discord API calls per game
 round (the bot's own apart from its answers to interactions, which Discord does not count
 against its global rate limit; `bench_calls.py` gives the rounds in the middle of a game without
 the lobby), and the bot process's peak RSS. Everything stays on 127.0.0.1; the run stops by

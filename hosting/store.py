@@ -627,10 +627,14 @@ class Store:
             "SELECT seat, pending_id FROM prompts WHERE game_id = ? AND message_id = ?",
             (game_id, message_id))}
 
-    async def close_prompt(self, game_id: int, pending_id: str, seat: int) -> None:
-        """The question's message shows its outcome now: not to be edited again."""
+    async def close_prompt(self, game_id: int, pending_id: str, seat: int,
+                           message_id: int | None = None) -> None:
+        """The question's message shows its outcome now: not to be edited again. With
+        `message_id`, only if that is the message it was asked in (a copy shown elsewhere
+        closes nothing)."""
         await self._write("UPDATE prompts SET closed = 1 WHERE game_id = ? AND pending_id = ? "
-                          "AND seat = ?", (game_id, pending_id, seat))
+                          "AND seat = ? AND (CAST(? AS BIGINT) IS NULL OR message_id = ?)",
+                          (game_id, pending_id, seat, message_id, message_id))
         self._prompts.drop(game_id)
 
     async def open_prompts(self, game_id: int) -> list[tuple[str, int, int | None, int | None]]:

@@ -28,8 +28,8 @@ def pinned(name: str) -> dict[str, str]:
     found = {}
     for line in (ROOT / name).read_text().splitlines():
         if line.strip() and not line.startswith("#"):
-            dist, version = line.split("==")
-            found[normal(dist)] = version
+            dist, version = line.split(";")[0].split("==")   # an environment marker aside
+            found[normal(dist)] = version.strip()
     return found
 
 

@@ -246,6 +246,8 @@ async def test_questions_close_and_say_how_they_were_answered(store):
     assert await store.decision_of(game.id, "q2") is None
     await store.close_prompt(game.id, "q1", 0)
     assert await store.open_prompts(game.id) == [("q1", 1, 7, 9)]
+    await store.close_prompt(game.id, "q1", 1, message_id=99)   # a copy elsewhere: still open
+    assert await store.open_prompts(game.id) == [("q1", 1, 7, 9)]
     await store.record_prompt(game.id, "q1", 0, 7, 10)   # asked afresh: open again
     assert sorted(await store.open_prompts(game.id)) == [("q1", 0, 7, 10), ("q1", 1, 7, 9)]
 

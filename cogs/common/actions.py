@@ -188,10 +188,9 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
     # What the message already said (news sent along with the question) stays above; its
     # deadline goes and "You chose X" comes under the question, so the DM reads top down.
     message = interaction.message
-    seat = accepted.question.seat
-    sent = (await host_of(interaction).store.prompted(game_id)).get((pending_id, seat))
-    if message is not None and sent and sent[1] == message.id:
-        await host_of(interaction).store.close_prompt(game_id, pending_id, seat)
+    if message is not None:
+        await host_of(interaction).store.close_prompt(game_id, pending_id,
+                                                      accepted.question.seat, message.id)
     done = render.translator(accepted.table)("ui", "chose", choice=choice)
     closed = render.closed_question(message.content if message else None,
                                     message.embeds if message else [], done)

@@ -15,6 +15,7 @@ import cProfile
 import logging
 import signal
 
+from bot import fast_event_loop
 from cogs.common import shards
 
 from .bots import GUILD_READY_TIMEOUT, pointed_at
@@ -65,6 +66,7 @@ if __name__ == "__main__":
         handler.addFilter(shards.WhereLogged())
     for name in ("bot", "hosting", "cogs"):
         logging.getLogger(name).setLevel(args.log)
+    fast_event_loop()    # the event loop the bot runs on
     if args.profile:
         cProfile.run("asyncio.run(main(args))", args.profile)
     else:
