@@ -192,6 +192,11 @@ class Host:
 
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:
         """The open game whose thread this is, else the newest open `game` in this channel."""
+        if self.shared:    # read with the search, in one trip
+            row = await self.store.load_game_here(OPEN, game, channel_id)
+            if row is not None:
+                await self._upgrade(row)
+            return row
         found = await self.store.game_here(OPEN, game, channel_id)
         return await self.table(found) if found is not None else None
 

@@ -161,6 +161,14 @@ def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
                    seats=[SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in seats])
 
 
+def _here_sql(columns: str, statuses: int) -> str:
+    """`game_here`'s query: those columns of the game in a channel (statuses, then the channel
+    three times and the game's name as parameters)."""
+    return (f"SELECT {columns} FROM games g WHERE status IN ({', '.join('?' * statuses)}) "
+            "AND (thread_id = ? OR (channel_id = ? AND game = ?)) "
+            "ORDER BY CASE WHEN thread_id = ? THEN 0 ELSE 1 END, id DESC LIMIT 1")
+
+
 def _claimed(rows) -> list[OutboxRow]:
     """Outbox rows as claimed (id, game_id, seq, audience, kind, data, moment), oldest
     first."""
@@ -380,13 +388,16 @@ class Store:
     async def game_here(self, statuses: Iterable[str], game: str, channel_id: int) -> int | None:
         """The game in these statuses whose thread is this channel, else the newest such
         `game` in this channel (one read for both)."""
-        statuses = list(statuses)
-        found = await self._fetch(
-            f"SELECT id FROM games WHERE status IN ({', '.join('?' * len(statuses))}) "
-            "AND (thread_id = ? OR (channel_id = ? AND game = ?)) "
-            "ORDER BY CASE WHEN thread_id = ? THEN 0 ELSE 1 END, id DESC LIMIT 1",
-            (*statuses, channel_id, channel_id, game, channel_id))
+        statuses = tuple(statuses)
+        found = await self._fetch(_here_sql("id", len(statuses)),
+                                  (*statuses, channel_id, channel_id, game, channel_id))
         return found[0][0] if found else None
+
+    async def load_game_here(self, statuses: Iterable[str], game: str,
+                             channel_id: int) -> GameRow | None:
+        """That game (`game_here`), read."""
+        found = await self.game_here(statuses, game, channel_id)
+        return await self.load_game(found) if found is not None else None
 
     async def ai_asked(self) -> list[int]:
         """Running games where an AI seat has an open question (every open question has a

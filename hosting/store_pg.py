@@ -22,7 +22,7 @@ from pathlib import Path
 import asyncpg
 
 from hosting.store import (Deadline, GameRow, OutboxRow, SeatRow, StepWrites, Store,
-                           StoreError, _claimed, _game_row, _PerGame)
+                           StoreError, _claimed, _game_row, _here_sql, _PerGame)
 from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
@@ -75,12 +75,13 @@ class _StepDeadlines:
 
 # A game with its seats and deadlines in one trip, each a JSON array of rows (`SeatRow`'s
 # columns; `Deadline`'s but the game).
-_GAMES_WITH_SEATS = (
-    "SELECT g.*, COALESCE((SELECT json_agg(json_build_array(s.seat, s.name, s.user_id, "
+_WITH_SEATS = (
+    "g.*, COALESCE((SELECT json_agg(json_build_array(s.seat, s.name, s.user_id, "
     "s.ai_policy, s.dm_closed) ORDER BY s.seat) FROM seats s WHERE s.game_id = g.id), '[]') "
     "AS seat_rows, COALESCE((SELECT json_agg(json_build_array(d.pending_id, d.seat, d.due_at, "
     "d.remind_at) ORDER BY d.due_at, d.pending_id) FROM deadlines d WHERE d.game_id = g.id), "
-    "'[]') AS deadline_rows FROM games g WHERE g.id = ANY($1::bigint[])")
+    "'[]') AS deadline_rows")
+_GAMES_WITH_SEATS = f"SELECT {_WITH_SEATS} FROM games g WHERE g.id = ANY($1::bigint[])"
 
 
 # A game's seats as given (one array per column): those kept or new written over, the others
@@ -293,14 +294,26 @@ class PgStore(Store):
     async def load_games(self, ids: list[int], chunk: int = 500) -> list[GameRow]:
         """As the SQLite store's, in one trip for each `chunk` games."""
         loaded: dict[int, GameRow] = {}
-        held = _held(self)
         for at in range(0, len(ids), chunk):
             for found in await self._fetch(_GAMES_WITH_SEATS, (ids[at:at + chunk],)):
-                loaded[found["id"]] = _game_row(found, json.loads(found["seat_rows"]))
-                if held is not None and found["id"] == held.game_id:
-                    held.deadlines = [Deadline(held.game_id, *d)
-                                      for d in json.loads(found["deadline_rows"])]
+                loaded[found["id"]] = self._read(found)
         return [loaded[i] for i in ids if i in loaded]
+
+    async def load_game_here(self, statuses, game: str, channel_id: int) -> GameRow | None:
+        """As the SQLite store's, in one trip."""
+        statuses = tuple(statuses)
+        found = await self._fetch(_here_sql(_WITH_SEATS, len(statuses)),
+                                  (*statuses, channel_id, channel_id, game, channel_id))
+        return self._read(found[0]) if found else None
+
+    def _read(self, found) -> GameRow:
+        """A game read with its seats; its deadlines kept for the step this task holds on
+        it, if any (`_StepDeadlines`)."""
+        held = _held(self, found["id"])
+        if held is not None:
+            held.deadlines = [Deadline(held.game_id, *d)
+                              for d in json.loads(found["deadline_rows"])]
+        return _game_row(found, json.loads(found["seat_rows"]))
 
     async def claim_game_outbox(self, owner: str, now: float, lease: float,
                                 game_id: int) -> list[OutboxRow] | None:

@@ -48,6 +48,22 @@ async def test_a_game_reads_back_as_written(store):
         await store.game_ids(statuses=["lobby"], nonsense=1)
 
 
+async def test_the_game_of_a_thread_or_else_the_newest_in_a_channel(store):
+    open_ = ("lobby", "running", "paused")
+    await store.create_game(new_game(status="lobby", channel_id=5))
+    newer = await store.create_game(new_game(channel_id=5))
+    await store.create_game(new_game(game="other", channel_id=5))
+    await store.create_game(new_game(status="finished", channel_id=5))
+    await store.replace_seats(newer, [SeatRow(0, "Ana", 3)])
+    threaded = await store.create_game(new_game(game="other", channel_id=6))
+    await store.update_game(threaded, thread_id=77)
+    assert await store.game_here(open_, "toy", 5) == newer
+    row = await store.load_game_here(open_, "toy", 5)
+    assert (row.id, row.seats) == (newer, [SeatRow(0, "Ana", 3)])
+    assert (await store.load_game_here(open_, "toy", 77)).id == threaded
+    assert await store.load_game_here(open_, "toy", 8) is None
+
+
 async def test_a_step_is_all_or_nothing_and_refused_on_a_stale_version(store):
     game = await store.load_game(await store.create_game(new_game()))
     await store.commit_step(game, new_version=1, state={"n": 1}, now=2.0,
