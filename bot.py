@@ -21,6 +21,7 @@ from hosting import cli, metrics
 from hosting.clock import RealClock
 from hosting.host import Host
 from hosting.store import StoreError
+from hosting.store_pg import is_postgres
 from hosting.stores import DEFAULT_SQLITE, database_target, open_store, verify_store
 
 ROOT = Path(__file__).resolve().parent
@@ -129,11 +130,13 @@ def skip_unread_events(bot) -> None:
     parsers["MESSAGE_UPDATE"] = lambda data: None
 
 
-def fast_event_loop() -> None:
-    """uvloop's event loop, where it is installed (it is not on Windows): its sockets and
-    callbacks cost a fraction of asyncio's, and a click waits on several trips through the
-    loop, to the database and to Discord. With a thousand games starting on one PostgreSQL
-    process, p99 of the acknowledgements went from 157-193 ms to 86 ms (README, "Measures")."""
+def fast_event_loop(db_path: str) -> None:
+    """With PostgreSQL, uvloop's event loop, where it is installed (it is not on Windows): its
+    sockets and callbacks cost a fraction of asyncio's, and a click waits on several trips
+    through the loop to the database. SQLite's answers come from a thread, and there asyncio's
+    loop did better (README, "Measures")."""
+    if not is_postgres(db_path):
+        return
     try:
         import uvloop
     except ImportError:
@@ -247,7 +250,7 @@ def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(shards.WhereLogged())
     bot = TableBot(config)
-    fast_event_loop()
+    fast_event_loop(str(config.db_path))
     bot.run(config.token, log_handler=None)
     return 0
 

@@ -5,12 +5,16 @@ every variable the bot reads or compose asks for is in .env.example."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import importlib.metadata
 import re
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
+
+from bot import fast_event_loop
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT_CODE = ("bot.py", "cogs", "games", "hosting")
@@ -121,3 +125,14 @@ def test_env_example_names_every_setting_the_bot_and_compose_read():
     asked = set(re.findall(r"\$\{([A-Z_]+)", (ROOT / "compose.yaml").read_text()))
     assert {"DISCORD_TOKEN", "DATABASE_URL", "METRICS_PORT", "POSTGRES_PASSWORD"} <= read | asked
     assert (read | asked) - example == set()
+
+
+def test_the_bot_runs_on_uvloop_with_postgresql_only():
+    uvloop = pytest.importorskip("uvloop")
+    try:
+        fast_event_loop("data/table.sqlite3")
+        assert not isinstance(asyncio.get_event_loop_policy(), uvloop.EventLoopPolicy)
+        fast_event_loop("postgresql://table@db:5432/table")
+        assert isinstance(asyncio.get_event_loop_policy(), uvloop.EventLoopPolicy)
+    finally:
+        asyncio.set_event_loop_policy(None)

@@ -66,7 +66,7 @@ if __name__ == "__main__":
         handler.addFilter(shards.WhereLogged())
     for name in ("bot", "hosting", "cogs"):
         logging.getLogger(name).setLevel(args.log)
-    fast_event_loop()    # the event loop the bot runs on
+    fast_event_loop(args.db)    # the event loop the bot runs on
     if args.profile:
         cProfile.run("asyncio.run(main(args))", args.profile)
     else:
