@@ -106,6 +106,25 @@ async def test_refusals_leave_state_untouched(env):
         == "already_answered"
 
 
+async def test_an_answer_among_a_messages_questions_is_the_voters_own(env):
+    host, _, _ = env
+    table = await four_people(host)
+    assert [(s.seat, s.user_id) for s in table.seats][:1] == [(0, ALICE)]   # seated at `new`
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+    votes = {p.seat: p.id for p in host.pending(table)}
+    outsider = next(s.user_id for s in table.seats if s.seat not in votes)
+    version = table.version
+    assert await refusal(host.decide(table.id, outsider, votes, "skip")) == "not_asked"
+    assert table.version == version
+    voter = next(iter(votes))
+    accepted = await host.decide(table.id, user_of(table, voter), votes, "skip")
+    assert (accepted.pending_id, accepted.question.seat) == (votes[voter], voter)
+    assert accepted.asked == frozenset(votes.values())
+    assert votes[voter] not in {p.id for p in host.pending(accepted.table)}
+
+
 async def test_simultaneous_votes_close_when_all_are_in(env):
     host, _, out = env
     table = await four_people(host)
