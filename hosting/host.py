@@ -68,10 +68,13 @@ class Delivery(Protocol):
     """Where events go: Discord, a transcript, or a test's list."""
 
     async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
-        """Deliver the rows (oldest first); raising leaves them for a later retry."""
+        """Deliver the rows (oldest first), then show the table as it now is (as
+        `table_changed` would, at once: a game's settling ends here, rows or none); raising
+        leaves them for a later retry."""
 
     async def table_changed(self, table: GameRow) -> None:
-        """The lobby, phase or waiting list changed: refresh whatever shows it."""
+        """The lobby, phase or waiting list changed outside a delivery: refresh whatever
+        shows it."""
 
 
 class NullDelivery:
@@ -129,7 +132,7 @@ class Host:
         self._swept_at = 0.0
         self.settle_delay = settle_delay
         self._settling: dict[int, asyncio.Task] = {}
-        self._unsettled: set[int] = set()
+        self._unsettled: dict[int, GameRow] = {}   # game -> as the latest step here left it
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         # game -> (moment, seat, kind) of public questions AI seats answered before the table
@@ -464,7 +467,7 @@ class Host:
             await self.flush(table.id)
             await self.delivery.table_changed(table)
             return
-        self._unsettled.add(table.id)
+        self._unsettled[table.id] = table
         task = self._settling.get(table.id)
         if task is None or task.done():
             self._settling[table.id] = self._spawn(self._settle(table.id))
@@ -474,11 +477,10 @@ class Host:
         committed meanwhile (the AI's answers ride with the news that asked them); again while
         new changes keep arriving."""
         await asyncio.sleep(self.settle_delay)
-        while game_id in self._unsettled:
-            self._unsettled.discard(game_id)
+        while (table := self._unsettled.pop(game_id, None)) is not None:
             try:
                 async with self.slot():
-                    await self._settle_once(game_id)
+                    await self._settle_once(table)
             except Exception:
                 log.exception("settling game %s failed", game_id)
 
@@ -486,13 +488,12 @@ class Host:
         """One of the background slots (`Slots.hold`)."""
         return self.slots.hold()
 
-    async def _settle_once(self, game_id: int) -> None:
-        table = await self.table(game_id)
-        if table.status == "running" and self._ai_pending(table):
-            await self.run_ai(game_id)
-            table = await self.table(game_id)
-        await self.flush(game_id)
-        await self.delivery.table_changed(table)
+    async def _settle_once(self, table: GameRow) -> None:
+        """`table` as the latest step here left it says whether AI seats are asked (a step
+        in another process settles there); the delivery reads the game again."""
+        if self._asks_ai(table):
+            await self.run_ai(table.id)
+        await self._deliver(table.id, show=True)
 
     def answered_by_ai(self, table: GameRow, kind: str) -> list[int]:
         """The AI seats that already answered this moment's public question of `kind` (taken:
@@ -512,11 +513,22 @@ class Host:
         ai_seats = {s.seat for s in table.seats if s.is_ai}
         return [p for p in self.pending(table) if p.seat in ai_seats]
 
+    def _asks_ai(self, table: GameRow) -> bool:
+        """Whether the game as read asks AI seats; if its engine cannot say, the AI's next
+        step finds out under the game's lock (and suspends the game)."""
+        try:
+            with _engine_calls():
+                return table.status == "running" and bool(self._ai_pending(table))
+        except EngineFault:
+            return True
+
     async def run_ai(self, game_id: int, limit: int | None = None) -> int:
         """Let every AI seat answer what it is asked, until only people (or the clock) are
         awaited, or `limit` answers were given. Returns how many decisions the AI made."""
-        made = 0
-        while limit is None or made < limit:
+        made, table = 0, None
+        # The game as the last answer left it says whether to go on (the lock is not taken
+        # again to find nothing to do); the next answer reads it again under the lock.
+        while (limit is None or made < limit) and (table is None or self._asks_ai(table)):
             async with self.store.game_lock(game_id):
                 table = await self.table(game_id)
                 if table.status != "running":
@@ -734,17 +746,25 @@ class Host:
         ids = [game_id] if game_id is not None else sorted(
             {r.game_id for r in await self.store.undelivered()})
         for gid in ids:
-            async with self._delivering[gid], self.across(gid):
-                batch = await self._undelivered(gid)
-                if not batch:
-                    continue
-                table = await self.table(gid)
-                try:
-                    await self.delivery.deliver(table, batch)
-                except Exception:
-                    log.exception("delivery failed for game %s; will retry", gid)
-                    continue
-                await self.store.mark_delivered(r.id for r in batch)
+            await self._deliver(gid)
+
+    async def _deliver(self, game_id: int, show: bool = False) -> None:
+        """One game's `flush`; with `show`, the delivery is called even without news, to
+        show the game as it now is."""
+        async with self._delivering[game_id], self.across(game_id):
+            # Both reads at once; the game must be as new as the news (`deliver_progress`).
+            rows, table = await asyncio.gather(self._undelivered(game_id), self.table(game_id))
+            if not rows and not show:
+                return
+            if rows and table.version < max(r.seq for r in rows):
+                table = await self.table(game_id)
+            try:
+                await self.delivery.deliver(table, rows or [])
+            except Exception:
+                log.exception("delivery failed for game %s; will retry", game_id)
+                return
+            if rows:
+                await self.store.mark_delivered(r.id for r in rows)
 
     async def deliver_progress(self, game_id: int, asked: frozenset[str], send) -> bool:
         """Let the answer to a click carry the news it caused, when that news is public (or

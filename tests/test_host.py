@@ -425,3 +425,66 @@ async def test_a_game_stuck_on_discord_gives_its_slot_to_the_next(tmp_path):
     await host.idle()
     assert {r.game_id for r in out.rows} == {first.id, second.id}
     await store.close()
+
+
+async def test_a_settle_shows_the_game_through_its_delivery_with_news_or_without(tmp_path):
+    """The settle after a step ends in the delivery, which shows the game as it now is: with
+    the step's news, or with none when the answer carried its news itself. Nothing else is
+    asked to refresh the game."""
+    class Shown(Recorder):
+        def __init__(self):
+            super().__init__()
+            self.deliveries = []
+
+        async def deliver(self, table, rows):
+            await super().deliver(table, rows)
+            self.deliveries.append((table.version, len(rows)))
+
+    async def carried(table, rows):
+        return True
+
+    store = await Store.open(tmp_path / "s.sqlite3")
+    out = Shown()
+    host = Host(store, FakeClock(), out, settle_delay=0.2)
+    try:
+        table = await four_people(host)
+        changes = out.changes                  # the lobby's, refreshed apart
+        await host.start(table.id, ALICE)
+        await host.idle()
+        assert [(v, n > 0) for v, n in out.deliveries] == [(table.version, True)]
+        [kill] = host.pending(table)
+        await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+        await host.idle()
+        out.deliveries.clear()
+        asked = {p.id for p in host.pending(table)}
+        vote = host.pending(table)[0]
+        await host.decide(table.id, user_of(table, vote.seat), vote.id, "skip")
+        assert await host.deliver_progress(table.id, asked, carried)
+        await host.idle()
+        assert out.deliveries == [(table.version, 0)]
+        assert out.changes == changes
+    finally:
+        await host.idle()
+        await store.close()
+
+
+async def test_the_ai_stops_without_locking_the_game_again_once_people_are_asked(env):
+    """The game as the AI's last answer left it says that only people are asked now: the
+    AI does not take the game's lock once more to find nothing to do."""
+    host, _, _ = env
+    table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3)
+    for _ in range(3):
+        await host.add_ai(table.id, ALICE)
+    await host.start(table.id, ALICE)
+    locked = []
+    game_lock = host.store.game_lock
+
+    def counted(game_id, *args, **kwargs):
+        locked.append(game_id)
+        return game_lock(game_id, *args, **kwargs)
+
+    host.store.game_lock = counted
+    made = await host.run_ai(table.id)
+    table = await host.table(table.id)
+    assert made > 0 and len(locked) == made
+    assert table.status == "finished" or {p.seat for p in host.pending(table)} == {0}

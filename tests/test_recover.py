@@ -10,9 +10,15 @@ from tests.test_host import ALICE, Recorder, four_people, user_of
 
 
 class Refreshes(Recorder):
+    """The games shown again: refreshed, or delivered (a delivery ends showing its game)."""
+
     def __init__(self):
         super().__init__()
         self.shown: list[int] = []
+
+    async def deliver(self, table, rows):
+        await super().deliver(table, rows)
+        self.shown.append(table.id)
 
     async def table_changed(self, table):
         self.shown.append(table.id)

@@ -121,10 +121,13 @@ class DiscordDelivery:
 
     # ---- planning ---------------------------------------------------------------------------------
     async def deliver(self, table: GameRow, rows: list[OutboxRow]) -> None:
-        """Plan the messages these rows make, then send every planned message not sent yet.
-        Public lines go to the thread as few messages as fit (the last may ride on a new public
-        question); then each seat gets one DM holding its lines and, when it has a new
-        question, that question's buttons too."""
+        """Plan the messages these rows make, send every planned message not sent yet, then
+        show the table as it now is (`refresh`; with no rows, that alone). Public lines go
+        to the thread as few messages as fit (the last may ride on a new public question);
+        then each seat gets one DM holding its lines and, when it has a new question, that
+        question's buttons too."""
+        if not rows:
+            return await self.refresh(table)
         if table.status == "running" and not self.boards.has_status(table):
             await self.boards.status(table)    # first, so that every phase post links to it
         thread = await self.channel(table.thread_id)
@@ -134,6 +137,7 @@ class DiscordDelivery:
             table = copy.copy(table)   # plan and send read one state (steps go on meanwhile)
             await self._plan(table, rows)
             await self._send_planned(table)
+        await self.refresh(table, planned=True)
 
     async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
         t = render.translator(table)
@@ -724,15 +728,19 @@ class DiscordDelivery:
             await asyncio.gather(*self._refresh.values(), *self._retries.values(),
                                  return_exceptions=True)
 
-    async def refresh(self, table: GameRow) -> None:
+    async def refresh(self, table: GameRow, planned: bool = False) -> None:
+        """Show the table as it is: its lobby or status, the questions that appeared without
+        any news (unless this state's messages were just `planned`), the outcome of those
+        closed."""
         await self.boards.lobby(table)
         if table.status == "lobby":
             return
         await self.boards.status(table)
-        async with self._prompting[table.id]:   # questions that appeared without any news
+        async with self._prompting[table.id]:
             table = copy.copy(table)
-            await self._plan(table, [])
-            await self._send_planned(table)
+            if not planned:
+                await self._plan(table, [])
+                await self._send_planned(table)
             await self._close_questions(table)
 
     def close(self) -> None:
