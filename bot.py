@@ -135,8 +135,12 @@ def fast_event_loop(db_path: str) -> None:
     sockets and callbacks cost a fraction of asyncio's, and a click waits on several trips
     through the loop to the database. SQLite's answers come from a thread, and there asyncio's
     loop did better (README, "Measures")."""
-    if not is_postgres(db_path):
-        return
+    if is_postgres(db_path):
+        use_uvloop()
+
+
+def use_uvloop() -> None:
+    """uvloop's event loop for this process's `asyncio.run`, if it is installed."""
     try:
         import uvloop
     except ImportError:
