@@ -52,8 +52,10 @@ class Counting(NullDelivery):
         self.last_delivery = self.last_refresh = 0.0
 
     async def deliver(self, table, rows):
-        self.rows += len(rows)
-        self.last_delivery = time.perf_counter()
+        if rows:
+            self.rows += len(rows)
+            self.last_delivery = time.perf_counter()
+        await self.table_changed(table)     # a delivery ends showing its game
 
     async def table_changed(self, table):
         self.refreshed.add(table.id)
