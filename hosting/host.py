@@ -464,8 +464,7 @@ class Host:
         """Deliver, refresh the status, wake the scheduler, let AI seats answer."""
         self._wake.set()
         if not self.background:
-            await self.flush(table.id)
-            await self.delivery.table_changed(table)
+            await self._deliver(table.id, show=True)
             return
         self._unsettled[table.id] = table
         task = self._settling.get(table.id)
@@ -748,16 +747,22 @@ class Host:
         for gid in ids:
             await self._deliver(gid)
 
+    async def _news_with_game(self, game_id: int) -> tuple[list[OutboxRow] | None, GameRow]:
+        """The game's news to deliver now (`_undelivered`) and the game, read at once (two
+        trips' wait, not one after the other); the game is read again if it is older than
+        the news, or what it asks now might be missing."""
+        rows, table = await asyncio.gather(self._undelivered(game_id), self.table(game_id))
+        if rows and table.version < max(r.seq for r in rows):
+            table = await self.table(game_id)
+        return rows, table
+
     async def _deliver(self, game_id: int, show: bool = False) -> None:
         """One game's `flush`; with `show`, the delivery is called even without news, to
         show the game as it now is."""
         async with self._delivering[game_id], self.across(game_id):
-            # Both reads at once; the game must be as new as the news (`deliver_progress`).
-            rows, table = await asyncio.gather(self._undelivered(game_id), self.table(game_id))
+            rows, table = await self._news_with_game(game_id)
             if not rows and not show:
                 return
-            if rows and table.version < max(r.seq for r in rows):
-                table = await self.table(game_id)
             try:
                 await self.delivery.deliver(table, rows or [])
             except Exception:
@@ -777,13 +782,9 @@ class Host:
         async with self._delivering[game_id], self.across(game_id, wait=False) as held:
             if not held:
                 return False
-            # Both reads at once (two trips' wait, not one after the other); the game must be
-            # as new as the news, or what it asks now might be missing.
-            rows, table = await asyncio.gather(self._undelivered(game_id), self.table(game_id))
+            rows, table = await self._news_with_game(game_id)
             if not rows:
                 return False
-            if table.version < max(r.seq for r in rows):
-                table = await self.table(game_id)
             if (table.status != "running"
                     or any(r.audience not in ("public", "gm") for r in rows)
                     or not {p.id for p in self.pending(table)} <= asked
