@@ -365,6 +365,8 @@ def last_day(s: dict) -> bool:
 
 
 def day_end_options(s: dict) -> list[list]:
+    """The Mastermind's day-end abilities still open today: each triggers once a day, so one
+    that a guard stopped is not offered again (the guard stops "the next time" only)."""
     out = []
     for k in living(s):
         role = effective_role(s, k)
@@ -380,7 +382,8 @@ def day_end_options(s: dict) -> list[list]:
             out.append([f"kill_all.{k}", "kill_protagonists", {}])
         if role == "time_traveler" and last_day(s) and s["characters"][k]["goodwill"] <= 2:
             out.append([f"declare.{k}", "declare_loss", {}])
-    return list({o[0]: o for o in out}.values())
+    used = s["stage"].get("used", [])
+    return [o for o in {o[0]: o for o in out}.values() if o[0] not in used]
 
 
 def _day_end(s, ev):
@@ -412,6 +415,7 @@ def _day_end_answer(s, ev, q, choice):
     if choice == DONE:
         s["stage"]["done"] = True
         return
+    s["stage"].setdefault("used", []).append(choice)
     what, _, who = choice.partition(".")
     emit(ev, "gm_day_end", GM, effect=what, character=who)
     if what == "kill_kp":

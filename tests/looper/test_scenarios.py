@@ -291,6 +291,20 @@ def test_tl12_killer_kills_the_key_person():
     assert not t.c("girl_student")["alive"] and t.s["loop"] == 2
 
 
+def test_tl12_a_guard_stops_the_killer_for_the_night():
+    """Seed: a guard stops "la próxima vez que este personaje vaya a morir", and each day-end
+    ability triggers once: the Killer cannot strike again after the guard saved her."""
+    t = game(people(office_worker="killer", girl_student="key_person", doctor="brain"), days=4)
+    at(t, "girl_student", "city", intrigue=2, guards=1)
+    at(t, "office_worker")
+    bland_day(t.go())
+    t.say("day_end", "kill_kp.girl_student")
+    assert t.c("girl_student")["alive"] and t.c("girl_student")["guards"] == 0
+    assert "kill_kp.girl_student" not in t.options("day_end")
+    t.say("day_end", "done")
+    assert t.c("girl_student")["alive"] and t.s["loop"] == 1
+
+
 def test_tl12_killer_kills_the_protagonists_without_a_name():
     t = killer_table(kp_intrigue=0, killer_intrigue=4)
     assert "kill_all.office_worker" in t.options("day_end")
