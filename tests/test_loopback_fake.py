@@ -12,7 +12,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.loopback import InteractionFailed, Loopback
+from tests.loopback import InteractionFailed, Loopback, limits
+from tests.loopback.errors import ApiError
 
 
 class Lobby(discord.ui.View):
@@ -266,6 +267,36 @@ async def test_callbacks_are_checked(lb, town):
     async with aiohttp.ClientSession() as http:
         async with http.post(url, json={"type": 4, "data": {"content": "again"}}) as resp:
             assert resp.status == 400 and (await resp.json())["code"] == 40060
+
+
+@pytest.mark.parametrize("body", [
+    {"embeds": [{"title": "x", "footer": {"text": "f" * 2049}}]},
+    {"embeds": [{"title": "x", "author": {"name": "a" * 257}}]},
+])
+def test_embed_footer_and_author_have_their_own_limits(body):
+    with pytest.raises(ApiError) as refused:
+        limits.check_message(body)
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    limits.check_message({"embeds": [{"title": "x", "footer": {"text": "f" * 2048},
+                                      "author": {"name": "a" * 256}}]})
+
+
+def _modal(custom_id="m", **field) -> dict:
+    text = {"type": 4, "custom_id": "t", "style": 1, **field.pop("text", {})}
+    return {"custom_id": custom_id, "title": "Your name",
+            "components": [{"type": 18, "label": "Name", **field, "component": text}]}
+
+
+@pytest.mark.parametrize("modal", [
+    _modal(label="L" * 46), _modal(description="d" * 101),
+    _modal(text={"placeholder": "p" * 101}), _modal(custom_id=""), _modal(custom_id="c" * 101),
+])
+def test_modal_labels_placeholders_and_custom_id_are_limited(modal):
+    with pytest.raises(ApiError) as refused:
+        limits.check_modal(modal)
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    limits.check_modal(_modal(label="L" * 45, description="d" * 100,
+                              text={"placeholder": "p" * 100}))
 
 
 async def test_rate_limits_and_server_errors_are_retried(lb, town):

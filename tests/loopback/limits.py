@@ -8,6 +8,14 @@ COMPONENTS_V2 = 1 << 15
 ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
 SELECTS = {3, 5, 6, 7, 8}
 EMBED_LIMITS = {"title": 256, "description": 4096}
+EMBED_PARTS = {"footer": ("text", 2048), "author": ("name", 256)}
+UPLOAD_LIMIT = 10 * 1024 * 1024   # bytes a file may hold: Discord's default since 2025-01-16
+
+
+def check_uploads(uploads) -> None:
+    """Each file is checked alone (per attachment, not per message): 413 40005 above the limit."""
+    if any(len(data) > UPLOAD_LIMIT for _, data, _ in uploads):
+        raise ApiError(413, 40005, "Request entity too large")
 
 
 def check_message(body: dict, has_files: bool = False, creating: bool = True) -> None:
@@ -38,11 +46,17 @@ def check_modal(data: dict) -> None:
     problems: dict[str, str] = {}
     if not 1 <= len(data.get("title") or "") <= 45:
         problems["data.title"] = "Must be between 1 and 45 in length."
+    if not 1 <= len(data.get("custom_id") or "") <= 100:
+        problems["data.custom_id"] = "Must be between 1 and 100 in length."
     if not 1 <= len(data.get("components") or []) <= 5:
         problems["data.components"] = "Must be between 1 and 5 in length."
     for i, comp in enumerate(walk(data.get("components") or [])):
-        if comp["type"] == TEXT_INPUT and len(comp.get("label") or "") > 45:
+        if comp["type"] in (TEXT_INPUT, LABEL) and len(comp.get("label") or "") > 45:
             problems[f"data.components.{i}.label"] = "Must be 45 or fewer in length."
+        if comp["type"] == LABEL and len(comp.get("description") or "") > 100:
+            problems[f"data.components.{i}.description"] = "Must be 100 or fewer in length."
+        if comp["type"] == TEXT_INPUT and len(comp.get("placeholder") or "") > 100:
+            problems[f"data.components.{i}.placeholder"] = "Must be 100 or fewer in length."
     _check_custom_ids(data.get("components") or [], problems, prefix="data.")
     if problems:
         raise invalid_form(problems)
@@ -84,8 +98,11 @@ def _check_embeds(embeds: list[dict], problems: dict[str, str]) -> None:
             total += len(fld.get("name", "")) + len(fld.get("value", ""))
             if len(fld.get("name", "")) > 256 or len(fld.get("value", "")) > 1024:
                 problems[f"embeds.{i}.fields.{j}"] = "Name over 256 or value over 1024."
-        total += len((embed.get("footer") or {}).get("text", ""))
-        total += len((embed.get("author") or {}).get("name", ""))
+        for part, (key, limit) in EMBED_PARTS.items():
+            size = len((embed.get(part) or {}).get(key) or "")
+            total += size
+            if size > limit:
+                problems[f"embeds.{i}.{part}.{key}"] = f"Must be {limit} or fewer in length."
     if total > 6000:
         problems["embeds"] = "Embed size exceeds maximum size of 6000."
 
