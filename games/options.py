@@ -9,9 +9,10 @@ An engine lists its options per mode in `Engine.option_specs(mode)`, a dict of n
             specs["objectives"] = DictOf(Choice(*OBJECTIVES), Int(0, 7))
         return specs
 
-`/GAME new`, the host and `Engine.setup` refuse any other name and any value its spec does not
-accept, with an `OptionError` naming the option and what it takes. Checks that need the player
-count (how many cards a set needs) stay in the engine's setup.
+`/GAME new` (its settings text read by `games.settings_text`), the host and `Engine.setup`
+refuse any other name and any value its spec does not accept, with an `OptionError` naming the
+option and what it takes. Checks that need the player count (how many cards a set needs) stay
+in the engine's setup.
 
 A spec's `describe()` is data, not prose ({"key": "int", "lo": 1, "hi": 99}): the host's
 locale files turn it into a sentence (`accepts.<key>`), so the refusal reads in any language.
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Iterable
+from typing import Any
 
 from games.base import IllegalMove
 
@@ -28,7 +29,12 @@ _SHOWN_VALUES = 30   # a longer list of allowed values is cut, its length said i
 _QUOTED = 80         # characters of a refused value repeated back
 
 
-class OptionError(IllegalMove):
+class SettingRefused(IllegalMove):
+    """Every refusal of a setting, from its name to its value: it names the setting and, where
+    a value is wrong, what the setting takes (`accepts`, a spec description)."""
+
+
+class OptionError(SettingRefused):
     """A setting the game does not take. `params`: option (its name, "cards.P1" inside a
     group), value (the refused value, clipped, as typed), accepts (a spec description)."""
 
@@ -39,7 +45,7 @@ class OptionError(IllegalMove):
                          option=option, value=shown, accepts=spec.describe())
 
 
-class UnknownOption(IllegalMove):
+class UnknownOption(SettingRefused):
     def __init__(self, option: str, known):
         shown = option if len(option) <= _QUOTED else option[:_QUOTED - 1] + "…"
         super().__init__("bad_setting", f"Unknown setting {shown!r}.", setting=shown,
@@ -215,23 +221,6 @@ class AnyOf(Spec):
                            AnyOf(*self.alternatives[1:]).describe())}
 
 
-def parse_settings(parts: Iterable[str], known) -> dict:
-    """["round_cap=20", 'events=["barbero"]'] -> options, as a person types them: values are
-    JSON when they parse, else strings; names must be among `known` (values are checked by
-    `check_options`)."""
-    out: dict = {}
-    for part in filter(None, (p.strip() for p in parts)):
-        key, sep, raw = part.partition("=")
-        key = key.strip()
-        if not sep or key not in known:
-            raise UnknownOption(key, known)
-        try:
-            out[key] = json.loads(raw)
-        except ValueError:
-            out[key] = raw.strip()
-    return out
-
-
 def check_options(specs: dict[str, Spec], options: dict) -> None:
     """Refuse an option the game does not declare for this mode, or a value its spec refuses."""
     for name, value in options.items():
@@ -242,4 +231,4 @@ def check_options(specs: dict[str, Spec], options: dict) -> None:
 
 
 __all__ = ["AnyOf", "Choice", "DictOf", "Document", "Fields", "Flag", "Int", "ListOf", "Number",
-           "OptionError", "Spec", "UnknownOption", "check_options", "parse_settings"]
+           "OptionError", "SettingRefused", "Spec", "UnknownOption", "check_options"]

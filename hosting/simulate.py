@@ -14,7 +14,7 @@ from pathlib import Path
 
 import games
 from games.base import IllegalMove
-from games.options import parse_settings
+from games.settings_text import parse_settings
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import GameRow, OutboxRow
@@ -75,8 +75,10 @@ def check_args(a: SimulationArgs) -> None:
 
 
 def options_of(a: SimulationArgs) -> dict:
+    """Each `--option` read as `/GAME new settings:` reads its text (a later one wins)."""
     engine = games.engine(a.game)
-    return parse_settings(a.option or (), engine.option_specs(a.mode or engine.modes[0]))
+    specs = engine.option_specs(a.mode or engine.modes[0])
+    return {k: v for text in a.option or () for k, v in parse_settings(text, specs).items()}
 
 
 class TranscriptDelivery:

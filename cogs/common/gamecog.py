@@ -11,7 +11,7 @@ from discord.ext import commands
 import games
 from cogs.common import actions, permissions, render, threads
 from games.base import IllegalMove
-from games.options import parse_settings
+from games.settings_text import parse_settings
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
 
@@ -75,8 +75,8 @@ class GameCog(commands.GroupCog):
             chosen = mode or engine.modes[0]
             if chosen not in engine.modes:
                 raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
-            options = {**(typed or {}), **parse_settings(
-                (settings or "").split(";"), engine.option_specs(chosen))}
+            options = {**(typed or {}), **parse_settings(settings or "",
+                                                         engine.option_specs(chosen))}
             table = await actions.in_time(interaction, self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
                 mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
