@@ -4,7 +4,7 @@ the three decks A, B and C between them (spec 5.9)."""
 from __future__ import annotations
 
 from games.base import Engine, IllegalMove, Outcome
-from games.looper import ai, data, flow, generator, picture, views
+from games.looper import abilities, ai, data, flow, generator, picture, views
 from games.looper.options import option_specs
 from games.looper.script import ScriptError, public_sheet, validate
 from games.looper.table import MM_SEAT, emit, on_board
@@ -56,6 +56,12 @@ class LooperEngine(Engine):
     min_players = 2
     max_players = 4
     ai_policies = ("baseline", "planner")
+    # 2: a Leader's ability names its character by id, no longer by its secret cast index.
+    state_version = 2
+
+    def upgrade(self, state):
+        abilities.upgrade_leader_ids(state)
+        return state
 
     def default_options(self, mode: str, players: int) -> dict:
         return dict(DEFAULTS)

@@ -1,16 +1,16 @@
 """Abilities: the Leader's goodwill abilities (spec 2.3, step S6) and the Mastermind's own
 (step S5: Brain, Conspiracy Theorist or Factor, An Unsettling Rumor, the Doctor under R-14).
 
-A use is an option id "<character index>.<ability index>.<argument>" (Leader) or
-"<kind>.<character index>.<target>" (Mastermind); validation is entirely in the option lists,
-so a declaration the rules refuse is never offered (R-16)."""
+A use is an option id "<character>.<ability index>.<argument>" (Leader: the character by id,
+since a question the table sees must not carry the secret cast order) or
+"<kind>.<character index>.<target>" (Mastermind, privately); validation is entirely in the
+option lists, so a declaration the rules refuse is never offered (R-16)."""
 from __future__ import annotations
 
 from games.base import GM
 from games.looper import data
 from games.looper.table import (add, at_location, cast_ids, effective_role, emit,
-                                has_theorist_abilities, here, living, plot_flag, refusal, remove,
-                                script_role)
+                                has_theorist_abilities, here, living, plot_flag, refusal, remove)
 
 STUDENT = "student"
 
@@ -49,7 +49,6 @@ def _arguments(s: dict, cid: str, ability: str) -> list[str]:
 
 def leader_options(s: dict) -> list[list]:
     out = []
-    cast = cast_ids(s)
     for cid in living(s):
         gw = s["characters"][cid]["goodwill"]
         for ai, ab in enumerate(data.characters()[cid]["abilities"]):
@@ -60,7 +59,7 @@ def leader_options(s: dict) -> list[list]:
                 continue
             for arg in _arguments(s, cid, ab["id"]):
                 shape, params = use_text(s, ab["id"], arg)
-                out.append([f"{cast.index(cid)}.{ai}.{arg}", f"ability_{shape}",
+                out.append([f"{cid}.{ai}.{arg}", f"ability_{shape}",
                             {"character": cid, "ability": ab["id"], **params}])
     return out
 
@@ -80,10 +79,24 @@ def use_text(s: dict, ability: str, arg: str) -> tuple[str, dict]:
     return "plain", {}
 
 
-def parse_leader(s: dict, option_id: str) -> tuple[str, str, str]:
-    ci, ai, arg = option_id.split(".", 2)
-    cid = cast_ids(s)[int(ci)]
+def parse_leader(option_id: str) -> tuple[str, str, str]:
+    cid, ai, arg = option_id.split(".", 2)
     return cid, _ability(cid, int(ai))["id"], arg
+
+
+def upgrade_leader_ids(s: dict) -> None:
+    """Open Leader questions stored when their ids named a character by its cast index."""
+    cast = cast_ids(s)
+
+    def named(option_id: str) -> str:
+        head, dot, rest = option_id.partition(".")
+        return f"{cast[int(head)]}.{rest}" if dot and head.isdigit() else option_id
+
+    for q in s["questions"]:
+        if q["kind"] == "leader_ability":
+            for o in q["options"]:
+                o[0] = named(o[0])
+            q["default"] = named(q["default"])
 
 
 def mark_used(s: dict, cid: str, ability_index: int) -> None:
@@ -133,8 +146,10 @@ def resolve_leader(s: dict, ev: list, cid: str, ability: str, arg: str) -> None:
 
 
 def reveal_role(s: dict, ev: list, cid: str) -> None:
-    """A public role reveal: the script role (the one the Final Guess asks about)."""
-    role = script_role(s, cid)
+    """A public role reveal: the role the character plays now, so a Person turned Serial
+    Killer by Paranoia Virus is revealed as one (seed: such Persons "se convierten en
+    asesinos en serie"), as a refusal already shows it."""
+    role = effective_role(s, cid)
     s["revealed_roles"][cid] = role
     emit(ev, "role_revealed", character=cid, role=role)
 

@@ -277,7 +277,7 @@ def _leader_ability_answer(s, ev, q, choice):
     if choice == DONE:
         s["stage"]["done"] = True
         return
-    cid, ability, arg = abilities.parse_leader(s, choice)
+    cid, ability, arg = abilities.parse_leader(choice)
     index = int(choice.split(".")[1])
     abilities.mark_used(s, cid, index)
     shape, params = abilities.use_text(s, ability, arg)
@@ -452,14 +452,22 @@ def _final_guess(s, ev):
     if not stage.get("opened"):
         stage["opened"] = True
         s["loop_ended"] = False
-        loops.prepare(s, [])
+        loops.reset_board(s)
         emit(ev, "final_guess_begins")
-    cid = loops.next_to_guess(s)
-    if cid is None:
+    left = loops.left_to_guess(s)
+    if not left:
         finish(s, ev, "protagonists", "final_guess_right")
         return
+    ask(s, s["leader"], "guess_pick", [[c, "guess_character", {"character": c}] for c in left],
+        deadline=GUESS, public=True)
+
+
+@handler("guess_pick")
+def _guess_pick_answer(s, ev, q, choice):
+    """The protagonists name characters in the order they choose (seed: "eligiendo
+    personajes de uno en uno")."""
     ask(s, s["leader"], "guess", loops.guess_options(s), deadline=GUESS, public=True,
-        character=cid)
+        character=choice)
 
 
 @handler("guess")

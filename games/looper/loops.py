@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from games.base import GM
 from games.looper import data
-from games.looper.table import (cast_ids, emit, in_cast_order, plot_flag, plots,
+from games.looper.table import (emit, in_public_order, plot_flag, plots,
                                 role_holders, script_role)
 
 
-def prepare(s: dict, ev: list) -> None:
-    """Reposition, clear every counter, reset once-per-loop things, apply LOOP_START (R-27)."""
+def reset_board(s: dict) -> None:
+    """Every character back on its starting location, alive and bare; every counter, card and
+    once-per-loop thing cleared. The Final Guess starts from this and nothing more."""
     loop = s["loop"]
     for entry in s["script"]["cast"]:
         cid = entry["character"]
@@ -23,6 +24,12 @@ def prepare(s: dict, ev: list) -> None:
              loop_lost=False, loop_ended=False, protagonists_dead=False,
              mastermind_hand=data.full_hand("mastermind"), mastermind_set_aside=[],
              deck_set_aside={d: [] for d in data.DECKS})
+
+
+def prepare(s: dict, ev: list) -> None:
+    """A new loop: the board reset, then LOOP_START (R-27)."""
+    reset_board(s)
+    loop = s["loop"]
     emit(ev, "loop_begins" if loop > 1 else "first_loop_begins", loop=loop,
          loops=s["script"]["loops"])
     if plot_flag(s, "threads") and loop > 1:
@@ -71,7 +78,7 @@ def end(s: dict, ev: list) -> str:
     """Close the loop. Returns "won" (the protagonists win the game), "next", "final_guess" or
     "lost" (the Mastermind wins)."""
     fired = loop_end_losses(s, ev)
-    s["goodwill_snapshot"] = [c for c, st in in_cast_order(s)
+    s["goodwill_snapshot"] = [c for c, st in in_public_order(s)
                               if st["in_play"] and st["goodwill"] >= 1]
     s["loop_results"].append({"loop": s["loop"], "day": s["day"],
                               "lost": bool(s["loop_lost"] or fired)})
@@ -94,8 +101,9 @@ def guess_options(s: dict) -> list[list]:
     return [[r, "role", {"role": r}] for r in roles]
 
 
-def next_to_guess(s: dict) -> str | None:
-    return next((c for c in cast_ids(s) if c not in s["guesses"]), None)
+def left_to_guess(s: dict) -> list[str]:
+    """Every cast character not named yet, late entrants included (R-31), in public order."""
+    return [c for c, _ in in_public_order(s) if c not in s["guesses"]]
 
 
 def guess(s: dict, ev: list, cid: str, role: str) -> bool:

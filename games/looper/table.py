@@ -34,19 +34,22 @@ def cast_ids(s: dict) -> list[str]:
     return [e["character"] for e in s["script"]["cast"]]
 
 
-def in_cast_order(s: dict) -> list[tuple[str, dict]]:
-    """(character, its counters) in the script's cast order. The `characters` dict's own
-    order is not that: the stored state keeps its keys sorted."""
-    return [(c, s["characters"][c]) for c in cast_ids(s)]
+def in_public_order(s: dict) -> list[tuple[str, dict]]:
+    """(character, its counters) in the order of the characters' data file. The script's
+    cast order is secret (a shipped script lists its cast by role), so everything the table
+    sees, and every list of options, follows this one instead."""
+    rank = {cid: i for i, cid in enumerate(data.characters())}
+    return [(c, s["characters"][c])
+            for c in sorted(cast_ids(s), key=lambda c: (rank.get(c, len(rank)), c))]
 
 
 def living(s: dict) -> list[str]:
-    """Living characters on the board, in cast order."""
-    return [c for c, st in in_cast_order(s) if st["in_play"] and st["alive"]]
+    """Living characters on the board, in public order."""
+    return [c for c, st in in_public_order(s) if st["in_play"] and st["alive"]]
 
 
 def on_board(s: dict) -> list[str]:
-    return [c for c, st in in_cast_order(s) if st["in_play"]]
+    return [c for c, st in in_public_order(s) if st["in_play"]]
 
 
 def here(s: dict, location: str, exclude: str | None = None) -> list[str]:

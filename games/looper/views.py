@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.looper import cards, data
 from games.looper.script import public_sheet
-from games.looper.table import MM_SEAT, in_cast_order
+from games.looper.table import MM_SEAT, in_public_order
 
 
 # With talk_restricted (spec 5.1, R-37) the protagonists talk only in time spirals and during
@@ -20,7 +20,7 @@ def public_view(s: dict) -> dict:
               "intrigue": st["intrigue"], "guards": st["guards"],
               "limit": data.characters()[cid]["limit"],
               "role": s["revealed_roles"].get(cid)}
-             for cid, st in in_cast_order(s) if st["in_play"]]
+             for cid, st in in_public_order(s) if st["in_play"]]
     view = {
         "game": "looper", "phase": s["step"], "round": s["days_played"],
         "sheet": public_sheet(s["script"]), "loop": s["loop"], "day": s["day"],

@@ -27,6 +27,10 @@ class Table:
         self._windows()
         return self
 
+    def name(self, cid: str, role: str) -> "Table":
+        """A Final Guess step: the character the protagonists choose next, then its role."""
+        return self.say("guess_pick", cid).say("guess", role)
+
     def _windows(self) -> None:
         """Clock-only windows close at once here (the host closes them at their deadline)."""
         while w := [p for p in E.pending(self.s) if p.kind == "window"]:

@@ -2,9 +2,12 @@
 where a scenario has variants), driven through the engine's public contract."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.base import IllegalMove
+from games.looper import data
 from games.looper.table import cast_ids
 from tests.looper.helpers import E, at, game
 
@@ -326,14 +329,13 @@ def s6_table(role="cultist", goodwill=5):
 
 def test_tl13_goodwill_refusal_counts_as_use():
     t = s6_table()
-    ci = cast_ids(t.s).index("shrine_maiden")
-    t.say("leader_ability", f"{ci}.1.doctor")
+    t.say("leader_ability", "shrine_maiden.1.doctor")
     assert t.options("refusal") == ["refuse"]
     t.say("refusal", "refuse")
     assert t.kinds()[-1] == "nothing_happens" and "role_revealed" not in t.kinds()
     assert t.c("shrine_maiden")["goodwill"] == 5
-    assert not any(o.startswith(f"{ci}.1.") for o in t.options("leader_ability"))
-    t.say("leader_ability", f"{ci}.0.shrine").say("refusal", "refuse")
+    assert not any(o.startswith("shrine_maiden.1.") for o in t.options("leader_ability"))
+    t.say("leader_ability", "shrine_maiden.0.shrine").say("refusal", "refuse")
     assert "shrine_maiden:reveal_role_here" in t.s["abilities_used_loop"]
 
 
@@ -348,8 +350,7 @@ def test_tl14_police_guard_and_culprit():
                {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "shrine"),
                 "C": ("paranoia_plus1", "school")})
     t.done("mastermind_ability")
-    po = cast_ids(t.s).index("police_officer")
-    t.say("leader_ability", f"{po}.1.girl_student").say("refusal", "allow")
+    t.say("leader_ability", "police_officer.1.girl_student").say("refusal", "allow")
     t.done("leader_ability")
     t.say("incident_choice", "girl_student")
     assert t.c("girl_student")["alive"] and t.c("girl_student")["guards"] == 0
@@ -360,8 +361,8 @@ def test_tl14_police_guard_and_culprit():
           {"A": ("paranoia_plus1", "hospital"), "B": ("paranoia_plus1", "shrine"),
            "C": ("paranoia_plus1", "school")})
     t.done("mastermind_ability")
-    assert not any(o.startswith(f"{po}.1.") for o in t.options("leader_ability"))
-    t.say("leader_ability", f"{po}.0.2").say("refusal", "allow")
+    assert not any(o.startswith("police_officer.1.") for o in t.options("leader_ability"))
+    t.say("leader_ability", "police_officer.0.2").say("refusal", "allow")
     last = t.public()[-1]
     assert last.kind == "culprit_revealed" and last.data == {"incident": "murder",
                                                              "character": "informer"}
@@ -458,35 +459,46 @@ def test_tl21a_first_steps_has_no_final_guess():
 def virus_table():
     t = game(people(doctor="conspiracy_theorist", office_worker="killer",
                     girl_student="key_person", police_officer="brain"),
-             subs=("paranoia_virus", "threads_of_fate"), days=1, loops=1)
+             subs=("paranoia_virus", "threads_of_fate"), days=1, loops=2, loop=2)
     at(t, "boy_student", paranoia=4)
+    at(t, "doctor", goodwill=1)
     t.s["loop_lost"] = True
     bland_day(t.go())
     return t
 
 
-def test_tl21b_final_guess_asks_script_roles_after_a_reset():
+def test_tl21b_final_guess_asks_script_roles_after_a_bare_reset():
+    """The reset removes every counter and places nothing: no Threads of Fate Paranoia for
+    the Doctor's Goodwill at loop end."""
     t = virus_table()
     from games.looper.table import effective_role
     assert effective_role(t.s, "boy_student") == "serial_killer"
     t.done("day_end")
-    assert t.s["step"] == "final_guess" and t.c("boy_student")["paranoia"] == 0
-    q = t.open("guess")[0]
-    assert q.params["character"] == "rich_mans_daughter"
-    t.say("guess", "person").say("guess", "person").say("guess", "person")
-    assert t.open("guess")[0].params["character"] == "informer"
+    assert t.s["step"] == "final_guess"
+    assert all(c["goodwill"] == c["paranoia"] == c["intrigue"] == 0
+               for c in t.s["characters"].values())
+    assert t.options("guess_pick") == [c for c in data.characters() if c in PEOPLE]
+
+
+def test_tl21b_the_protagonists_choose_whom_to_name_next():
+    """Seed: "eligiendo personajes de uno en uno"."""
+    t = virus_table().done("day_end")
+    t.name("informer", "person").name("boy_student", "person")
+    assert t.s["result"] is None
+    assert t.options("guess_pick") == [c for c in data.characters()
+                                       if c in PEOPLE and c not in ("informer", "boy_student")]
 
 
 def test_tl21c_a_wrong_guess_loses_at_once():
     t = virus_table().done("day_end")
-    t.say("guess", "killer")
+    t.name("rich_mans_daughter", "killer")
     assert t.s["result"] == {"winner": "mastermind", "reason": "final_guess_wrong"}
 
 
 def test_tl21d_all_correct_wins():
     t = virus_table().done("day_end")
     for e in t.s["script"]["cast"]:
-        t.say("guess", e["role"])
+        t.name(e["character"], e["role"])
     assert t.s["result"] == {"winner": "protagonists", "reason": "final_guess_right"}
 
 
@@ -495,7 +507,7 @@ def test_tl21_final_guess_chosen_in_a_time_spiral():
                     girl_student="key_person", police_officer="brain"),
              subs=("paranoia_virus", "threads_of_fate"), step="spiral").go()
     t.say("spiral", "final_guess").say("confirm_final_guess", "confirm")
-    assert t.open("guess")
+    assert t.open("guess_pick")
 
 
 def informer_table(subs, tragedy_set="basic_tragedy"):
@@ -511,17 +523,16 @@ def informer_table(subs, tragedy_set="basic_tragedy"):
 
 def test_tl22_informer():
     t = informer_table(("a_love_affair", "circle_of_friends"))
-    ci = cast_ids(t.s).index("informer")
-    t.say("leader_ability", f"{ci}.0.threads_of_fate").say("refusal", "allow")
+    t.say("leader_ability", "informer.0.threads_of_fate").say("refusal", "allow")
     assert sorted(t.options("informer")) == ["a_love_affair", "circle_of_friends"]
     t.say("informer", "circle_of_friends")
     assert t.public()[-1].data == {"plot": "circle_of_friends"}
-    assert not any(o.startswith(f"{ci}.0.") for o in t.options("leader_ability"))
+    assert not any(o.startswith("informer.0.") for o in t.options("leader_ability"))
     t2 = informer_table(("a_love_affair", "circle_of_friends"))
-    t2.say("leader_ability", f"{ci}.0.a_love_affair").say("refusal", "allow")
+    t2.say("leader_ability", "informer.0.a_love_affair").say("refusal", "allow")
     assert t2.public()[-1].data == {"plot": "circle_of_friends"}
     t3 = informer_table(("shadow_of_the_ripper",), "first_steps")
-    t3.say("leader_ability", f"{ci}.0.shadow_of_the_ripper").say("refusal", "allow")
+    t3.say("leader_ability", "informer.0.shadow_of_the_ripper").say("refusal", "allow")
     assert t3.public()[-1].kind == "no_other_subplot"
 
 
@@ -646,7 +657,7 @@ def test_tl27_doctor_used_by_the_mastermind(role, offered):
     if offered:
         t.say("mastermind_ability", f"d.{ci}.+patient").done("mastermind_ability")
         assert t.c("patient")["paranoia"] == 1
-        assert any(o.startswith(f"{ci}.0.") for o in t.options("leader_ability"))
+        assert any(o.startswith("doctor.0.") for o in t.options("leader_ability"))
 
 
 def test_tl28_loop_reset():
@@ -682,3 +693,47 @@ def test_r38_a_late_character_enters_on_its_loop():
     assert "no_incident" in t.kinds()
     t.done("day_end").say("spiral", "begin")
     assert t.c("informer")["in_play"] and t.c("informer")["location"] == "city"
+
+
+def _public_questions(s: dict) -> list:
+    return [(p.kind, [o.to_json() for o in p.options]) for p in E.pending(s) if p.public]
+
+
+def test_nothing_the_table_sees_follows_the_secret_cast_order():
+    """A shipped script lists its cast by role (Key Person first, Persons last): the public
+    view and the Leader's options read the same whatever that order."""
+    t = s6_table()
+    other = copy.deepcopy(t.s)
+    other["script"]["cast"].reverse()
+    assert E.public_view(t.s) == E.public_view(other)
+    assert _public_questions(t.s) == _public_questions(other) != []
+    order = [c["id"] for c in E.public_view(t.s)["characters"]]
+    assert order == [c for c in data.characters() if c in order]
+
+
+def test_a_stored_leader_question_is_brought_to_character_ids():
+    t = s6_table()
+    stored = copy.deepcopy(t.s)
+    cast = cast_ids(stored)
+    q = next(q for q in stored["questions"] if q["kind"] == "leader_ability")
+    for o in q["options"]:
+        head, dot, rest = o[0].partition(".")
+        if dot:
+            o[0] = f"{cast.index(head)}.{rest}"
+    assert E.upgrade(stored) == t.s
+    assert E.upgrade(copy.deepcopy(t.s)) == t.s
+
+
+def test_a_person_turned_serial_killer_is_revealed_as_one():
+    """Seed: under Paranoia Virus, Persons with more than 3 Paranoia "se convierten en
+    asesinos en serie": a reveal gives the role played at that moment."""
+    t = game(people(shrine_maiden="person", girl_student="key_person"),
+             subs=("paranoia_virus", "an_unsettling_rumor"), days=4)
+    at(t, "shrine_maiden", "shrine", goodwill=5)
+    at(t, "doctor", "shrine", paranoia=4)
+    quiet_cards(t.go(), "school").done("mastermind_ability")
+    t.say("leader_ability", "shrine_maiden.1.doctor")
+    if t.open("refusal"):
+        t.say("refusal", "allow")
+    revealed = [e for e in t.public() if e.kind == "role_revealed"]
+    assert revealed[-1].data == {"character": "doctor", "role": "serial_killer"}
