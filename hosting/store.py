@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import sqlite3
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 import aiosqlite
 
@@ -25,6 +26,12 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 class StoreError(Exception):
     """The database refused a read or a write (corrupt, read-only, locked, disk full). Nothing
     of the step that hit it was kept; the message says what SQLite said."""
+
+
+class ImportRefused(StoreError):
+    """An import refused for what it brought, not for the database: a line that is not an
+    export line, a value its column cannot hold, a game already there or this build cannot
+    play. Nothing of it was written."""
 
 
 @dataclass
@@ -180,6 +187,103 @@ def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+class _Column(NamedTuple):
+    """A column as an import checks it: `integer`, `real` or `text`; whether it may be NULL;
+    whether a row must give it."""
+    kind: str
+    nullable: bool
+    required: bool
+
+
+# Both databases' integers: SQLite's INTEGER and PostgreSQL's BIGINT hold 64 bits, signed.
+_INT64 = range(-2 ** 63, 2 ** 63)
+_KIND_TAKES = {"integer": "a whole number of at most 64 bits", "real": "a finite number",
+               "text": "text without NUL characters"}
+# Columns holding JSON, with the shape the code reads back from them.
+_JSON_SHAPES = {("games", "options"): dict, ("games", "pace"): dict, ("games", "state"): dict,
+                ("games", "result"): dict, ("outbox", "data"): dict, ("posts", "rows"): list}
+
+
+def _check_line(line, columns: dict[str, dict[str, _Column]],
+                game_tables: tuple[str, ...]) -> int | None:
+    """Raise ValueError unless an export line is one this database can hold as it is: guild
+    settings, or one game with rows of its own, each value of its column's type and in
+    range, no decision or news after the game's version. The game's id, if it brings one."""
+    if not isinstance(line, dict) or not line:
+        raise ValueError("not an export line (an object of tables, each a list of rows)")
+    for table, rows in line.items():
+        if table not in columns:
+            raise ValueError(f"no table {table[:40]!r} is imported")
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise ValueError(f"{table} is not a list of rows")
+        for row in rows:
+            _check_row(table, row, columns[table])
+    games = line.get("games", [])
+    if not games:
+        if any(line.get(t) for t in game_tables):
+            raise ValueError("rows of a game without the game")
+        return None
+    if len(games) > 1:
+        raise ValueError("more than one game on one line")
+    game_id, version = games[0]["id"], games[0].get("version", 0)
+    for table in game_tables:
+        if any(row["game_id"] != game_id for row in line.get(table, ())):
+            raise ValueError(f"{table} holds rows of another game than {game_id}")
+    for table in ("decisions", "outbox"):
+        late = max((row["seq"] for row in line.get(table, ())), default=version)
+        if late > version:
+            raise ValueError(f"game {game_id} is at version {version} but its {table} reach "
+                             f"{late}: a copy taken half-way through a step")
+    return game_id
+
+
+def _check_row(table: str, row: dict, columns: dict[str, _Column]) -> None:
+    for name, value in row.items():
+        column = columns.get(name)
+        if column is None:
+            raise ValueError(f"{table} has no column {name[:40]!r}")
+        if value is None:
+            if not column.nullable:
+                raise ValueError(f"{table}.{name} needs a value")
+            continue
+        if not _fits(column.kind, value):
+            raise ValueError(f"{table}.{name} takes {_KIND_TAKES[column.kind]}")
+        shape = _JSON_SHAPES.get((table, name))
+        if shape is not None and not isinstance(_json_of(f"{table}.{name}", value), shape):
+            raise ValueError(f"{table}.{name} is not a JSON {shape.__name__}")
+    missing = [name for name, column in columns.items() if column.required and name not in row]
+    if missing:
+        raise ValueError(f"{table} row without {', '.join(missing)}")
+
+
+def _fits(kind: str, value) -> bool:
+    if kind == "integer":
+        return type(value) is int and value in _INT64
+    if kind == "real":
+        return (type(value) is int and value in _INT64
+                or type(value) is float and math.isfinite(value))
+    return type(value) is str and "\0" not in value
+
+
+def _json_of(where: str, text: str):
+    """A JSON column's value, or ValueError saying why it is not JSON."""
+    try:
+        return json.loads(text, parse_constant=_not_json)
+    except RecursionError:
+        raise ValueError(f"{where} is JSON nested too deep") from None
+    except ValueError as err:
+        raise ValueError(f"{where} is not JSON ({str(err)[:80]})") from None
+
+
+def _not_json(constant: str):
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def _as_stored(kind: str, value):
+    """A checked value as its column's type takes it (PostgreSQL's floats take no int)."""
+    return float(value) if kind == "real" and value is not None else value
+
+
 class _PerGame:
     """Query results per game kept in memory, dropped after any write they depend on. The
     store is the database's only writer, so they stay right; a read that raced a write is
@@ -213,6 +317,8 @@ class Store:
     SKIP_LOCKED = ""
     # Whether other processes write to the same database (then nothing read may be kept).
     shared = False
+    # Errors a database gives for rows it cannot take (an id taken): the import's fault.
+    REFUSED_ROWS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, sqlite3.DataError)
     # Tables holding one game's rows, in the order an import writes them.
     GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
                    "posts")
@@ -239,8 +345,13 @@ class Store:
         try:
             if str(path) != ":memory:" and not uri:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(str(path), isolation_level=None, timeout=busy_timeout,
-                                         uri=uri)
+            connecting = aiosqlite.connect(str(path), isolation_level=None,
+                                           timeout=busy_timeout, uri=uri)
+            try:
+                db = await connecting
+            except sqlite3.Error:   # its thread still reports its end to this event loop
+                await asyncio.to_thread(connecting._thread.join)
+                raise
             db.row_factory = aiosqlite.Row
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
@@ -726,35 +837,99 @@ class Store:
 
     # ---- moving games between stores -----------------------------------------------------------
     async def export_game(self, game_id: int) -> dict[str, list[dict]]:
-        """Every row of one game, table by table, as the database holds it (claims left out:
-        they belong to the processes of this database)."""
-        out = {}
-        for table in ("games", *self.GAME_TABLES):
-            key = "id" if table == "games" else "game_id"
-            rows = await self._fetch(f"SELECT * FROM {table} WHERE {key} = ?", (game_id,))
-            out[table] = [{k: r[k] for k in r.keys() if k not in _CLAIMS} for r in rows]
-        return out
+        """Every row of one game, table by table, as the database holds it, read in one
+        transaction (claims left out: they belong to the processes of this database)."""
+        async with self._snapshot() as db:
+            return await self._export_game(db, game_id)
 
     async def export_settings(self) -> dict[str, list[dict]]:
-        return {"guild_settings": [{k: r[k] for k in r.keys()}
-                                   for r in await self._fetch("SELECT * FROM guild_settings")]}
+        async with self._snapshot() as db:
+            return {"guild_settings": await self._export_table(db, "guild_settings")}
 
-    async def import_rows(self, tables: dict[str, list[dict]]) -> None:
-        """Write what `export_game` or `export_settings` gave, ids kept (buttons already sent
-        name them), all or nothing; a game whose id is taken is refused (StoreError)."""
+    async def export_all(self, write: Callable[[dict], None]) -> int:
+        """The guild settings, then each game (`export_game`), passed to `write` one line at a
+        time, all read in one transaction: the database at one instant, however the bot
+        moves its games on meanwhile. How many games."""
+        async with self._snapshot() as db:
+            write({"guild_settings": await self._export_table(db, "guild_settings")})
+            ids = [r[0] for r in await db.execute_fetchall("SELECT id FROM games ORDER BY id")]
+            for game_id in ids:
+                write(await self._export_game(db, game_id))
+        return len(ids)
+
+    async def _export_game(self, db, game_id: int) -> dict[str, list[dict]]:
+        return {table: await self._export_table(db, table, game_id)
+                for table in ("games", *self.GAME_TABLES)}
+
+    async def _export_table(self, db, table: str, game_id: int | None = None) -> list[dict]:
+        """A table's rows (one game's, with `game_id`), claims left out."""
+        where = "" if game_id is None else (" WHERE id = ?" if table == "games"
+                                            else " WHERE game_id = ?")
+        rows = await db.execute_fetchall(f"SELECT * FROM {table}{where}",
+                                         () if game_id is None else (game_id,))
+        return [{k: r[k] for k in r.keys() if k not in _CLAIMS} for r in rows]
+
+    @asynccontextmanager
+    async def _snapshot(self):
+        """Reads that all see the database at one instant (one read transaction: in WAL mode
+        another process's writes neither wait for it nor show in it); inside, use the
+        yielded connection."""
+        async with self._lock:
+            with _refusals():
+                await self.db.execute("BEGIN")
+                try:
+                    yield self.db
+                finally:
+                    if self.db.in_transaction:
+                        await self.db.execute("ROLLBACK")
+
+    async def import_rows(self, *lines: dict, numbers: Sequence[int] = (),
+                          check: Callable[[dict], None] | None = None) -> int:
+        """Write export lines (each what `export_game` or `export_settings` gave), ids kept
+        (buttons already sent name them), all in one transaction, and only once every line
+        passed: its shape, each value's type and range as this database's columns take it,
+        a game's id not yet taken, then `check` (which raises ValueError). A refusal is
+        `ImportRefused` naming the line (`numbers`: each line's number in its file, else
+        1, 2, ...) and why, with nothing written. How many games came in."""
+        numbers = list(numbers) or list(range(1, len(lines) + 1))
         async with self._transaction() as db:
-            for game in tables.get("games", ()):
-                if await db.execute_fetchall("SELECT 1 FROM games WHERE id = ?", (game["id"],)):
-                    raise StoreError(f"game {game['id']} is already in this database")
-            for table in ("games", "guild_settings", *self.GAME_TABLES):
-                for row in tables.get(table, ()):
-                    if not all(re.fullmatch(r"[a-z_]+", c) for c in row):
-                        raise StoreError(f"bad column name in {table}")
-                    keep = " ON CONFLICT DO NOTHING" if table == "guild_settings" else ""
-                    await db.execute(
-                        f"INSERT INTO {table} ({', '.join(row)}) "
-                        f"VALUES ({', '.join('?' * len(row))}){keep}", tuple(row.values()))
+            tables = ("games", "guild_settings", *self.GAME_TABLES)
+            columns = {t: await self._columns(db, t) for t in tables}
+            games: dict[int, int] = {}   # game id -> the line that brings it
+            for number, line in zip(numbers, lines):
+                try:
+                    game_id = _check_line(line, columns, self.GAME_TABLES)
+                    if game_id in games:
+                        raise ValueError(f"game {game_id} is on line {games[game_id]} already")
+                    if game_id is not None and await db.execute_fetchall(
+                            "SELECT 1 FROM games WHERE id = ?", (game_id,)):
+                        raise ValueError(f"game {game_id} is already in this database")
+                    if check is not None:
+                        check(line)
+                except ValueError as err:
+                    raise ImportRefused(f"line {number}: {err}") from None
+                if game_id is not None:
+                    games[game_id] = number
+            for number, line in zip(numbers, lines):
+                try:
+                    for table in tables:
+                        for row in line.get(table, ()):
+                            keep = " ON CONFLICT DO NOTHING" if table == "guild_settings" else ""
+                            await db.execute(
+                                f"INSERT INTO {table} ({', '.join(row)}) "
+                                f"VALUES ({', '.join('?' * len(row))}){keep}",
+                                tuple(_as_stored(columns[table][c][0], v)
+                                      for c, v in row.items()))
+                except self.REFUSED_ROWS as err:
+                    raise ImportRefused(f"line {number}: {err}") from err
             await self._imported(db)
+        return len(games)
+
+    async def _columns(self, db, table: str) -> dict[str, _Column]:
+        """A table's columns as this database holds them, claims left out."""
+        found = await db.execute_fetchall(f"PRAGMA table_info({table})")
+        return {r[1]: _Column(r[2].lower(), not r[3], bool(r[5]) or (bool(r[3]) and r[4] is None))
+                for r in found if r[1] not in _CLAIMS}
 
     async def _imported(self, db) -> None:
         """After rows came in with their ids: SQLite's AUTOINCREMENT follows by itself."""

@@ -21,8 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 import asyncpg
 
-from hosting.store import (Deadline, GameRow, OutboxRow, SeatRow, StepWrites, Store,
-                           StoreError, _claimed, _game_row, _here_sql, _PerGame)
+from hosting.store import (_CLAIMS, Deadline, GameRow, OutboxRow, SeatRow, StepWrites, Store,
+                           StoreError, _claimed, _Column, _game_row, _here_sql, _PerGame)
 from hosting.turns import Turns
 
 # Advisory lock keys: (space, id). Space 0 holds the migration lock; each part of a game
@@ -205,6 +205,7 @@ class PgStore(Store):
 
     SKIP_LOCKED = " FOR UPDATE OF {table} SKIP LOCKED"
     shared = True
+    REFUSED_ROWS = (asyncpg.IntegrityConstraintViolationError, asyncpg.DataError)
 
     def __init__(self, pool: asyncpg.Pool):
         super().__init__(pool)
@@ -410,6 +411,24 @@ class PgStore(Store):
                 return await self._locker.fetchval(sql, *args)
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
                 raise StoreError(str(err)) from err
+
+    @asynccontextmanager
+    async def _snapshot(self):
+        """As the SQLite store's: one read-only transaction that sees one instant
+        (repeatable read)."""
+        async with self._connection() as conn:
+            async with conn.transaction(isolation="repeatable_read", readonly=True):
+                yield _Connection(conn)
+
+    async def _columns(self, db: _Connection, table: str) -> dict[str, _Column]:
+        """As the SQLite store's, from PostgreSQL's catalogue."""
+        found = await db.execute_fetchall(
+            "SELECT column_name, data_type, is_nullable, column_default FROM "
+            "information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = ?", (table,))
+        kinds = {"bigint": "integer", "double precision": "real", "text": "text"}
+        return {r[0]: _Column(kinds[r[1]], r[2] == "YES", r[2] == "NO" and r[3] is None)
+                for r in found if r[0] not in _CLAIMS}
 
     async def _imported(self, db: _Connection) -> None:
         """Rows came in with their ids: the next new game or event is numbered after them."""
