@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import pacing, shards, threads
@@ -47,9 +48,10 @@ To run it on your server:
      (the bot uses slash commands, buttons and DMs; it never reads message content).
   3. Under "OAuth2 > URL Generator", tick the scopes `bot` and `applications.commands`, and the
      bot permissions: View Channels, Send Messages, Send Messages in Threads,
-     Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History
-     (and Manage Messages, for Mysterium's silent Ghost and Tragedy Looper's pinned sheet).
-     Open the generated URL to invite the bot.
+     Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History,
+     Pin Messages (to pin each table's status and Tragedy Looper's sheet), and Manage Messages
+     (for Mysterium's silent Ghost). Open the generated URL to invite the bot, then run
+     `python bot.py doctor --channel ID --user ID` to check a channel.
   4. Copy .env.example to .env and set DISCORD_TOKEN (and DEV_GUILD_ID while developing, so
      commands appear at once in that server), then run `python bot.py` again.
 
@@ -164,7 +166,14 @@ class TableBot(commands.AutoShardedBot):
     def __init__(self, config: Config):
         # Interactions arrive whatever the intents; guilds keeps channels and threads cached.
         # Guild messages (their author, not their content) let Mysterium remove a Ghost's posts.
+        # Every command is for servers the bot is in: installed with the bot to a server and
+        # offered in its channels only. A command synced without these takes the application's
+        # own install settings, where User Install (on by default) would offer it anywhere.
         super().__init__(command_prefix=commands.when_mentioned,
+                         allowed_installs=app_commands.AppInstallationType(guild=True,
+                                                                           user=False),
+                         allowed_contexts=app_commands.AppCommandContext(
+                             guild=True, dm_channel=False, private_channel=False),
                          intents=discord.Intents(guilds=True, guild_messages=True),
                          help_command=None, shard_ids=config.shard_ids,
                          shard_count=config.shard_count,
@@ -228,7 +237,25 @@ class TableBot(commands.AutoShardedBot):
 
 
 def main(argv: list[str] | None = None) -> int:
-    return cli.main(argv, run_bot=run)
+    return cli.main(argv, run_bot=run, run_doctor=run_doctor)
+
+
+def run_doctor(channel_id: int, user_id: int | None) -> int:
+    """`python bot.py doctor --channel ID [--user ID]`: check a channel on Discord."""
+    from dotenv import load_dotenv
+
+    from cogs.common import doctor
+
+    load_dotenv(ROOT / ".env")
+    try:
+        config = Config.from_env()
+    except ValueError as err:
+        print(f"bot.py: {err}", file=sys.stderr)
+        return 2
+    if not config.token:
+        print(SETUP_HELP, file=sys.stderr)
+        return 2
+    return asyncio.run(doctor.diagnose(config.token, channel_id, user_id, config.dev_guild_id))
 
 
 def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:

@@ -83,6 +83,14 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
     import_ = commands_.add_parser("import", parents=[database],
                                    help="add the games of an export file, ids kept")
     import_.add_argument("file")
+    doctor = commands_.add_parser(
+        "doctor", help="check on Discord, with the bot's token, that a table can run in a "
+        "channel", description="Connect with DISCORD_TOKEN and check in one channel everything "
+        "a table needs; one line per check, exit status 1 if any failed.")
+    doctor.add_argument("--channel", type=int, required=True, metavar="ID",
+                        help="the channel's id (Developer Mode: right-click it, Copy ID)")
+    doctor.add_argument("--user", type=int, metavar="ID",
+                        help="your own user id: the bot checks that it can DM you")
     return parser, sim
 
 
@@ -137,9 +145,10 @@ def run_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None, run_bot: Callable[..., int] | None = None) -> int:
-    """`bot.py` passes `run_bot`; without it (`python -m tests.toy`) every command but the
-    bot itself runs, and nothing of Discord is imported."""
+def main(argv: list[str] | None = None, run_bot: Callable[..., int] | None = None,
+         run_doctor: Callable[[int, int | None], int] | None = None) -> int:
+    """`bot.py` passes `run_bot` and `run_doctor`; without them (`python -m tests.toy`) every
+    command but those runs, and nothing of Discord is imported."""
     parser, sim = command_line()
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "simulate":
@@ -148,6 +157,10 @@ def main(argv: list[str] | None = None, run_bot: Callable[..., int] | None = Non
         return run_cards(args)
     if args.command in ("migrate", "export", "import"):
         return run_database(args)
+    if args.command == "doctor":
+        if run_doctor is None:
+            parser.error("the doctor does not run here")
+        return run_doctor(args.channel, args.user)
     if run_bot is None:
         parser.error("the bot itself does not run here")
     return run_bot(args.shards, args.shard_count)

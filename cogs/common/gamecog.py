@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from cogs.common import actions, permissions, render, threads
+from cogs.common import actions, opening, permissions, render
 from games.base import IllegalMove
 from games.settings_text import parse_settings
 from hosting.store import GameRow
@@ -64,12 +64,16 @@ class GameCog(commands.GroupCog):
                          typed: dict | None = None) -> None:
         """Post the lobby and open the game's thread. `typed` holds options a game's own `new`
         asks for as typed parameters; `settings` may add or override any option by name."""
-        if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
+        if interaction.guild_id is None:
             return await actions.refuse(interaction, IllegalMove(
                 "new_in_thread", "Open a new table from a server text channel."))
-        if lacking := permissions.missing(interaction.app_permissions):
-            t = Translator(None, await self.host.store.guild_lang(interaction.guild_id))
-            return await actions.reply(interaction, permissions.refusal(t, lacking))
+        refused = opening.where_refused(interaction.channel)
+        lacking = permissions.missing(interaction.app_permissions)
+        if refused or lacking:
+            here = Translator(None, await self.host.store.guild_lang(interaction.guild_id))
+            return await actions.reply(interaction, here.error(
+                refused.code, refused.params, refused.message) if refused
+                else permissions.refusal(here, lacking))
         engine = games.engine(self.game)
         try:
             chosen = mode or engine.modes[0]
@@ -94,10 +98,12 @@ class GameCog(commands.GroupCog):
             message = await interaction.edit_original_response(**lobby)
         else:
             message = (await interaction.response.send_message(**lobby)).resource
-        thread = await message.create_thread(
-            name=t("ui", "thread_name", game=render.game_title(t), id=table.id),
-            auto_archive_duration=threads.archive_minutes(table))
+        thread = await opening.open_thread(self.host, interaction, table, message)
+        if thread is None:
+            return
         await self.host.set_messages(table.id, lobby_message_id=message.id, thread_id=thread.id)
+        if wanting := permissions.wanted(interaction.app_permissions):
+            await actions.reply(interaction, permissions.notice(t, wanting))
 
     @new.autocomplete("mode")
     async def _modes(self, interaction: discord.Interaction, current: str):

@@ -26,8 +26,9 @@ def pinging(user_ids) -> discord.AllowedMentions:
 
 async def pin(message, channel, keep: bool = True) -> None:
     """Pin a message the table keeps in view (a public sheet, the status), or unpin it
-    (`keep=False`). Without Manage Messages, or if Discord refuses, it simply stays as it is."""
-    if not may(channel, "manage_messages"):
+    (`keep=False`). Pinning needs Pin Messages (Manage Messages no longer grants it since
+    February 2026); without it, or if Discord refuses, the message simply stays as it is."""
+    if not may(channel, "pin_messages"):
         return
     try:
         await (message.pin() if keep else message.unpin())

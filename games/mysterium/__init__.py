@@ -83,10 +83,7 @@ class MysteriumEngine(Engine):
             if match is None:
                 _why_closed(state, pending_id)
             elif match.seat == seat and match.option(choice) is None:
-                if match.kind.startswith("ghost_"):
-                    desk.check(state, choice)
-                elif match.kind.startswith("look_"):
-                    hours.check_move(state, int(pending_id.split(".")[2]), choice)
+                _why_refused(state, match, choice)
         return super().apply(state, seat, pending_id, choice)
 
     def _apply(self, state, pending, choice):
@@ -142,6 +139,18 @@ class MysteriumEngine(Engine):
             return "take"               # an AI player runs a second psychic as in N=2-3
         key = pending.id.split(".")[2] if pending.kind.startswith("look_") else ""
         return ai.choose(state, pending.kind, key)
+
+
+def _why_refused(state: dict, match: Pending, choice: str) -> None:
+    """The spec's reason for an answer not on offer. One that does not even parse (a forged
+    button id) is simply not allowed: the rules never see it."""
+    try:
+        if match.kind.startswith("ghost_"):
+            desk.check(state, choice)
+        elif match.kind.startswith("look_"):
+            hours.check_move(state, int(match.id.split(".")[2]), choice)
+    except (ValueError, IndexError, KeyError, TypeError):
+        raise IllegalMove("illegal_option", "That option is not allowed now.") from None
 
 
 def _why_closed(state: dict, pending_id: str) -> None:

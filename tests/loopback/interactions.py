@@ -20,7 +20,6 @@ from .permissions import EVERYONE_PERMISSIONS
 from .rest import read_body, respond
 from .world import World
 
-ATTACHMENT_LIMIT = 25 * 1024 * 1024
 
 
 class Interactions:
@@ -55,7 +54,7 @@ class Interactions:
                "channel_id": str(channel.id), "channel": channel.payload(),
                "app_permissions": str(self.world.permissions(channel)), "locale": "en-US",
                "entitlements": [], "authorizing_integration_owners": inter.owners(),
-               "context": 0 if guild else 1, "attachment_size_limit": ATTACHMENT_LIMIT}
+               "context": 0 if guild else 1, "attachment_size_limit": limits.UPLOAD_LIMIT}
         if guild is not None:
             out.update(guild_id=str(guild.id), guild_locale="en-US",
                        guild={"id": str(guild.id), "locale": "en-US", "features": []},

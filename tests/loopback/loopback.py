@@ -131,6 +131,15 @@ class Loopback:
         self.fake.world.old_edit_cap = value
 
     @property
+    def thread_cap(self) -> int:
+        """Active (unarchived) threads a guild holds before Discord refuses another (160006)."""
+        return self.fake.world.thread_cap
+
+    @thread_cap.setter
+    def thread_cap(self, value: int) -> None:
+        self.fake.world.thread_cap = value
+
+    @property
     def rate_limits(self) -> RateLimits:
         return self.fake.rate_limits
 

@@ -15,6 +15,7 @@ _sequence = itertools.count()
 from .permissions import BOT_PERMISSIONS, EVERYONE_PERMISSIONS
 
 TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
+VOICE, STAGE = 2, 13           # their chat takes messages and commands, never threads
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
 
 
@@ -166,6 +167,8 @@ class Channel:
                             "deny": str(self.bot_deny)}] if self.bot_allow or self.bot_deny else [])
             out.update(position=self.guild.channels.index(self), parent_id=None, topic=None,
                        permission_overwrites=overwrites, default_auto_archive_duration=1440)
+            if self.type in (VOICE, STAGE):
+                out.update(bitrate=64000, user_limit=0, rtc_region=None)
         return out
 
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .commands import command_data
 from .components import find_button, find_select, modal_submission
-from .model import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Channel, Guild, Role, User
+from .model import (AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, STAGE, VOICE, Channel,
+                    Guild, Role, User)
 from .views import ChannelView, MessageView, ModalView, Reply
 
 if TYPE_CHECKING:
@@ -163,6 +164,12 @@ class GuildView:
     def text_channel(self, name: str) -> ChannelView:
         found = next((c for c in self.record.channels if c.name == name and not c.is_thread), None)
         return ChannelView(self.lb, found or self.lb.fake.world.add_text_channel(self.record, name))
+
+    def voice_channel(self, name: str, *, stage: bool = False) -> ChannelView:
+        """A voice (or stage) channel's text chat: messages and commands, but no threads."""
+        found = next((c for c in self.record.channels if c.name == name), None)
+        return ChannelView(self.lb, found or self.lb.fake.world.add_text_channel(
+            self.record, name, STAGE if stage else VOICE))
 
     def __repr__(self) -> str:
         return f"<Guild {self.name}>"

@@ -33,7 +33,7 @@ EVERYONE_PERMISSIONS = bits(
 # a test removes what it wants to see refused. @everyone pings are allowed, as on a server
 # whose @everyone role keeps Discord's default: what the bot must never do by accident.
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | bits(
-    "manage_threads", "manage_messages", "mention_everyone")
+    "manage_threads", "manage_messages", "pin_messages", "mention_everyone")
 ALL_CHANNEL = discord.Permissions.all_channel().value
 NOT_WITHOUT_SENDING = bits("send_tts_messages", "mention_everyone", "embed_links", "attach_files")
 

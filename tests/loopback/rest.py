@@ -55,6 +55,7 @@ class Rest:
             ("GET", "/users/{user_id}", self.get_user),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("PATCH", "/channels/{channel_id}", self.edit_channel),
+            ("DELETE", "/channels/{channel_id}", self.delete_channel),
             ("GET", "/channels/{channel_id}/messages", self.history),
             ("POST", "/channels/{channel_id}/messages", self.send),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
@@ -151,6 +152,16 @@ class Rest:
             self.world.emit("CHANNEL_UPDATE", channel.payload(), GUILDS)
         return respond(channel.payload())
 
+    async def delete_channel(self, request):
+        """Deleting a thread needs Manage Threads (a text channel, Manage Channels)."""
+        channel = self.channel(request)
+        if channel.guild is None:
+            raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+        refusals.require(channel, "manage_threads" if channel.is_thread else "manage_channels")
+        payload = channel.payload()
+        self.world.remove_channel(channel)
+        return respond(payload)
+
     async def history(self, request):
         channel = self.visible(request)
         if channel.guild is not None and not has(self.world.permissions(channel),
@@ -196,14 +207,13 @@ class Rest:
         return respond(None)
 
     async def pin_message(self, request):
-        """Pinning needs Manage Messages, as on Discord (its newer Pin Messages permission is
-        granted with it)."""
-        refusals.require(self.channel(request), "manage_messages")
+        """Pinning and unpinning need Pin Messages: Manage Messages alone no longer does."""
+        refusals.require(self.channel(request), "pin_messages")
         self.message(request).pinned = True
         return respond(None)
 
     async def unpin_message(self, request):
-        refusals.require(self.channel(request), "manage_messages")
+        refusals.require(self.channel(request), "pin_messages")
         self.message(request).pinned = False
         return respond(None)
 

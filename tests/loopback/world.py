@@ -40,6 +40,7 @@ class World:
         self.clock_offset = 0.0                          # seconds `age_messages` moved on
         self.old_edit_cap: int | None = 10               # edits of hour-old messages per channel
         self.old_edits: dict[int, list[float]] = {}      # and hour, before 30046
+        self.thread_cap = 1000                           # active threads a guild holds
         self.busy = 0
         self.last_activity = time.monotonic()
         self._changed = asyncio.Event()
@@ -101,8 +102,9 @@ class World:
         self.emit("GUILD_MEMBER_ADD", {**guild.member_payload(user), "guild_id": str(guild.id)},
                   GUILD_MEMBERS)
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(snowflake(), TEXT, name=name, guild=guild)
+    def add_text_channel(self, guild: Guild, name: str, kind: int = TEXT) -> Channel:
+        """A text channel, or (`kind` VOICE or STAGE) a voice or stage channel's chat."""
+        channel = Channel(snowflake(), kind, name=name, guild=guild)
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         self.emit("CHANNEL_CREATE", channel.payload(), GUILDS)
@@ -147,6 +149,19 @@ class World:
         self.emit("THREAD_UPDATE", thread.payload(), GUILDS)
         self.touch(thread)
 
+    def remove_channel(self, channel: Channel) -> None:
+        """A channel or thread deleted: gone from its server, THREAD_DELETE or CHANNEL_DELETE."""
+        payload = channel.payload()
+        channel.guild.channels.remove(channel)
+        del self.channels[channel.id]
+        if channel.is_thread:
+            self.emit("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild.id),
+                                        "parent_id": str(channel.parent.id),
+                                        "type": channel.type}, GUILDS)
+        else:
+            self.emit("CHANNEL_DELETE", payload, GUILDS)
+        self.touch(channel.parent or channel)
+
     def now(self) -> float:
         """The fake's wall clock: real time plus what `age_messages` moved on."""
         return time.time() + self.clock_offset
@@ -168,6 +183,9 @@ class World:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         if from_message is not None and from_message.thread is not None:
             raise ApiError(400, 160004, "A thread has already been created for this message")
+        active = sum(1 for c in parent.guild.channels if c.is_thread and not c.archived)
+        if active >= self.thread_cap:
+            raise ApiError(400, 160006, "Maximum number of active threads reached")
         thread = Channel(from_message.id if from_message else snowflake(),
                          PRIVATE_THREAD if private else PUBLIC_THREAD, name=name,
                          guild=parent.guild, parent=parent, owner=owner, members={owner.id},
@@ -188,6 +206,7 @@ class World:
         "thinking" placeholder of a deferred interaction reply."""
         if not loading:
             limits.check_message(body, has_files=bool(uploads))
+        limits.check_uploads(uploads)
         if channel.type == DM and not channel.recipient.dms_open and interaction is None:
             raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
         mentions.check(body.get("allowed_mentions"))
@@ -211,6 +230,7 @@ class World:
     def edit(self, message: Message, body: dict, uploads: list[Upload] = (), *,
              from_webhook: bool = False) -> Message:
         limits.check_message({"flags": message.flags, **body}, creating=False)
+        limits.check_uploads(uploads)
         mentions.check(body.get("allowed_mentions"))
         self._fill(message, body, uploads)
         message.edited = now_iso()
@@ -304,6 +324,8 @@ class World:
                 command = self.commands[scope][name]
                 if channel.guild is None and not self._in_dms(command):
                     raise LookupError(f"/{name} is for servers only: DMs do not offer it")
+                if channel.guild is not None and 0 not in (command.get("contexts") or [0]):
+                    raise LookupError(f"/{name} is not offered in servers (contexts)")
                 return command
         known = sorted({n for s in scopes for n in self.commands.get(s, {})})
         raise LookupError(f"no command /{name} is registered here; known: {known}")
