@@ -425,8 +425,8 @@ async def test_archived_and_locked_threads_behave_as_on_discord(lb, town):
         await lb.settle()
         thread = await bot.fetch_channel(room.id)
         assert thread.archived
-        assert await refusal(thread.get_partial_message(board.id).edit(content="x")) == (400, 50083)
-        assert await refusal(thread.add_user(bob.record)) == (400, 50083)
+        assert await refusal(thread.get_partial_message(board.id).edit(content="x")) == (403, 50083)
+        assert await refusal(thread.add_user(bob.record)) == (403, 50083)
         await thread.send("still playing")                        # posting revives it
         await lb.settle()
         assert not room.archived and not bot.get_channel(room.id).archived
@@ -436,12 +436,13 @@ async def test_archived_and_locked_threads_behave_as_on_discord(lb, town):
         await thread.send("moderators may post")                  # with Manage Threads
         lb.deny(games, "manage_threads")
         await lb.settle()
-        assert await refusal(thread.send("locked out")) == (400, 50083)
+        assert await refusal(thread.send("locked out")) == (403, 50083)
         assert await refusal(thread.edit(locked=False)) == (403, 50013)
         lb.archive(room)
-        await thread.edit(archived=False)                         # the creator unarchives
-        assert not room.archived and room.locked
+        assert await refusal(thread.edit(archived=False)) == (403, 50013)   # creator or not
         lb.allow(games, "manage_threads")
+        await thread.edit(archived=False)
+        assert not room.archived and room.locked
         await thread.edit(locked=False)
         assert not room.locked
         assert (await thread.send("open again")).content == "open again"

@@ -11,7 +11,7 @@ import time
 
 from aiohttp import web
 
-from . import limits
+from . import limits, refusals
 from .errors import (ALREADY_ACKED, UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK,
                      ApiError, unknown)
 from .model import (ALLOWED_CALLBACKS, EPHEMERAL, LOADING, Channel, Interaction, Message, User,
@@ -75,6 +75,7 @@ class Interactions:
             raise ApiError(400, ALREADY_ACKED, "Interaction has already been acknowledged.")
         if time.monotonic() - inter.dispatched > self.ack_deadline:
             raise unknown("interaction", UNKNOWN_INTERACTION)
+        refusals.check_answer(inter.channel)
         body, uploads = await read_body(request)
         kind, data = body.get("type"), body.get("data") or {}
         if kind not in ALLOWED_CALLBACKS[inter.type]:
@@ -137,6 +138,7 @@ class Interactions:
 
     async def followup(self, request: web.Request) -> web.Response:
         inter = self._acked(request)
+        refusals.check_answer(inter.channel)
         body, uploads = await read_body(request)
         loading = inter.response
         if loading is not None and loading.flags & LOADING:

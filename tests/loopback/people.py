@@ -45,6 +45,7 @@ class Person:
     async def slash(self, channel: ChannelView, command: str, *, settle: bool = True,
                     **options: Any) -> Reply:
         """Run `/command` ("toy new"); options by name, '-' in names written as '_'."""
+        self._check_open(channel.record)
         data = command_data(self.lb.fake.world, channel.record, command, options)
         return await self._interact(COMMAND, channel.record, data, f"/{command}", settle=settle)
 
@@ -62,6 +63,8 @@ class Person:
         """Press a button by label or custom_id. A disabled one cannot be pressed unless
         `force` (a person whose client had not yet shown the edit)."""
         self._check_sees(message)
+        if not force:
+            self._check_open(message.record.channel)
         found = find_button(message.record, button)
         if found.get("disabled") and not force:
             raise PermissionError(f"{self.name} cannot press disabled button {button!r}")
@@ -74,6 +77,7 @@ class Person:
         """Pick options, by label or value, in the select that offers them (or in `menu`,
         given by placeholder or custom_id)."""
         self._check_sees(message)
+        self._check_open(message.record.channel)
         select, values = find_select(message.record, choices, menu)
         if select.get("disabled"):
             raise PermissionError(f"{self.name} cannot use a disabled select")
@@ -91,6 +95,7 @@ class Person:
         if view is None:
             raise LookupError(f"{modal!r} opened no modal")
         opened = view.interaction
+        self._check_open(opened.channel)
         data = {"custom_id": view.custom_id,
                 "components": modal_submission(view.data, {**(values or {}), **fields})}
         return await self._interact(MODAL_SUBMIT, opened.channel, data,
@@ -109,6 +114,21 @@ class Person:
         if settle:
             await self.lb.settle()
         return Reply(self.lb, inter)
+
+    async def write(self, channel: ChannelView, text: str, *, settle: bool = True) -> MessageView:
+        """Post `text` in a channel or thread as this person (the bot, without the Message
+        Content intent, learns the author and not the words)."""
+        self._check_open(channel.record)
+        message = self.lb.fake.world.post(channel.record, self.record, {"content": text})
+        if settle:
+            await self.lb.settle()
+        return MessageView(self.lb, message)
+
+    def _check_open(self, channel: Channel) -> None:
+        """Discord's client disables every button and select of a locked thread, even for
+        administrators, and hides its message box (people here never hold Manage Threads)."""
+        if channel.is_thread and channel.locked:
+            raise PermissionError(f"{self.name} cannot act in locked thread {channel.name!r}")
 
     def _check_sees(self, message: MessageView) -> None:
         if not message.record.visible_to(self.record):

@@ -3,8 +3,8 @@ thread's state, with Discord's codes: 50001 Missing Access (the channel is not v
 50013 Missing Permissions, 50083 an archived (or, without Manage Threads, locked) thread,
 160002 a reply without Read Message History, 30046 too many edits of hour-old messages.
 
-Interaction callbacks and follow-ups are not checked here: Discord answers them whatever the
-bot's channel permissions."""
+Interaction callbacks and follow-ups are not checked for permissions: Discord answers them
+whatever the bot's channel permissions; in a locked thread it refuses them (`check_answer`)."""
 from __future__ import annotations
 
 from .errors import ApiError, invalid_form
@@ -24,7 +24,22 @@ def missing_permissions() -> ApiError:
 
 
 def archived() -> ApiError:
-    return ApiError(400, ARCHIVED_THREAD, "Thread is archived")
+    """An archived thread, or a locked one to whoever lacks Manage Threads: a 403."""
+    return ApiError(403, ARCHIVED_THREAD, "Operation cannot be performed on an archived thread")
+
+
+def check_delete(message: Message, bot_id: int) -> None:
+    """Deleting someone else's message needs Manage Messages; the bot's own, nothing."""
+    channel = message.channel
+    if channel.guild is not None and message.author.id != bot_id:
+        require(channel, "manage_messages")
+
+
+def check_answer(channel: Channel) -> None:
+    """An interaction's answer (callback or follow-up) where the interaction came from a
+    locked thread: Discord refuses it as it refuses the client's clicks there."""
+    if channel.is_thread and channel.locked:
+        raise archived()
 
 
 def require(channel: Channel, *names: str) -> int:
@@ -79,9 +94,10 @@ def check_auto_archive(minutes) -> None:
 
 
 def check_channel_edit(channel: Channel, body: dict, bot_id: int) -> None:
-    """PATCH of a channel. A thread's creator may rename, unarchive (even a locked one) and
-    change its auto-archive; locking needs Manage Threads; an archived thread takes no other
-    change unless the same call unarchives it. Text channels need Manage Channels."""
+    """PATCH of a channel. A thread's creator may rename, unarchive and change its
+    auto-archive; locking, and unarchiving a locked thread, need Manage Threads; an archived
+    thread takes no other change unless the same call unarchives it. Text channels need
+    Manage Channels."""
     if not channel.is_thread:
         require(channel, "manage_channels")
         return
@@ -92,6 +108,8 @@ def check_channel_edit(channel: Channel, body: dict, bot_id: int) -> None:
     creator = channel.owner is not None and channel.owner.id == bot_id
     if any(k in body for k in ("name", "archived", "auto_archive_duration")) \
             and not (manage or creator):
+        raise missing_permissions()
+    if channel.archived and channel.locked and body.get("archived") is False and not manage:
         raise missing_permissions()
     if channel.archived and body.get("archived") is not False:
         raise archived()

@@ -203,7 +203,9 @@ class Rest:
 
     async def delete_message(self, request):
         self.visible(request)
-        self.world.delete(self.message(request))
+        message = self.message(request)
+        refusals.check_delete(message, self.world.bot.id)
+        self.world.delete(message)
         return respond(None)
 
     async def pin_message(self, request):

@@ -223,7 +223,10 @@ class World:
         channel.messages.append(message)
         self.messages[message.id] = message
         if ephemeral_to is None:
-            self.emit("MESSAGE_CREATE", message.payload(), self._message_intent(channel))
+            payload = message.payload()
+            if author is not self.bot:     # no Message Content intent: the author, not the words
+                payload["content"] = ""
+            self.emit("MESSAGE_CREATE", payload, self._message_intent(channel))
         self.touch(channel)
         return message
 
