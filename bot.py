@@ -165,7 +165,8 @@ class TableBot(commands.AutoShardedBot):
 
     def __init__(self, config: Config):
         # Interactions arrive whatever the intents; guilds keeps channels and threads cached.
-        # Guild messages (their author, not their content) let Mysterium remove a Ghost's posts.
+        # Guild messages (their author, not their content) let the bot remove posts made where the
+        # rules want silence: a quiet phase, Mysterium's Ghost.
         # Every command is for servers the bot is in: installed with the bot to a server and
         # offered in its channels only. A command synced without these takes the application's
         # own install settings, where User Install (on by default) would offer it anywhere.
@@ -187,9 +188,14 @@ class TableBot(commands.AutoShardedBot):
         self._watcher: asyncio.Task | None = None   # the background slots follow the load
         amortise_ratelimit_cleanup(self.http)
         skip_unread_events(self)
+        self.add_listener(self.police, "on_message")
         pacing.pace(self.http, pacing.share(config.api_per_second, config.shard_ids,
                                             config.shard_count))
         shards.tag_interactions(self)
+
+    async def police(self, message: discord.Message) -> None:
+        """A person's post in a game's thread where the rules want silence (`threads.police`)."""
+        await threads.police(self, message)
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)

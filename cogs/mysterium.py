@@ -5,7 +5,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import render
 from cogs.common.gamecog import GameCog
 
 
@@ -30,29 +29,14 @@ class Mysterium(GameCog, group_name="mysterium",
                   settings: str | None = None) -> None:
         await self.open_table(interaction, mode, pace, timings, settings, {"ghost": ghost})
 
-    @commands.Cog.listener()
-    async def on_message(self, message: discord.Message) -> None:
-        """The Ghost may not speak (spec section 6): its posts in the game's thread are removed
-        and it is told why, privately. Needs the guild-messages intent (the author, not the
-        content) and Manage Messages; without the permission the rule stays a rule."""
-        if message.author.bot or not isinstance(message.channel, discord.Thread):
-            return
-        table = await self.host.table_here(self.game, message.channel.id)
-        if (table is None or table.game != self.game or table.thread_id != message.channel.id
-                or table.status not in LIVE):
-            return
+    def speechless(self, table, user_id: int) -> tuple[str, str] | None:
+        """The Ghost may not speak (spec section 6): a human Ghost's posts in the game's
+        thread are removed while the game is live (`threads.police`)."""
         state = table.state
-        if state["bot_ghost"] or table.seats[state["ghost_seat"]].user_id != message.author.id:
-            return
-        try:
-            await message.delete()
-        except discord.HTTPException:
-            return
-        note = render.translator(table)("ui", "ghost_silenced")
-        try:
-            await message.author.send(note)
-        except discord.HTTPException:
-            pass            # DMs closed: the removal itself says enough
+        if (table.status in LIVE and not state["bot_ghost"]
+                and table.seats[state["ghost_seat"]].user_id == user_id):
+            return ("ui", "ghost_silenced")
+        return None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -273,7 +273,8 @@ class Engine:
     # ---- views -----------------------------------------------------------------------------
     def public_view(self, state: dict) -> dict:
         """What everyone may see. Must contain "phase" (names `phases.<phase>`) and "round".
-        "quiet": true asks the bot to lock the table's thread while the rules forbid talk."""
+        "quiet": true says the rules forbid table talk now: the bot says so in the thread and
+        removes people's posts there until it is false again."""
         raise NotImplementedError
 
     def seat_view(self, state: dict, seat: int) -> dict:

@@ -813,27 +813,28 @@ class Store:
                           "AND key LIKE 'ask:%'", (shown, game_id, message_id))
         self._posts.drop(game_id)
 
-    # ---- the game thread's lock ----------------------------------------------------------------
-    async def thread_lock(self, game_id: int) -> tuple[bool, bool]:
-        """(whether the bot holds the game's thread locked, whether the host was told it
-        cannot lock or unlock it)."""
-        found = await self._fetch("SELECT locked, told_host FROM thread_locks WHERE game_id = ?",
-                                  (game_id,))
-        return (bool(found[0][0]), bool(found[0][1])) if found else (False, False)
+    # ---- the game thread's quiet phases (migrations V6, V13) -----------------------------------
+    async def thread_quiet(self, game_id: int) -> tuple[bool, bool, bool]:
+        """(whether a lock an earlier version set is still to lift, whether the thread was told
+        talk stops and not yet that it is open again, whether the host was told the bot
+        cannot remove posts there)."""
+        found = await self._fetch(
+            "SELECT locked, quiet, told_host FROM thread_locks WHERE game_id = ?", (game_id,))
+        return tuple(bool(v) for v in found[0]) if found else (False, False, False)
 
-    async def set_thread_lock(self, game_id: int, *, locked: bool | None = None,
-                              told_host: bool | None = None) -> None:
+    async def set_thread_quiet(self, game_id: int, *, locked: bool | None = None,
+                               quiet: bool | None = None, told_host: bool | None = None) -> None:
         await self._write("INSERT INTO thread_locks (game_id) VALUES (?) ON CONFLICT DO NOTHING",
                           (game_id,))
-        for column, value in (("locked", locked), ("told_host", told_host)):
+        for column, value in (("locked", locked), ("quiet", quiet), ("told_host", told_host)):
             if value is not None:
                 await self._write(f"UPDATE thread_locks SET {column} = ? WHERE game_id = ?",
                                   (int(value), game_id))
 
-    async def locked_threads(self) -> list[int]:
-        """Games whose thread the bot holds locked."""
+    async def quiet_threads(self) -> list[int]:
+        """Games whose thread was told talk stops, or holds an earlier version's lock."""
         return [r[0] for r in await self._fetch(
-            "SELECT game_id FROM thread_locks WHERE locked = 1 ORDER BY game_id")]
+            "SELECT game_id FROM thread_locks WHERE locked = 1 OR quiet = 1 ORDER BY game_id")]
 
     # ---- moving games between stores -----------------------------------------------------------
     async def export_game(self, game_id: int) -> dict[str, list[dict]]:

@@ -222,7 +222,7 @@ async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
                             add_deadlines=[Deadline(game.id, "q2", 1, 50.0, 40.0)])
     await store.record_prompt(game.id, "q2", 1, 2 ** 50, 2 ** 51)
     await store.set_guild_lang(3, "es")
-    await store.set_thread_lock(game.id, locked=True)
+    await store.set_thread_quiet(game.id, quiet=True)
     await store.plan_posts(game.id, [("public:1", [1], "hello")])
     other = await open_store(tmp_path / "other.sqlite3")
     try:
@@ -232,24 +232,27 @@ async def test_a_game_moved_to_another_store_reads_the_same(store, tmp_path):
                      "open_prompts"):
             assert await getattr(other, read)(game.id) == await getattr(store, read)(game.id)
         assert await other.guild_lang(3) == "es"
-        assert await other.thread_lock(game.id) == (True, False)
+        assert await other.thread_quiet(game.id) == (False, True, False)
         with pytest.raises(StoreError):
             await other.import_rows(await store.export_game(game.id))
     finally:
         await other.close()
 
 
-async def test_the_bots_thread_lock_is_kept(store):
+async def test_the_quiet_phase_told_to_a_thread_is_kept(store):
     game_id, other = await store.create_game(new_game()), await store.create_game(new_game())
-    assert await store.thread_lock(game_id) == (False, False)
-    await store.set_thread_lock(game_id, locked=True)
-    await store.set_thread_lock(other, told_host=True)
-    await store.set_thread_lock(game_id, told_host=True)
-    assert await store.thread_lock(game_id) == (True, True)
-    assert await store.thread_lock(other) == (False, True)
-    assert await store.locked_threads() == [game_id]
-    await store.set_thread_lock(game_id, locked=False)
-    assert await store.locked_threads() == []
+    assert await store.thread_quiet(game_id) == (False, False, False)
+    await store.set_thread_quiet(game_id, quiet=True)
+    await store.set_thread_quiet(other, told_host=True)
+    await store.set_thread_quiet(game_id, told_host=True)
+    assert await store.thread_quiet(game_id) == (False, True, True)
+    assert await store.thread_quiet(other) == (False, False, True)
+    assert await store.quiet_threads() == [game_id]
+    await store.set_thread_quiet(game_id, quiet=False)
+    await store.set_thread_quiet(other, locked=True)       # an earlier version's lock
+    assert await store.quiet_threads() == [other]
+    await store.set_thread_quiet(other, locked=False)
+    assert await store.quiet_threads() == []
 
 
 async def test_questions_close_and_say_how_they_were_answered(store):

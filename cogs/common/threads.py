@@ -1,12 +1,19 @@
 """A table's thread as the game needs it, set right before its status is shown: open
 (unarchived: Discord refuses edits in an archived thread), listed for as long as the pace needs
-(its auto-archive duration), and locked while the rules forbid table talk (Room 25's jamming).
+(its auto-archive duration), and quiet while the rules forbid table talk (Room 25's jamming,
+Among Cultists without power, Tragedy Looper's restricted talk, Mysterium's vote).
 
-The lock is the bot's own and is stored (`thread_locks`), the intent before the call that locks
-and the release after the call that unlocks, so that a restart finds every lock the bot holds
-and lifts it once talk is allowed again: always at the end, on cancel and on pause. A lock a
-moderator set is not the bot's to lift. Without Manage Threads the lock is skipped and the host
-is told once: talk stays open and the game goes on."""
+The thread is never locked for that: Discord's client disables every button and select in a
+locked thread, even for administrators, and hides its message box, so the questions asked
+there, **My secrets** and **Answer here** would be out of reach. Instead the thread is told
+once when a quiet phase begins and once when it ends, and meanwhile a person's post there is
+removed (`police`, with the Ghost's silence in Mysterium: one listener for both). Without
+Manage Messages the rule stays a stated rule and the host is told once.
+
+What the thread was last told is stored (`thread_quiet`), before the post that says it, so a
+restart never says it twice and finds every quiet phase to close: always at the end, on cancel
+and on pause. A lock an earlier version of the bot set is lifted the next time the thread is
+kept (a moderator's lock stays)."""
 from __future__ import annotations
 
 import logging
@@ -14,12 +21,14 @@ import logging
 import discord
 
 import games
-from cogs.common import render
+from cogs.common import render, sending
 from hosting.store import GameRow
 
 log = logging.getLogger(__name__)
 LONG_WAIT = 3600.0           # a table whose deadlines run this long plays asynchronously
 ARCHIVE_LIVE, ARCHIVE_ASYNC = 1440, 10080   # minutes: a day, and Discord's longest, a week
+# People's own posts: not the system lines Discord adds (pins, joins, boosts).
+POSTS = (discord.MessageType.default, discord.MessageType.reply)
 
 
 def archive_minutes(table: GameRow) -> int:
@@ -38,16 +47,17 @@ async def keep(host, table: GameRow, thread) -> None:
     """Make the thread what the table needs now; a refusal is logged, never raised: the
     status and the game go on."""
     await _open(table, thread)
-    await _lock(host, table, thread, quiet_now(table))
+    await _quiet(host, table, thread, quiet_now(table))
 
 
 async def lift_stale(host, delivery) -> None:
-    """After a restart: lift every lock the bot holds on a table that no longer wants quiet
-    (one that ended or paused while the bot was down)."""
-    for game_id in await host.store.locked_threads():
+    """After a restart: close every quiet phase the thread was told of on a table that no
+    longer wants quiet (one that ended or paused while the bot was down), and lift any lock
+    an earlier version of the bot left."""
+    for game_id in await host.store.quiet_threads():
         table = await host.table(game_id)
         thread = await delivery.channel(table.thread_id, fresh=True)
-        if thread is not None and not quiet_now(table):
+        if thread is not None:
             await keep(host, table, thread)
 
 
@@ -55,6 +65,35 @@ async def reopen(table: GameRow, thread) -> None:
     """Unarchive the thread if Discord archived it (it refuses edits there; a post would
     reopen it, an edit does not): before the delivery edits a phase post or a question."""
     await _open(table, thread)
+
+
+async def police(bot, message: discord.Message) -> None:
+    """A person's post in a game's thread, removed while the rules forbid talk or while the
+    game's cog says that person may not speak (`GameCog.speechless`: Mysterium's Ghost); the
+    person is told why by DM. The bot learns the author from the guild-messages intent (never
+    the content); without Manage Messages the post stays."""
+    thread = message.channel
+    if (message.author.bot or message.type not in POSTS or not isinstance(thread, discord.Thread)
+            or thread.owner_id != bot.user.id):
+        return
+    table = await bot.host.table_here("", thread.id)       # whichever game's thread this is
+    if table is None or table.thread_id != thread.id:
+        return
+    cog = next((c for c in bot.cogs.values() if getattr(c, "game", None) == table.game), None)
+    note = (cog.speechless(table, message.author.id) if cog else None) or (
+        ("ui", "quiet_post_removed") if quiet_now(table) else None)
+    if note is None or not _may(thread, "manage_messages"):
+        return
+    try:
+        await message.delete()
+    except discord.HTTPException as err:
+        log.warning("game %s: cannot remove a post made in silence: %s", table.id, err)
+        return
+    try:
+        await message.author.send(render.translator(table)(*note),
+                                  allowed_mentions=sending.NOBODY)
+    except discord.HTTPException:
+        pass            # DMs closed: the removal and the thread's notice say enough
 
 
 async def _open(table: GameRow, thread) -> None:
@@ -66,54 +105,56 @@ async def _open(table: GameRow, thread) -> None:
         changes["auto_archive_duration"] = minutes
     if changes:
         try:
-            await thread.edit(**changes)       # the thread's creator may, without Manage Threads
+            await thread.edit(**changes)       # the thread's creator may, unless it is locked
         except discord.HTTPException as err:
             log.warning("game %s: cannot reopen its thread: %s", table.id, err)
 
 
-def _may_lock(thread) -> bool:
+async def _quiet(host, table: GameRow, thread, quiet: bool) -> None:
+    locked, said, told = await host.store.thread_quiet(table.id)
+    if locked:
+        await _unlock(host, table, thread)
+    if quiet == said:
+        return
+    may_remove = _may(thread, "manage_messages")
+    if quiet and not may_remove and not told:
+        await host.store.set_thread_quiet(table.id, told_host=True)
+        await _tell_host(table, thread)
+    await host.store.set_thread_quiet(table.id, quiet=quiet)   # before: never said twice
+    t = render.translator(table)
+    key = "quiet_ends" if not quiet else "quiet_begins" if may_remove else "quiet_asked"
     try:
-        return thread.permissions_for(thread.guild.me).manage_threads
+        await thread.send(t("ui", key), allowed_mentions=sending.NOBODY)
+    except discord.HTTPException as err:
+        log.warning("game %s: cannot tell the thread talk is %s: %s", table.id,
+                    "over" if quiet else "open", err)
+
+
+def _may(thread, permission: str) -> bool:
+    try:
+        return render.may(thread, permission)
     except (AttributeError, discord.ClientException):   # parent not cached: let Discord say
         return True
 
 
-async def _lock(host, table: GameRow, thread, quiet: bool) -> None:
-    held, told = await host.store.thread_lock(table.id)
-    locked = bool(getattr(thread, "locked", held))
-    if quiet and locked:                  # ours already, or a moderator's: quiet either way
-        return
-    if not quiet and not held:            # nothing of ours; a moderator's lock stays
-        return
-    if not quiet and not locked:          # someone unlocked it for us
-        return await host.store.set_thread_lock(table.id, locked=False)
-    if _may_lock(thread):
+async def _unlock(host, table: GameRow, thread) -> None:
+    """Lift the lock an earlier version of the bot set for a quiet phase; one a moderator set
+    since, or that Discord keeps (no Manage Threads), is logged and left."""
+    if getattr(thread, "locked", False):
         try:
-            if quiet:
-                await host.store.set_thread_lock(table.id, locked=True)
-            await thread.edit(locked=quiet)
-            if not quiet:
-                await host.store.set_thread_lock(table.id, locked=False)
-            return
-        except discord.Forbidden:
-            if quiet:
-                await host.store.set_thread_lock(table.id, locked=False)
+            await thread.edit(locked=False)
         except discord.HTTPException as err:
-            log.warning("game %s: cannot %slock its thread: %s", table.id, "" if quiet else "un",
-                        err)
-            return
-    if not told:
-        await host.store.set_thread_lock(table.id, told_host=True)
-        await _tell_host(table, thread, "cannot_lock" if quiet else "cannot_unlock")
+            log.warning("game %s: cannot lift the thread's old lock: %s", table.id, err)
+    await host.store.set_thread_quiet(table.id, locked=False)
 
 
-async def _tell_host(table: GameRow, thread, key: str) -> None:
+async def _tell_host(table: GameRow, thread) -> None:
     """One note in the thread naming the host (pinging nobody else)."""
     t = render.translator(table)
     mention = f"<@{table.host_user}>" if table.host_user else t("ui", "the_host")
-    users = [discord.Object(table.host_user)] if table.host_user else []
+    users = [table.host_user] if table.host_user else []
     try:
-        await thread.send(t("ui", key, host=mention), allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=users, replied_user=False))
+        await thread.send(t("ui", "cannot_silence", host=mention),
+                          allowed_mentions=sending.pinging(users))
     except discord.HTTPException as err:
-        log.warning("game %s: cannot tell the host about the thread's lock: %s", table.id, err)
+        log.warning("game %s: cannot tell the host posts stay: %s", table.id, err)

@@ -25,6 +25,9 @@ def public_view(state: dict) -> dict:
         "deck": len(state["deck"]), "discard": len(state["discard"]),
         "age_rank": state["age_rank"],
         "result": state["result"], "epilogue": None,
+        # No talking during the vote ("no pueden comunicarse durante las votaciones"), save
+        # with three players, whose two psychics vote in public and must agree.
+        "quiet": state["phase"] == "vote" and state["total"] != 3,
     }
     ep = state["epilogue"]
     if ep:

@@ -1,0 +1,186 @@
+"""Quiet phases through the loopback: while a game's rules forbid table talk the thread is never
+locked (Discord's client would disable every button there and hide the message box), the thread
+is told once when talk stops and once when it opens again, and a person's post meanwhile is
+removed, with a DM saying why. Every question is answered by the person asked, through the
+thread's buttons, DMs, **My secrets** or **Answer here**. Without Manage Messages the host is
+told once and the game goes on. The toy game's days (its public votes) are quiet here; the real
+games' own quiet phases are played by people further down."""
+from __future__ import annotations
+
+import discord
+import pytest
+
+from hosting.store import Store
+from tests.loopback import Loopback
+from tests.loopback.people import InteractionFailed
+from tests.loopback.table import (answer, finished, play, secret_prompts, status_message,
+                                  toy_choice)
+from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
+from tests.toy import ToyGame
+
+QUIET, OPEN = "Quiet, please.", "Talk is open again."
+REMOVED = "your message in the game's thread was removed"
+NO_REMOVING = "I cannot remove posts in this thread"
+
+
+@pytest.fixture
+def quiet_days(monkeypatch):
+    plain = ToyGame.public_view
+    monkeypatch.setattr(ToyGame, "public_view",
+                        lambda self, s: {**plain(self, s), "quiet": s["phase"] == "day"})
+
+
+async def open_table(games, host, joiners, **options):
+    lobby = (await host.slash(games, "toy new", **options)).message
+    for person in joiners:
+        await person.click(lobby, "Join")
+    await host.click(lobby, "Start")
+    return lobby.thread
+
+
+def said(thread, words: str) -> int:
+    return sum(words in m.content for m in thread.messages())
+
+
+def day(thread) -> bool:
+    return not finished(thread) and "Day" in status_message(thread).embeds[0]["title"]
+
+
+async def to_the_day(people, thread) -> None:
+    """Answer the night's question (the wolf's, by DM or My secrets) so that the quiet day
+    begins."""
+    done: set = set()
+    for person in people:
+        asked = ([m for m in person.dms() if m.buttons] if person.dms_open
+                 else await secret_prompts(person, thread))
+        for prompt in asked:
+            await answer(person, prompt, toy_choice(person, prompt, None), done)
+    assert day(thread)
+
+
+async def test_a_quiet_phase_leaves_every_button_usable_and_removes_posts(
+        lb, town, tmp_path, quiet_days):
+    guild, (alice, bob, carol, dave), games = town
+    dave.dms_open = False                        # he answers through Answer here / My secrets
+    async with table_bot(lb, tmp_path / "db.sqlite3"):
+        thread = await open_table(games, alice, [bob, carol, dave])
+        kept = await bob.write(thread, "good luck all")          # night: talk is allowed
+        assert said(thread, QUIET) == 0
+        await to_the_day([alice, bob, carol, dave], thread)
+        assert not thread.locked and said(thread, QUIET) == 1
+        posted = await carol.write(thread, "it was bob!")          # the rules say no
+        assert posted.deleted and not kept.deleted
+        assert any(REMOVED in m.content for m in carol.dms())
+        answer_here = next(m for m in thread.messages() if "Answer here" in m.labels())
+        assert (await dave.click(answer_here, "Answer here")).ephemeral
+        assert "Your role" in (await dave.click(status_message(thread), "My secrets")).text
+        checked = []
+
+        def never_locked() -> None:
+            assert not thread.locked
+            checked.append(day(thread))
+
+        await play([alice, bob, carol, dave], thread, after_step=never_locked)
+        assert finished(thread) and True in checked
+    assert said(thread, QUIET) >= 1 and said(thread, QUIET) == said(thread, OPEN)
+    assert [m.content for m in thread.messages() if "Time ran out" in m.content] == []
+    assert [c for c in lb.calls if c.status >= 400 and str(thread.record.id) in c.path] == []
+    assert not any(REMOVED in m.content for m in bob.dms())
+
+
+async def test_quiet_survives_a_restart_and_talk_opens_on_pause_cancel_and_end(
+        lb, town, tmp_path, quiet_days):
+    guild, people, games = town
+    alice, bob = people[:2]
+    db = tmp_path / "db.sqlite3"
+    async with table_bot(lb, db):
+        thread = await open_table(games, alice, people[1:])
+        await to_the_day(people, thread)
+        assert said(thread, QUIET) == 1
+    async with table_bot(lb, db):                       # told once, not again after the restart
+        assert said(thread, QUIET) == 1
+        assert (await bob.write(thread, "psst")).deleted
+        await alice.slash(thread, "toy pause")
+        assert said(thread, OPEN) == 1 and not (await bob.write(thread, "paused")).deleted
+        await alice.slash(thread, "toy resume")
+        assert said(thread, QUIET) == 2
+        await alice.slash(thread, "toy cancel")
+        assert said(thread, OPEN) == 2 and not (await bob.write(thread, "bye")).deleted
+    store = await Store.open(db)
+    try:
+        assert await store.quiet_threads() == []
+    finally:
+        await store.close()
+
+
+async def test_without_manage_messages_the_host_is_told_once_and_the_game_goes_on(
+        lb, town, tmp_path, quiet_days):
+    guild, people, games = town
+    host, bob = people[:2]
+    lb.deny(games, "manage_messages")
+    async with table_bot(lb, tmp_path / "db.sqlite3"):
+        thread = await open_table(games, host, people[1:])
+        await to_the_day(people, thread)
+        assert not (await bob.write(thread, "it was carol")).deleted   # a stated rule only
+        await play(people, thread)
+        assert finished(thread) and not thread.locked
+    notes = [m for m in thread.messages() if NO_REMOVING in m.content]
+    assert len(notes) == 1 and host.mention in notes[0].content
+    assert notes[0].pinged.users == {host.id}
+    assert said(thread, "please write nothing in this thread") == said(thread, QUIET) >= 1
+    assert not any(c.status == 403 for c in lb.calls)       # checked, never tried
+
+
+async def test_a_lock_an_earlier_version_left_is_lifted_after_a_restart(
+        lb, town, tmp_path, quiet_days):
+    guild, people, games = town
+    db = tmp_path / "db.sqlite3"
+    async with table_bot(lb, db):
+        thread = await open_table(games, people[0], people[1:])
+        await to_the_day(people, thread)
+    store = await Store.open(db)                  # the older bot locked its quiet day
+    [game_id] = await store.quiet_threads()
+    await store.set_thread_quiet(game_id, locked=True)
+    await store.close()
+    lb.lock(thread)
+    with pytest.raises(PermissionError):          # nobody can vote in a locked thread
+        await people[1].click(next(m for m in thread.messages() if m.buttons
+                                   and people[1].mention in m.content), "Nobody")
+    async with table_bot(lb, db):
+        await lb.wait_for(lambda: not thread.locked, 10.0, "the old lock lifted")
+        await play(people, thread)
+        assert finished(thread)
+
+
+async def test_a_locked_thread_refuses_people_and_the_bots_answers_as_discord_does(tmp_path):
+    async with Loopback(strict=False) as lb:      # the bot's refused answer is logged
+        guild = lb.guild("Test server")
+        people = [guild.user(n) for n in ("alice", "bob", "carol")]
+        games = guild.text_channel("games")
+        async with table_bot(lb, tmp_path / "db.sqlite3"):
+            thread = await open_table(games, people[0], people[1:])
+            status = status_message(thread)
+            lb.lock(thread)                       # a moderator locks it
+            for act in (lambda: people[1].click(status, "My secrets"),
+                        lambda: people[1].write(thread, "hello?"),
+                        lambda: people[0].slash(thread, "toy status")):
+                with pytest.raises(PermissionError):
+                    await act()
+            calls = len(lb.calls)
+            with pytest.raises(InteractionFailed):   # a stale client: the answer is refused
+                await people[1].click(status, "My secrets", force=True)
+            answers = [c for c in lb.calls[calls:] if "/callback" in c.route]
+            assert answers and all(c.status == 403 for c in answers)
+
+
+async def test_deleting_someone_elses_message_needs_manage_messages(lb, town, tmp_path):
+    guild, (alice, bob, carol, dave), games = town
+    async with table_bot(lb, tmp_path / "db.sqlite3") as bot:
+        mine = await bob.write(games, "hello")
+        lb.deny(games, "manage_messages")
+        with pytest.raises(discord.Forbidden) as refused:
+            await bot.http.delete_message(games.record.id, mine.id)
+        assert refused.value.code == 50013 and not mine.deleted
+        lb.allow(games, "manage_messages")
+        await bot.http.delete_message(games.record.id, mine.id)
+        assert mine.deleted
