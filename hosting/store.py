@@ -137,6 +137,10 @@ _INSERT_DECISION = ("INSERT INTO decisions (game_id, seq, seat, pending_id, choi
 _INSERT_OUTBOX = ("INSERT INTO outbox (game_id, seq, audience, kind, data, moment, claimed_by, "
                   "claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 _DROP_DEADLINE = "DELETE FROM deadlines WHERE game_id = ? AND pending_id = ?"
+_RECORD_PROMPT = ("INSERT INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
+                  "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id, seat) DO UPDATE SET "
+                  "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                  "closed = 0")
 _CLEAR_REMINDER = ("UPDATE deadlines SET remind_at = NULL, claimed_by = NULL, "
                    "claimed_until = NULL WHERE game_id = ? AND pending_id = ?")
 _UPSERT_DEADLINE = ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
@@ -736,11 +740,7 @@ class Store:
 
     async def record_prompt(self, game_id: int, pending_id: str, seat: int,
                             channel_id: int | None, message_id: int | None) -> None:
-        await self._write(
-            "INSERT INTO prompts (game_id, pending_id, seat, channel_id, message_id) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id, seat) DO UPDATE SET "
-            "channel_id = excluded.channel_id, message_id = excluded.message_id, closed = 0",
-            (game_id, pending_id, seat, channel_id, message_id))
+        await self._write(_RECORD_PROMPT, (game_id, pending_id, seat, channel_id, message_id))
         self._prompts.drop(game_id)
 
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
@@ -795,22 +795,46 @@ class Store:
 
     async def post_tried(self, game_id: int, key: str, state: str = "planned",
                          channel_id: int | None = None, message_id: int | None = None,
-                         picture: str | None = None, shown: str | None = None) -> None:
+                         picture: str | None = None, shown: str | None = None,
+                         asked: Iterable[tuple[str, int]] = ()) -> None:
         """One attempt at a planned message ended in `state` (still planned after a refusal);
         `picture`: the digest of the picture it put in its message; `shown`: the words of a
-        question it asked."""
-        await self._write(
-            "UPDATE posts SET attempts = attempts + 1, state = ?, "
-            "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id), "
-            "picture = COALESCE(?, picture), shown = COALESCE(?, shown) "
-            "WHERE game_id = ? AND key = ?",
-            (state, channel_id, message_id, picture, shown, game_id, key))
+        question it asked; `asked`: the questions (question, seat) its message asks, recorded
+        with it: a message that went out is never without the questions it asks."""
+        update = ("UPDATE posts SET attempts = attempts + 1, state = ?, "
+                  "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id), "
+                  "picture = COALESCE(?, picture), shown = COALESCE(?, shown) "
+                  "WHERE game_id = ? AND key = ?")
+        args = (state, channel_id, message_id, picture, shown, game_id, key)
+        asked = [(game_id, pending_id, seat, channel_id, message_id)
+                 for pending_id, seat in asked]
+        if not asked:
+            await self._write(update, args)
+        else:
+            async with self._transaction() as db:
+                await db.execute(update, args)
+                await db.executemany(_RECORD_PROMPT, asked)
+            self._prompts.drop(game_id)
         self._posts.drop(game_id)
 
-    async def post_shown(self, game_id: int, message_id: int, shown: str) -> None:
-        """A sent question's words changed: news was edited onto it."""
-        await self._write("UPDATE posts SET shown = ? WHERE game_id = ? AND message_id = ? "
-                          "AND key LIKE 'ask:%'", (shown, game_id, message_id))
+    async def plan_edit(self, game_id: int, key: str, covered: list[int], text: str,
+                        delivered: Iterable[int]) -> None:
+        """Plan an edit of a sent question (`key`: more:ROW:ASK) giving it `text`, its whole
+        words now, with the news it carries (`covered`) and the rows of that step marked
+        delivered: one transaction, so that what the question says and the record that its
+        news went out never part. The edit then applied twice shows once."""
+        ask_key = key.split(":", 2)[2]
+        async with self._transaction() as db:
+            [(seq,)] = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(seq), 0) FROM posts WHERE game_id = ?", (game_id,))
+            await db.execute(
+                "INSERT INTO posts (game_id, key, seq, rows, text, state) "
+                "VALUES (?, ?, ?, ?, ?, 'planned') ON CONFLICT DO NOTHING",
+                (game_id, key, seq + 1, _dump(covered), text))
+            await db.execute("UPDATE posts SET shown = ? WHERE game_id = ? AND key = ?",
+                             (text, game_id, ask_key))
+            await db.executemany("UPDATE outbox SET delivered = 1 WHERE id = ?",
+                                 [(i,) for i in delivered])
         self._posts.drop(game_id)
 
     # ---- the game thread's quiet phases (migrations V6, V13) -----------------------------------

@@ -15,6 +15,7 @@ from hosting.host import Host
 from hosting.store import Store
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+BOT = SimpleNamespace(id=10)
 
 
 class FakeMessage:
@@ -22,6 +23,7 @@ class FakeMessage:
 
     def __init__(self, channel, content=None, **kw):
         self.id = next(self._ids)
+        self.author = BOT
         self.channel = channel
         self.content = content
         self.kw = kw
@@ -51,6 +53,10 @@ class FakeChannel:
 
     async def fetch_message(self, mid):
         return next(m for m in self.sent if m.id == mid)
+
+    async def history(self, limit=100, after=None):
+        for message in [m for m in self.sent if after is None or m.id > after.id][:limit]:
+            yield message
 
     def get_partial_message(self, mid):
         channel = self
@@ -85,6 +91,7 @@ class FakeBot:
         self._channels = channels
         self.dms_opened: list[int] = []
         self._users = users
+        self.user = BOT
 
     def get_channel(self, cid):
         return self._channels.get(cid)
@@ -313,7 +320,7 @@ async def test_a_question_keeps_the_text_the_last_answer_gave_it(world):
     message = next(m for m in channels[2].sent if m.id == asked[0].message_id)
     assert await delivery.question_text(table.id, message.id, "stale") == message.content
     voted = f"{message.content}\nbob has voted."
-    await host.store.post_shown(table.id, message.id, voted)
+    await host.store.plan_edit(table.id, f"more:0:{asked[0].key}", [0], voted, [])
     # A second answer in flight carries the old copy of the message, and may reach another
     # process: bob's line stays.
     elsewhere = DiscordDelivery(delivery.bot)

@@ -290,8 +290,7 @@ async def test_a_question_post_keeps_the_words_it_shows_now(store):
     await store.plan_posts(game_id, [("ask:vote:v1", [], "Day 1"), ("phase:0:day:1", [1], "x")])
     await store.post_tried(game_id, "ask:vote:v1", "sent", 2 ** 60, 2 ** 61, shown="Vote now.")
     await store.post_tried(game_id, "phase:0:day:1", "sent", 2 ** 60, 2 ** 61 + 1)
-    await store.post_shown(game_id, 2 ** 61, "Vote now.\nAna has voted.")
-    await store.post_shown(game_id, 2 ** 61 + 1, "not a question")
+    await store.plan_edit(game_id, "more:7:ask:vote:v1", [7], "Vote now.\nAna has voted.", [])
     posts = await store.posts(game_id)
     assert (posts["ask:vote:v1"].text, posts["ask:vote:v1"].shown) == (
         "Day 1", "Vote now.\nAna has voted.")

@@ -216,14 +216,9 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     async def onto_the_question(table: GameRow, rows) -> bool:
         """The news ("X has voted") joins the question, edited by the answer itself."""
         lines = [t.event(r.kind, r.data) for r in rows if r.audience == "public"]
-        content = "\n".join([await host.delivery.question_text(
-            game_id, interaction.message.id, interaction.message.content), *lines])
-        if len(content) > render.CONTENT_MAX:
-            return False
         people = [table.seats[s].user_id for s in asked if not table.seats[s].is_ai]
-        await interaction.response.edit_message(content=content, allowed_mentions=pinging(people))
-        await host.store.post_shown(game_id, interaction.message.id, content)
-        return True
+        return await host.delivery.onto_question(table, interaction, rows, lines,
+                                                 pinging(people))
 
     await host.deliver_progress(game_id, accepted.asked, onto_the_question)
     await reply(interaction, t("ui", "accepted", choice=choice))

@@ -42,7 +42,7 @@ import games
 from cogs.common import render, threads
 from cogs.common.boards import Boards
 from cogs.common.recap import recap
-from cogs.common.sending import NOBODY, nonce, pin, pinging
+from cogs.common.sending import NOBODY, nonce, pin, pinging, said
 from cogs.common.views import secrets_view
 from games.base import Pending
 from hosting.store import GameRow, OutboxRow, PostRow
@@ -55,6 +55,7 @@ ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to r
 # A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
 # "My secrets" still lists them.
 SAID_ON_THE_QUESTION = {"table_timed_out"}
+SENT_LOOKUP = 50   # a channel's newest messages read to find a post sent before a restart
 PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
 THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
 
@@ -80,6 +81,9 @@ class DiscordDelivery:
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
         self._shown: dict[int, discord.Embed] = {}       # question message -> its embed as sent
         self._copies: defaultdict[tuple[int, str], list] = defaultdict(list)  # "My secrets"
+        # game -> its posts this process planned and has not sent yet: any other planned post
+        # may have gone out before a restart, unrecorded, and is looked for first (`_sent_before`)
+        self._planned_here: defaultdict[int, set[str]] = defaultdict(set)
 
     @property
     def host(self):
@@ -137,6 +141,8 @@ class DiscordDelivery:
             table = copy.copy(table)   # plan and send read one state (steps go on meanwhile)
             await self._plan(table, rows)
             await self._send_planned(table)
+        if table.status == "finished":
+            self._planned_here.pop(table.id, None)
         await self.refresh(table, planned=True)
 
     async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
@@ -181,6 +187,7 @@ class DiscordDelivery:
             plans += self._farewells(table, posts)
         if plans:
             await self.host.store.plan_posts(table.id, plans)
+            self._planned_here[table.id].update(key for key, _, _ in plans if key not in posts)
 
     async def _asking(self, table: GameRow, posts: dict[str, PostRow]) -> set[int]:
         """The seats whose DMs hold (or are about to hold) a question still open."""
@@ -245,7 +252,8 @@ class DiscordDelivery:
                 ("phase:", "more:")):
             return None
         target = last.key if last.key.startswith("phase:") else last.key.split(":", 2)[2]
-        if target.split(":", 2)[2] != str(moment) or posts[target].state == "set_aside":
+        if (not target.startswith("phase:") or target.split(":", 2)[2] != str(moment)
+                or posts[target].state == "set_aside"):   # news edited onto a question ends it
             return None
         return target, last.text or ""
 
@@ -356,9 +364,11 @@ class DiscordDelivery:
                            render.CONTENT_MAX)
 
     async def _extend(self, table: GameRow, post: PostRow, thread) -> None:
-        """Apply a planned edit of a phase post: its whole text so far (a repeated edit
-        neither loses nor doubles a line), and the table's picture if it changed. It waits
-        while its post is not sent; the last of several waiting edits holds them all."""
+        """Apply a planned edit of a phase post, or of a question a click's news was edited
+        onto (`onto_question`): its whole text so far (a repeated edit neither loses nor
+        doubles a line), and, on a phase post, the table's picture if it changed. It waits
+        while its post is not sent; a later edit of the same message, waiting or applied,
+        holds this one's lines too."""
         posts = await self.host.store.posts(table.id)
         target_key = post.key.split(":", 2)[2]
         target = posts[target_key]
@@ -366,16 +376,20 @@ class DiscordDelivery:
             return
         if target.state != "sent" or target.message_id is None:
             return await self.host.store.post_tried(table.id, post.key, "set_aside")
-        later = [p for p in posts.values() if p.seq > post.seq and p.state == "planned"
+        later = [p for p in posts.values() if p.seq > post.seq and p.state in ("planned", "sent")
                  and p.key.startswith("more:") and p.key.split(":", 2)[2] == target_key]
         if later:
             return await self.host.store.post_tried(table.id, post.key, "sent", thread.id,
                                                     target.message_id)
-        files, picture = await self._thread_picture(table, thread, target_key)
+        files, picture = [], None
+        text = post.text
+        if target_key.startswith("phase:"):
+            files, picture = await self._thread_picture(table, thread, target_key)
+            text = self._phase_text(table, target_key.split(":", 2)[2], post.text)
         try:
             await thread.get_partial_message(target.message_id).edit(
-                content=self._phase_text(table, target_key.split(":", 2)[2], post.text),
-                allowed_mentions=NOBODY, **({} if picture is None else {"attachments": files}))
+                content=text, allowed_mentions=NOBODY,
+                **({} if picture is None else {"attachments": files}))
         except discord.HTTPException as err:
             return await self._refused(table, post, err)
         await self.host.store.post_tried(table.id, post.key, "sent", thread.id,
@@ -408,17 +422,23 @@ class DiscordDelivery:
         return [render.png_file(png)], digest
 
     async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
-                    text: str | None = None, picture: str | None = None, **kwargs):
-        """Send one planned message and record it; the message, or None if Discord refused.
-        A refusal is retried later, up to `MAX_ATTEMPTS`; a DM refused as forbidden marks its
-        seat unreachable instead (`private`)."""
+                    text: str | None = None, picture: str | None = None,
+                    asked: list[tuple[str, int]] = (), **kwargs):
+        """Send one planned message and record it (with the questions it `asked`, in one
+        write); the message, or None if Discord refused. A refusal is retried later, up to
+        `MAX_ATTEMPTS`; a DM refused as forbidden marks its seat unreachable instead
+        (`private`). A post planned before a restart (or by another process) is looked for
+        first: it may have gone out unrecorded."""
         kwargs.setdefault("allowed_mentions", NOBODY)
         if kwargs.get("files") and not render.may(channel, "attach_files"):
             kwargs.pop("files")            # the picture is left out rather than the news
         content = post.text if text is None else text
+        message = None
+        if post.key not in self._planned_here[table.id]:
+            message = await self._sent_before(table, channel, content, kwargs.get("embed"))
         try:
-            message = await channel.send(content or None, nonce=nonce(table.id, post.key),
-                                         **kwargs)
+            message = message or await channel.send(
+                content or None, nonce=nonce(table.id, post.key), **kwargs)
         except discord.HTTPException as err:
             if private and isinstance(err, discord.Forbidden):
                 raise
@@ -426,10 +446,33 @@ class DiscordDelivery:
             return None
         await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id,
                                          picture if kwargs.get("files") else None,
-                                         content if post.key.startswith("ask:") else None)
+                                         content if post.key.startswith("ask:") else None,
+                                         asked)
+        self._planned_here[table.id].discard(post.key)
         self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
         return message
 
+    async def _sent_before(self, table: GameRow, channel, content: str | None,
+                           embed: discord.Embed | None):
+        """The message a planned post became if an attempt before a restart sent it but did
+        not live to record it (Discord merges a repeated nonce only for a few minutes, and
+        keeps no nonce to look up later): the bot's message in `channel`, after the last one
+        this game recorded there, saying the same. None if there is none."""
+        known = {p.message_id for p in (await self.host.store.posts(table.id)).values()
+                 if p.channel_id == channel.id and p.message_id is not None}
+        wanted = said(content, [embed] if embed is not None else [])
+        try:
+            async for message in channel.history(
+                    limit=SENT_LOOKUP, after=discord.Object(max(known)) if known else None):
+                if (message.author.id == self.bot.user.id and message.id not in known
+                        and said(message.content, message.embeds) == wanted):
+                    log.info("game %s: message %s went out before the restart", table.id,
+                             message.id)
+                    return message
+        except discord.HTTPException as err:      # no history to read: sent as planned
+            log.info("game %s: cannot look for a message sent before the restart: %s",
+                     table.id, err)
+        return None
     async def _refused(self, table: GameRow, post: PostRow, err: discord.HTTPException) -> None:
         attempts = post.attempts + 1
         log.warning("game %s: Discord refused %s (attempt %s): %s %s", table.id, post.key,
@@ -505,15 +548,13 @@ class DiscordDelivery:
             return await self.host.store.post_tried(table.id, post.key, "sent")
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,
-                                       **kwargs)
+                                       asked=[(pending.id, seat_no)] if pending else (), **kwargs)
         except discord.Forbidden:
             await self.host.mark_dm_closed(table.id, seat_no)
             return await self._unreachable(table, post, pending)
         if message is not None and pending is not None:
             self._questions[(table.id, pending.id)] = pending
             self._shown[message.id] = kwargs["embed"]
-            await self.host.store.record_prompt(table.id, pending.id, seat_no,
-                                                message.channel.id, message.id)
 
     async def _unreachable(self, table: GameRow, post: PostRow, pending: Pending | None) -> None:
         """Silently: the lines are in "My secrets", the question is answered there."""
@@ -591,7 +632,7 @@ class DiscordDelivery:
             message = await self._send(
                 table, post, thread, text=shown["content"], embed=shown["embed"],
                 view=render.ballot_view(table, options) if people else None,
-                files=files, picture=picture,
+                files=files, picture=picture, asked=[(p.id, p.seat) for p in group],
                 allowed_mentions=pinging(s.user_id for s in people))
             if message is not None:
                 self._asked[message.id] = {p.seat: p.id for p in group}
@@ -603,7 +644,6 @@ class DiscordDelivery:
             return
         for p in group:
             self._questions[(table.id, p.id)] = p
-            await self.host.store.record_prompt(table.id, p.id, p.seat, thread.id, message.id)
 
     async def _close_questions(self, table: GameRow, seat_no: int | None = None) -> None:
         """Questions no longer open show their outcome: buttons off, deadline gone, and
@@ -692,6 +732,35 @@ class DiscordDelivery:
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)
 
+    async def onto_question(self, table: GameRow, interaction: discord.Interaction,
+                            rows: list[OutboxRow], lines: list[str], mentions) -> bool:
+        """A click's public news (`lines`: "X has voted") edited onto the question it
+        answered, by the click's own answer: the question's whole text, its words now
+        (`question_text`) and the news. The edit is planned like a phase post's (`more:`),
+        and the question's words and the news's delivery recorded with it, in one
+        transaction, before it is made: a stop after that makes recovery apply the same text
+        again (shown once, `_extend`), never post the news anew. An edit Discord refuses goes
+        out as the planned one, by the bot. False when there is nothing to edit onto or no
+        room (the news takes the usual way)."""
+        ask = next((p for p in (await self.host.store.posts(table.id)).values()
+                    if p.key.startswith("ask:") and p.message_id == interaction.message.id),
+                   None)
+        public = [r.id for r in rows if r.audience == "public"]
+        if ask is None or not public:
+            return False
+        content = "\n".join([ask.shown or interaction.message.content or "", *lines])
+        if len(content) > render.CONTENT_MAX:
+            return False
+        key = f"more:{public[0]}:{ask.key}"
+        await self.host.store.plan_edit(table.id, key, public, content, [r.id for r in rows])
+        try:
+            await interaction.response.edit_message(content=content, allowed_mentions=mentions)
+        except discord.HTTPException as err:   # e.g. the click's token ran out: the bot edits
+            log.warning("game %s: a vote's news goes onto its question apart: %s", table.id, err)
+            self.refresh_later(table.id)
+            return True
+        await self.host.store.post_tried(table.id, key, "sent", ask.channel_id, ask.message_id)
+        return True
     async def question_text(self, game_id: int, message_id: int, content: str | None) -> str:
         """What a question asked in the thread says now. Two answers in flight carry the same
         old copy of the message, and the next may reach another process, so the text the last

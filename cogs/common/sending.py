@@ -1,5 +1,7 @@
 """What every message the bot sends states explicitly: who it may ping, and the nonce that
-makes a repeated send of the same planned message return the first one instead of a copy."""
+makes a repeated send of the same planned message return the first one instead of a copy
+(for a few minutes only: beyond them a message sent before a restart is found by what it
+`said`)."""
 from __future__ import annotations
 
 import hashlib
@@ -16,6 +18,14 @@ NOBODY = discord.AllowedMentions.none()
 def nonce(game_id: int, key: str) -> str:
     """Discord's nonce (25 characters at most) for one planned message of one game."""
     return hashlib.blake2b(f"{game_id}:{key}".encode(), digest_size=12).hexdigest()
+
+
+def said(content: str | None, embeds) -> tuple:
+    """What a message says, as Discord keeps it (it trims the text, and keeps no nonce to
+    read back): its text, or for a message without text its embeds' titles and
+    descriptions. A message sent before a restart is found by it."""
+    text = (content or "").strip()
+    return (text, ()) if text else ("", tuple((e.title, e.description) for e in embeds))
 
 
 def pinging(user_ids) -> discord.AllowedMentions:

@@ -131,6 +131,15 @@ class Loopback:
         self.fake.world.old_edit_cap = value
 
     @property
+    def nonce_window(self) -> float:
+        """Seconds a repeated nonce (with enforce_nonce) returns the first message; 0: never."""
+        return self.fake.world.nonce_window
+
+    @nonce_window.setter
+    def nonce_window(self, seconds: float) -> None:
+        self.fake.world.nonce_window = seconds
+
+    @property
     def thread_cap(self) -> int:
         """Active (unarchived) threads a guild holds before Discord refuses another (160006)."""
         return self.fake.world.thread_cap

@@ -184,7 +184,9 @@ class Rest:
         channel = self.channel(request)
         body, uploads = await read_body(request)
         body = refusals.check_send(channel, body, uploads)
-        return respond(self.world.post(channel, self.world.bot, body, uploads).payload())
+        message = (self.world.repeated(self.world.bot, body)
+                   or self.world.post(channel, self.world.bot, body, uploads))
+        return respond(message.payload())
 
     async def get_message(self, request):
         message = self.message(request)

@@ -15,6 +15,7 @@ from .model import (COMMAND, DM, EPHEMERAL, LOADING, PRIVATE_THREAD, PUBLIC_THRE
 from .permissions import bits, bot_permissions
 
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1, 1 << 1, 1 << 9, 1 << 12
+NONCE_WINDOW = 300.0   # Discord's "few minutes" a repeated nonce is merged within
 SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
 SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
 
@@ -38,6 +39,11 @@ class World:
         self.emit: Callable[[str, dict, int], None] = lambda event, data, intent: None
         self.pings: list[mentions.Ping] = []           # who each message notified
         self.clock_offset = 0.0                          # seconds `age_messages` moved on
+        # Discord's enforce_nonce: a send repeating a nonce within this many seconds (on the
+        # fake's clock) returns the first message; `merged` lists each send answered so
+        self.nonce_window = NONCE_WINDOW
+        self.nonces: dict[tuple[int, str], Message] = {}
+        self.merged: list[Message] = []
         self.old_edit_cap: int | None = 10               # edits of hour-old messages per channel
         self.old_edits: dict[int, list[float]] = {}      # and hour, before 30046
         self.thread_cap = 1000                           # active threads a guild holds
@@ -199,6 +205,17 @@ class World:
         return thread
 
     # ---- messages --------------------------------------------------------------------------
+    def repeated(self, author: User, body: dict) -> Message | None:
+        """The message an earlier send by `author` with the same nonce made, if this send asks
+        for `enforce_nonce` and that one is less than `nonce_window` seconds old: Discord
+        then returns it and creates nothing ("in the past few minutes" only)."""
+        key = (author.id, str(body.get("nonce")))
+        earlier = self.nonces.get(key) if body.get("enforce_nonce") else None
+        if earlier is None or self.now() - earlier.born >= self.nonce_window:
+            return None
+        self.merged.append(earlier)
+        return earlier
+
     def post(self, channel: Channel, author: User, body: dict, uploads: list[Upload] = (), *,
              interaction: Interaction | None = None, ephemeral_to: User | None = None,
              loading: bool = False) -> Message:
@@ -217,6 +234,8 @@ class World:
                           reference=body.get("message_reference"), born=self.now(),
                           nonce=body.get("nonce"))
         self._fill(message, body, uploads)
+        if message.nonce is not None:
+            self.nonces[(author.id, str(message.nonce))] = message
         if channel.is_thread and channel.archived and ephemeral_to is None:
             self.set_thread(channel, archived=False)   # posting revives it
         self._record_pings(message, body, from_webhook=interaction is not None)
