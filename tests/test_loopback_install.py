@@ -4,11 +4,14 @@ withdraws the table and tells its host why), pins need Pin Messages, every comma
 servers the bot is installed in, and files above 10 MiB are refused."""
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
 import pytest
 
+from tests.loopback.commands import command_data
+from tests.loopback.model import COMMAND
 from tests.loopback.table import finished, play, status_message
 from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
 from tests.test_loopback_threads import delivered_once_pinging_only_players
@@ -56,6 +59,23 @@ async def test_a_refused_thread_withdraws_the_table_and_tells_its_host(lb, town,
         await play([alice, bob, carol, dave], thread)
         assert finished(thread)
         delivered_once_pinging_only_players(lb, [alice, bob, carol, dave], thread)
+
+
+async def test_a_permission_taken_away_before_the_thread_withdraws_the_table(lb, town, tmp_path):
+    """The command arrives saying the bot may open threads; Create Public Threads is gone by
+    the time it does (403 50013)."""
+    guild, (alice, bob, *_), games = town
+    async with table_bot(lb, tmp_path / "db.sqlite3") as bot:
+        data = command_data(lb.fake.world, games.record, "toy new", {})
+        asked = lb.fake.interactions.create(COMMAND, alice.record, games.record, data, "/toy new")
+        lb.deny(games, "create_public_threads")     # before the bot has read the command
+        await asyncio.wait_for(asked.answered.wait(), lb.timeout)
+        await lb.settle()
+        lobby = games.last_message()
+        assert lobby.thread is None and lobby.buttons == [] and "did not open" in lobby.text
+        told = [m for m in alice.ephemerals() if "**Create Public Threads**" in m.text]
+        assert len(told) == 1 and not any("Create Public" in m.text for m in bob.visible())
+        assert await bot.host.open_tables(guild.id) == []
 
 
 async def test_the_status_is_pinned_with_pin_messages(lb, town, tmp_path):
