@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import importlib
 import json
 import sys
@@ -15,9 +16,11 @@ from typing import Callable
 
 from games import REGISTRY
 from games.base import IllegalMove
-from hosting.simulate import SimulationArgs, games_help, simulate
-from hosting.store import StoreError
-from hosting.stores import database_target, export_games, import_games, open_store
+from hosting.simulate import SimulationArgs, TranscriptDelivery, games_help, simulate
+from hosting.store import ImportRefused, StoreError
+from hosting.store_pg import is_postgres
+from hosting.stores import (database_target, export_games, import_games, open_store,
+                            read_export)
 from hosting.text import Translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +31,18 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message}\n")
+
+
+def whole_number(text: str) -> int:
+    """A number the database keeps as it is: a whole number of at most 64 bits."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not -2 ** 63 <= value < 2 ** 63:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number of at most "
+                                         "64 bits")
+    return value
 
 
 def command_line() -> tuple[OneLineParser, OneLineParser]:
@@ -50,7 +65,8 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
     sim.add_argument("game", choices=sorted(REGISTRY), metavar="game",
                      help="one of the games below")
     sim.add_argument("--players", type=int, help="seats at the table (needed for a new game)")
-    sim.add_argument("--seed", type=int, default=1, help="same seed, same game (default 1)")
+    sim.add_argument("--seed", type=whole_number, default=1,
+                     help="same seed, same game (default 1)")
     sim.add_argument("--mode", help="one of the game's modes (default: its first)")
     sim.add_argument("--absent", type=int, default=0,
                      help="seats that never answer (their defaults apply on timeout)")
@@ -77,11 +93,12 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
     commands_.add_parser("migrate", parents=[database],
                          help="create or bring the database's tables up to date")
     export = commands_.add_parser("export", parents=[database],
-                                  help="write every game to a new file, one JSON line each "
-                                  "(stop the bot first)")
+                                  help="write every game to a new file, one JSON line each, "
+                                  "as the database holds them at one instant")
     export.add_argument("file")
     import_ = commands_.add_parser("import", parents=[database],
-                                   help="add the games of an export file, ids kept")
+                                   help="add the games of an export file, ids kept: all of "
+                                   "them, or none if a line is refused")
     import_.add_argument("file")
     doctor = commands_.add_parser(
         "doctor", help="check on Discord, with the bot's token, that a table can run in a "
@@ -95,27 +112,45 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
 
 
 async def _with_store(args: argparse.Namespace) -> str:
-    """What `migrate`, `export` and `import` did, in one line."""
+    """What `migrate`, `export` and `import` did, in one line. The file is looked at before
+    the database is opened: a bad one leaves no database behind."""
     target = args.db or database_target()
+    lines = read_export(args.file) if args.command == "import" else None
+    if args.command == "export":
+        if Path(args.file).exists():
+            raise FileExistsError(errno.EEXIST, "an export never writes over a file")
+        if not is_postgres(target) and not str(target).startswith("file:") \
+                and not Path(target).is_file():
+            raise StoreError(f"there is no database at {target}")
     store = await open_store(target)   # opening migrates
     try:
         if args.command == "export":
             return f"exported {await export_games(store, args.file)} games to {args.file}"
         if args.command == "import":
-            return f"imported {await import_games(store, args.file)} games from {args.file}"
+            return (f"imported {await import_games(store, args.file, lines)} games "
+                    f"from {args.file}")
         return "the database is up to date"
     finally:
         await store.close()
 
 
 def run_database(args: argparse.Namespace) -> int:
-    """`bot.py migrate | export FILE | import FILE` on the configured store (.env read)."""
+    """`bot.py migrate | export FILE | import FILE` on the configured store (.env read). One
+    line on stderr if it fails: status 2 for the file (an import line refused, an export
+    that would write over a file), 1 for the database (unreachable, damaged, locked)."""
     from dotenv import load_dotenv
 
     load_dotenv(ROOT / ".env")
     try:
         print(asyncio.run(_with_store(args)))
-    except (StoreError, OSError) as err:
+    except ImportRefused as err:
+        print(f"bot.py {args.command}: {err}; nothing was imported", file=sys.stderr)
+        return 2
+    except OSError as err:   # the export's own file: the store's become StoreError
+        print(f"bot.py {args.command}: cannot write {args.file}: {err.strerror or err}",
+              file=sys.stderr)
+        return 2
+    except StoreError as err:
         print(f"bot.py {args.command}: {err}", file=sys.stderr)
         return 1
     return 0
@@ -126,6 +161,8 @@ def run_simulate(sim: OneLineParser, args: argparse.Namespace) -> int:
         sim.error("--resume needs --db")
     if args.players is None and not args.resume:
         sim.error("--players is needed for a new game")
+    if args.transcript and (refused := transcript_refused(args.transcript, args.resume)):
+        sim.error(refused)
     fields = {k: v for k, v in vars(args).items()
               if k not in ("command", "shards", "shard_count")}   # those are the bot's
     try:
@@ -137,6 +174,23 @@ def run_simulate(sim: OneLineParser, args: argparse.Namespace) -> int:
         return 1
     print(json.dumps(result, sort_keys=True))
     return 0 if result["finished"] else 1
+
+
+def transcript_refused(path: str, resume: bool) -> str | None:
+    """Why the simulator could not keep its transcript in `path`, if so: found before the
+    game begins (a delivery that cannot write it is only logged and retried)."""
+    if Path(path).is_dir():
+        return f"--transcript {path} is a directory"
+    if not Path(path).parent.is_dir():
+        return f"--transcript {path}: there is no directory {Path(path).parent}"
+    if resume and Path(path).exists():
+        try:
+            TranscriptDelivery(path)   # reads where the transcript stopped
+        except OSError as err:
+            return f"--transcript {path} cannot be read: {err.strerror}"
+        except (ValueError, LookupError, TypeError):
+            return f"--transcript {path} is not a transcript this simulator wrote"
+    return None
 
 
 def run_cards(args: argparse.Namespace) -> int:
