@@ -22,6 +22,11 @@ class MysteriumEngine(Engine):
     min_players = 1
     max_players = 7
     ai_policies = ("tags",)
+    # 2: the epilogue keeps the rounds of proposals of a three-player table's public vote.
+    state_version = 2
+
+    def upgrade(self, state):
+        return epilogue.upgrade(state)
 
     def player_range(self, mode: str) -> tuple[int, int]:
         return 1, 7       # 2..7 with a human Ghost, 1..6 with the bot Ghost: setup checks
@@ -68,11 +73,12 @@ class MysteriumEngine(Engine):
         if phase == "vote":
             groups = [(f"group.{g['number']}", "vote_group", {"group": g["number"]})
                       for g in state["epilogue"]["groups"]]
+            number, others, default, public = epilogue.ballot(state)
             for key in epilogue.voters(state):
                 out.append(Pending(
-                    f"vote.{state['epilogue']['stage']}.{key}",
-                    epilogue.voter_seat(state, key), "vote",
-                    _options(groups + [("abstain", "abstain", {})]), "abstain", "vote", False,
+                    f"vote.{number}.{key}", epilogue.voter_seat(state, key),
+                    "agree" if public else "vote", _options(groups + others), default, "vote",
+                    public,
                     {"revealed": state["epilogue"]["shared"][:state["epilogue"]["revealed"]]}))
         return out
 
@@ -102,7 +108,7 @@ class MysteriumEngine(Engine):
             leaving.answer(ctx, int(i), int(seat), choice)
         elif pending.kind == "vote_clock":
             epilogue.remind(ctx)
-        elif pending.kind == "vote":
+        elif pending.kind in ("vote", "agree"):
             epilogue.vote(ctx, pending.id.split(".")[2], choice)
         return ctx.events
 
@@ -137,7 +143,8 @@ class MysteriumEngine(Engine):
     def ai_choice(self, state, pending, policy):
         if pending.kind == "takeover":
             return "take"               # an AI player runs a second psychic as in N=2-3
-        key = pending.id.split(".")[2] if pending.kind.startswith("look_") else ""
+        key = pending.id.split(".")[2] if pending.kind.startswith("look_") or \
+            pending.kind == "agree" else ""
         return ai.choose(state, pending.kind, key)
 
 

@@ -3,7 +3,7 @@ card its visions match best, bets on guesses the tag model finds likely or unlik
 for the group the shared cards match best. A psychic reads only public cards."""
 from __future__ import annotations
 
-from games.mysterium import desk, ghost, tags
+from games.mysterium import desk, epilogue, ghost, tags
 from games.mysterium.hours import active
 from games.mysterium.state import DONE
 
@@ -17,6 +17,8 @@ def choose(state: dict, kind: str, key: str) -> str:
         return desk.ai_choice(state)
     if kind == "vote":
         return vote(state)
+    if kind == "agree":
+        return agree(state, key)
     return window_move(state, int(key))
 
 
@@ -55,3 +57,17 @@ def vote(state: dict) -> str:
     scores = ghost.group_scores(ep["groups"], seen)
     view = ghost.group_view(scores, ep["groups"], seen)
     return f"group.{min(view, key=lambda g: (-view[g], g))}"
+
+
+def agree(state: dict, key: str) -> str:
+    """Three players: propose the best group; once the other proposed another, go along with
+    it if that player is the one the stalemate would favour, else keep (so two AI players
+    never swap proposals for ever)."""
+    ep = state["epilogue"]
+    other = {k: g for k, g in ep["votes"].items() if k != key and g is not None}
+    if len(ep["rounds"]) == 1 or not other:
+        return vote(state)
+    (them, theirs), = other.items()
+    if theirs != ep["votes"].get(key) and epilogue.youngest(state, [key, them]) == them:
+        return f"group.{theirs}"
+    return "keep"

@@ -26,7 +26,7 @@ def start(ctx: Ctx) -> None:
         state["crows_left"] = crows(state["difficulty"])["count"]
     state["epilogue"] = {"groups": groups, "culprit": None, "shared": [], "labels": {},
                          "revealed": 0, "stage": 0, "reminded": False, "votes": {},
-                         "verdict": None}
+                         "rounds": [], "verdict": None}
     state["phase"] = "shared"
     state["draft"] = {}
     ctx.say("epilogue")
@@ -34,6 +34,16 @@ def start(ctx: Ctx) -> None:
         ctx.say("group", number=g["number"], cards=[g["cards"][c] for c in CATEGORIES])
     if state["bot_ghost"]:
         bot_shares(ctx)
+
+
+def upgrade(state: dict) -> dict:
+    """A game stored before the epilogue kept rounds: a three-player vote under way goes on
+    in public from the ballots already in."""
+    ep = state["epilogue"]
+    if ep is not None and "rounds" not in ep:
+        ep["rounds"] = [dict(ep["votes"])] if agreeing(state) and state["phase"] == "vote" \
+            else []
+    return state
 
 
 def bot_shares(ctx: Ctx) -> None:
@@ -64,7 +74,11 @@ def commit(ctx: Ctx, group: int, cards: list[str]) -> None:
     else:
         ep["revealed"] = 3
         ctx.say("shared_all", cards=ep["shared"])
-        ctx.say("vote_rules")
+        if agreeing(state):
+            ep["rounds"].append({})
+            ctx.say("agree_rules")
+        else:
+            ctx.say("vote_rules")
         stage_done(ctx)                 # R24: nobody may be left to vote
 
 
@@ -76,10 +90,17 @@ def voters(state: dict) -> list[str]:
         return []
     if not uses_track(state["total"]):
         seats = sorted({p["seat"] for p in state["psychics"] if p["seat"] is not None})
-        return [str(s) for s in seats if str(s) not in ep["votes"]]
+        done = ep["rounds"][-1] if agreeing(state) else ep["votes"]
+        return [str(s) for s in seats if str(s) not in done]
     return [str(i) for i, p in enumerate(state["psychics"])
             if level(p["track"], state["total"]) == ep["stage"] and str(i) not in ep["votes"]
             and p["seat"] is not None]
+
+
+def agreeing(state: dict) -> bool:
+    """With three players the two psychic-players vote in public and must agree on one group
+    (seed: "En lugar de hacerlo en secreto, los videntes votan de forma pública"; R22)."""
+    return state["total"] == 3
 
 
 def voter_seat(state: dict, key: str) -> int:
@@ -89,6 +110,8 @@ def voter_seat(state: dict, key: str) -> int:
 def vote(ctx: Ctx, key: str, choice: str) -> None:
     state = ctx.state
     ep = state["epilogue"]
+    if agreeing(state):
+        return propose(ctx, key, choice)
     group = None if choice == "abstain" else int(choice.split(".")[1])
     ep["votes"][key] = group
     seat = voter_seat(state, key)
@@ -102,12 +125,55 @@ def vote(ctx: Ctx, key: str, choice: str) -> None:
     stage_done(ctx)
 
 
+def propose(ctx: Ctx, key: str, choice: str) -> None:
+    """One player's proposal in this round, said in public; "keep" repeats the last one."""
+    ep = ctx.state["epilogue"]
+    if choice == "keep":
+        group = ep["votes"].get(key)
+    else:
+        group = None if choice == "abstain" else int(choice.split(".")[1])
+    ep["rounds"][-1][key] = group
+    ep["votes"][key] = group
+    if group is None:
+        ctx.say("proposed_nothing", seat=int(key))
+    else:
+        ctx.say("proposed", seat=int(key), group=group)
+    stage_done(ctx)
+
+
+def _round_done(ctx: Ctx) -> None:
+    """Both have spoken: agreement is the verdict; a round in which nobody changed their
+    proposal ends the talk (the youngest player's proposal stands, R22); else they go on."""
+    ep = ctx.state["epilogue"]
+    now = ep["rounds"][-1]
+    groups = set(now.values())
+    stuck = len(ep["rounds"]) > 1 and now == ep["rounds"][-2]
+    if len(groups) == 1 or stuck:
+        count(ctx)
+    else:
+        ep["rounds"].append({})
+        ctx.say("no_agreement_yet")
+
+
+def ballot(state: dict) -> tuple[str, list, str, bool]:
+    """This moment's ballot: its number in the question ids (the stage, or the round of
+    proposals), the answers beside the groups, the default, and whether the table sees it."""
+    ep = state["epilogue"]
+    if not agreeing(state):
+        return str(ep["stage"]), [("abstain", "abstain", {})], "abstain", False
+    if len(ep["rounds"]) == 1:
+        return "0", [("abstain", "abstain", {})], "abstain", True
+    return str(len(ep["rounds"]) - 1), [("keep", "keep_proposal", {})], "keep", True
+
+
 def stage_done(ctx: Ctx) -> None:
     """Once nobody of this stage is left to vote: the next stage, or the count."""
     state = ctx.state
     if voters(state):
         return
-    if uses_track(state["total"]) and state["epilogue"]["stage"] < 3:
+    if agreeing(state):
+        _round_done(ctx)
+    elif uses_track(state["total"]) and state["epilogue"]["stage"] < 3:
         _next_stage(ctx)
     else:
         count(ctx)
@@ -147,6 +213,8 @@ def verdict(state: dict) -> int | None:
     """Plurality; a tie goes to the furthest psychic on the track who voted for a tied group,
     then the youngest (or eldest, by setting) player (spec section 5.4, RULINGS R3, R4, R22)."""
     votes = {k: g for k, g in state["epilogue"]["votes"].items() if g is not None}
+    if agreeing(state) and len(set(votes.values())) > 1:
+        votes = {k: g for k, g in votes.items() if k == youngest(state, votes)}
     counts = Counter(votes.values())
     if not counts:
         return None
@@ -164,6 +232,12 @@ def verdict(state: dict) -> int | None:
         if votes[key] in tied:
             return votes[key]
     return None
+
+
+def youngest(state: dict, keys) -> str:
+    """The youngest (or eldest, by setting) player among these voters' seats."""
+    sign = 1 if state["tiebreak_age"] == "youngest" else -1
+    return min(keys, key=lambda k: sign * state["age_rank"][int(k)])
 
 
 def count(ctx: Ctx) -> None:

@@ -62,6 +62,8 @@ class Epilogue(TypedDict):
     reminded: bool              # this stage's first time slice ran out and the table was told
     votes: dict[str, int | None]  # voter key -> group (None: abstained); voters are psychic
                                   # indexes for N >= 4, seats for N <= 3
+    rounds: list[dict]          # N = 3 only: each round of public proposals, seat -> group
+                                # (None: no proposal); votes holds the latest of each seat
     verdict: int | None         # the group the vote chose
 
 

@@ -1,6 +1,8 @@
 """The spec's acceptance scenarios MYS-1..MYS-19, through the engine contract."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.mysterium import epilogue, ghost
@@ -390,22 +392,76 @@ def test_mys16_two_player_game():
     assert E.outcome(s).winners == (0,)
 
 
-def test_mys17_three_player_game():
+def three_player_vote():
+    """MYS-17's table at its vote: Bea (seat 1) and Cid (seat 2), Cid the youngest; the Ghost
+    meant group 2."""
     s = table("intermediate", 3, "player")
     assert len(s["psychics"]) == 4 and all(len(c) == 6 for c in s["table"].values())
     assert [p["seat"] for p in s["psychics"]] == [1, 1, 2, 2]
     for p in s["psychics"]:
         p["found"] = [p["targets"][c] for c in ("suspect", "place", "object")]
         p["stage"] = "done"
-    s, _ = run(s, epilogue.start)
-    s["epilogue"].update(culprit=2, shared=["V01", "V02", "V03"], revealed=3)
-    s["phase"] = "vote"
     s["age_rank"] = [0, 2, 1]
-    s, _ = do(s, "vote.0.1", "group.2")
-    s, _ = do(s, "vote.0.2", "group.2")
+    s, _ = run(s, epilogue.start)
+    s["hand"][:3] = ["V01", "V02", "V03"]
+    s, events = run(s, epilogue.commit, 2, ["V01", "V02", "V03"])
+    assert s["epilogue"]["revealed"] == 3 and "agree_rules" in [e.kind for e in events]
+    return s
+
+
+def proposals(events) -> list:
+    return [(e.data["seat"], e.data.get("group")) for e in public(events)
+            if e.kind.startswith("proposed")]
+
+
+def test_mys17_three_players_vote_in_public_and_agree():
+    """Seed: "En lugar de hacerlo en secreto, los videntes votan de forma pública"."""
+    s = three_player_vote()
+    asked = [p for p in E.pending(s) if p.seat is not None]
+    assert [p.seat for p in asked] == [1, 2] and all(p.public for p in asked)
+    s, events = do(s, "vote.0.1", "group.2")
+    assert proposals(events) == [(1, 2)]
+    s, events = do(s, "vote.0.2", "group.2")
+    assert proposals(events) == [(2, 2)]
     assert s["epilogue"]["verdict"] == 2 and E.outcome(s).reason == "solved"
-    s["epilogue"]["votes"] = {"1": 2, "2": 4}
-    assert epilogue.verdict(s) == 4
+
+
+def test_mys17_a_player_changes_until_they_agree():
+    s = three_player_vote()
+    s, _ = do(s, "vote.0.1", "group.2")
+    s, events = do(s, "vote.0.2", "group.4")
+    assert "no_agreement_yet" in [e.kind for e in public(events)] and E.outcome(s) is None
+    s, _ = do(s, "vote.1.1", "keep")
+    s, events = do(s, "vote.1.2", "group.2")
+    assert proposals(events) == [(2, 2)]
+    assert s["epilogue"]["verdict"] == 2 and E.outcome(s).reason == "solved"
+
+
+def test_mys17_no_agreement_leaves_the_youngest_players_proposal():
+    s = three_player_vote()
+    s, _ = do(s, "vote.0.1", "group.2")
+    s, _ = do(s, "vote.0.2", "group.4")
+    s, _ = do(s, "vote.1.1", "keep")
+    s, events = do(s, "vote.1.2", "keep")
+    assert proposals(events) == [(2, 4)]
+    assert s["epilogue"]["verdict"] == 4 and E.outcome(s).reason == "wrong_group"
+
+
+def test_mys17_two_ai_players_agree():
+    s = three_player_vote()
+    while E.outcome(s) is None:
+        p = next(p for p in E.pending(s) if p.seat is not None)
+        s, _ = E.apply(s, p.seat, p.id, E.ai_choice(s, p, "tags"))
+    assert len(s["epilogue"]["rounds"]) == 1 and len(set(s["epilogue"]["votes"].values())) == 1
+
+
+def test_mys17_a_three_player_vote_stored_before_rounds_goes_on():
+    s = three_player_vote()
+    s, _ = do(s, "vote.0.1", "group.2")
+    old = copy.deepcopy(s)
+    del old["epilogue"]["rounds"]
+    assert E.upgrade(old) == s
+    assert E.upgrade(copy.deepcopy(s)) == s
 
 
 def test_mys18_no_guess_counts_as_wrong():
