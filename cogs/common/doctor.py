@@ -78,8 +78,8 @@ def _permissions(channel, granted: discord.Permissions) -> list[Check]:
                     "" if getattr(granted, name) else where)
               for name in permissions.TABLE_NEEDS + permissions.TABLE_WANTS]
     checks.append(Check("Manage Messages", OK if granted.manage_messages else WARN,
-                        "" if granted.manage_messages else f"{where}, for Mysterium's Ghost, "
-                        "whose posts in its game's thread are removed"))
+                        "" if granted.manage_messages else f"{where}, to remove posts where a "
+                        "game's rules want silence (a quiet phase, Mysterium's Ghost)"))
     return checks
 
 
