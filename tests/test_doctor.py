@@ -83,3 +83,8 @@ def test_the_command_line_needs_a_channel_and_passes_it_on(capsys):
     assert cli_main(["doctor", "--channel", "7", "--user", "9"],
                     run_doctor=lambda *ids: asked.append(ids) or 0) == 0
     assert asked == [(7, 9)]
+
+
+async def test_a_refused_token_is_one_line(lb, town, capsys):
+    assert await doctor.diagnose("not-the-token", town[2].id) == 1
+    assert "refused the token" in capsys.readouterr().out
