@@ -1,0 +1,85 @@
+"""Every slash command of every game, and /games and /language, typed with hostile input
+through the loopback Discord: each ends in a clear answer (a private one when it refuses),
+never "This interaction failed"; what it quotes of the input is clipped and escaped; nobody is
+pinged; no table opens from a refused command."""
+from __future__ import annotations
+
+from tests.loopback import Loopback
+from tests.loopback.table import idle, make_bot
+
+SUBCOMMAND, GROUP, STRING = 1, 2, 3
+DEEP = "[" * 2900 + "]" * 2900                     # 5,800 characters: under Discord's 6,000
+INJECTED = "@everyone <@123> <@&456> **bold** ||spoiler|| # title `code` [link](https://x.y)"
+HOSTILE = ("x" * 3000, INJECTED * 30, DEEP, "script=" + DEEP, "round_cap=1e400; vote=-5",
+           "9" * 4400, "NaN=NaN; =; ;;", '{"a": "b; c"')
+
+
+def commands_of(world) -> list[tuple[str, list[dict]]]:
+    """("group sub", options) for every command synced globally: a game's `new` first, its
+    `cancel` last."""
+    found = []
+    for name, command in sorted(world.commands[None].items()):
+        subs = [o for o in command.get("options") or [] if o["type"] == SUBCOMMAND]
+        if not subs:
+            found.append((name, command.get("options") or []))
+        order = {"new": 0, "cancel": 2}
+        found += [(f"{name} {sub['name']}", sub.get("options") or [])
+                  for sub in sorted(subs, key=lambda sub: order.get(sub["name"], 1))]
+        assert not any(o["type"] == GROUP for o in command.get("options") or [])
+    return found
+
+
+def required(options: list[dict]) -> dict:
+    """The required options, each given its first choice."""
+    return {o["name"].replace("-", "_"): o["choices"][0]["value"]
+            for o in options if o.get("required")}
+
+
+def assert_clear(reply, typed: str = "") -> None:
+    """An answer that says something, privately unless it opened a table, quoting nothing of
+    the input that Discord would read as a mention or markdown."""
+    shown = reply.text
+    assert shown.strip(), reply
+    assert len(reply.content) <= 2000
+    assert "<@123>" not in shown and "<@&456>" not in shown, shown[:300]
+    assert "@everyone" not in shown.replace("\\@everyone", ""), shown[:300]
+    assert "**bold**" not in shown and "||spoiler||" not in shown, shown[:300]
+    if len(typed) > 200:
+        assert typed[:200] not in shown     # clipped, never repeated whole
+
+
+async def test_every_command_answers_hostile_input_with_one_clear_line(tmp_path):
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        alice = guild.user("alice")
+        bare = guild.text_channel("bare")          # no table: each command says so
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
+            commands = commands_of(lb.fake.world)
+            assert {"games", "language", "bethlem new", "looper rules", "toy add-ai"} <= {
+                path for path, _ in commands}
+            tables = {}
+            for path, options in commands:
+                group = path.split()[0]
+                if path.endswith(" new"):
+                    tables[group] = guild.text_channel(f"{group}-table")
+                    opened = await alice.slash(tables[group], path)
+                    assert not opened.ephemeral and tables[group].threads(), opened
+                for where in (bare, tables.get(group, bare)):
+                    if not path.endswith(" new"):
+                        assert_clear(await alice.slash(where, path, **required(options)))
+                    for option in options:
+                        if option["type"] != STRING or option.get("choices"):
+                            continue
+                        name = option["name"].replace("-", "_")
+                        for typed in HOSTILE:
+                            given = {**required(options), name: typed}
+                            reply = await alice.slash(where, path, **given)
+                            assert reply.ephemeral, (path, name, typed[:40], reply)
+                            assert_clear(reply, typed)
+                            if option.get("autocomplete"):
+                                offered = await alice.autocomplete(where, path, **given)
+                                assert all(1 <= len(c["name"]) <= 100 for c in offered)
+            for group, channel in tables.items():   # only the table opened above, in each
+                assert len(channel.messages()) == 1 and len(channel.threads()) == 1, group
+            assert bare.messages() == [] and bare.threads() == []
+            assert not [p for p in lb.pings if p.users or p.roles or p.everyone]
