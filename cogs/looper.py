@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from cogs.common import actions
+from cogs.common import actions, render
 from cogs.common.gamecog import GameCog
 from games.base import IllegalMove
 from games.looper import data
@@ -39,8 +39,8 @@ class Looper(GameCog, group_name="looper",
             t = Translator(self.game, await self.host.store.guild_lang(interaction.guild_id))
             names = ", ".join(["generated", *(k for k, v in known.items()
                                               if v["tragedy_set"] == mode)])
-            return await actions.reply(interaction, t.error(
-                "unknown_script", {"script": script, "known": names}, "Unknown script."))
+            return await actions.reply(interaction, render.refusal(t, IllegalMove(
+                "unknown_script", "Unknown script.", script=script, known=names)))
         typed = {k: v for k, v in {"script": script, "difficulty": difficulty}.items() if v}
         await self.open_table(interaction, mode, pace, timings, settings, typed)
         if mastermind == "bot":

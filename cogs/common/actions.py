@@ -67,7 +67,7 @@ async def in_time(interaction: discord.Interaction, work, *, ephemeral: bool = T
 async def refuse(interaction: discord.Interaction, err: IllegalMove,
                  table: GameRow | None = None) -> None:
     t = render.translator(table) if table else Translator(None)
-    await reply(interaction, t.error(err.code, err.params, err.message))
+    await reply(interaction, render.refusal(t, err))
 
 
 async def _table(interaction: discord.Interaction, game_id: int) -> GameRow | None:

@@ -222,7 +222,10 @@ class Boards:
         return [render.png_file(png)] if png else []
 
     def picture_png(self, table: GameRow) -> bytes | None:
-        """The table's public picture as PNG, drawn again only when the public view changed."""
+        """The table's public picture as PNG, drawn again only when the public view changed;
+        none for a table cancelled in its lobby, which never had a state."""
+        if table.state is None:
+            return None
         public = games.engine(table.game).public_view(table.state)
         view = repr(public)
         drawn = self._drawn.get(table.id)

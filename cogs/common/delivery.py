@@ -802,7 +802,7 @@ class DiscordDelivery:
         any news (unless this state's messages were just `planned`), the outcome of those
         closed."""
         await self.boards.lobby(table)
-        if table.status == "lobby":
+        if table.status == "lobby" or table.state is None:   # never started: no status
             return
         await self.boards.status(table)
         async with self._prompting[table.id]:

@@ -93,11 +93,10 @@ class GameCog(commands.GroupCog):
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id),
                 ephemeral=False)
         except IllegalMove as err:
-            # One line in the server's language, naming the option and what it takes; it may
-            # quote the input, so it is clipped to what one message holds.
+            # One line in the server's language, naming the option and what it takes; what it
+            # quotes of the input is clipped and escaped.
             t = Translator(self.game, await self.host.store.guild_lang(interaction.guild_id))
-            return await actions.reply(interaction, render.clip(
-                t.error(err.code, err.params, err.message), render.CONTENT_MAX))
+            return await actions.reply(interaction, render.refusal(t, err))
         t = render.translator(table)
         lobby = self.host.delivery.boards.lobby_now(table)
         if interaction.response.is_done():  # deferred under load: the lobby replaces "thinking"
@@ -180,7 +179,8 @@ class GameCog(commands.GroupCog):
             (v for v in rules_topics(self.game, lang).values()
              if v.get("name", "").lower() == topic.lower()), None)
         if entry is None:
-            return await actions.reply(interaction, t("ui", "rules_unknown", name=topic))
+            return await actions.reply(interaction, t("ui", "rules_unknown",
+                                                      name=render.echo(topic)))
         embed = discord.Embed(title=entry.get("name", topic), description=render.clip(entry["text"]))
         await actions.reply(interaction, embed=embed)
 

@@ -11,10 +11,10 @@ from collections import Counter
 import discord
 
 import games
-from games.base import Option, Pending
+from games.base import IllegalMove, Option, Pending
 from hosting.pace import presets
 from hosting.store import GameRow
-from hosting.text import Translator
+from hosting.text import Translator, escape
 
 EMBED_LIMIT = 4000
 MESSAGE_LIMIT = 1900      # what we put in one message, leaving room for pings
@@ -40,6 +40,25 @@ def game_title(t: Translator) -> str:
 
 def clip(text: str, limit: int = EMBED_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+QUOTED_MAX = 80   # characters of what a person typed that an answer repeats
+# The params of a refusal that quote what a person typed (a command's option, a form's field);
+# the others name the game's own things.
+TYPED = ("mode", "pace", "part", "policy", "setting", "value", "timing", "script")
+
+
+def echo(text: object) -> str:
+    """What a person typed, quoted back: on one line, clipped, and escaped so that no markdown
+    or mention in it takes over the answer."""
+    return escape(clip(" ".join(str(text).split()), QUOTED_MAX))
+
+
+def refusal(t: Translator, err: IllegalMove) -> str:
+    """A refusal's one line: what it quotes of a person's typing is echoed (`echo`), and the
+    whole fits one message."""
+    typed = {key: echo(value) for key, value in err.params.items() if key in TYPED}
+    return clip(t.error(err.code, {**err.params, **typed}, escape(err.message)), CONTENT_MAX)
 
 
 def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
