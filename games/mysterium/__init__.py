@@ -51,6 +51,10 @@ class MysteriumEngine(Engine):
                 f"ghost.{state['ghost_step']}", state["ghost_seat"], desk.kind(state),
                 _options(desk.options(state)), "auto",
                 "clue" if phase == "give" else "day_discussion", False, desk.params(state)))
+        if phase == "window" and desk.asks_anytime(state):
+            out.append(Pending(
+                f"ghost.{state['ghost_step']}", state["ghost_seat"], desk.kind(state),
+                _options(desk.options(state)), "wait", "conference", False, desk.params(state)))
         for i, p in enumerate(state["psychics"]):
             if hours.can_act(state, i):
                 out.append(Pending(

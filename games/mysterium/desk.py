@@ -13,7 +13,8 @@ TAKEOVER_AFTER = 2
 
 
 def kind(state: dict) -> str:
-    first = "ghost_culprit" if state["phase"] == "shared" else "ghost_serve"
+    first = {"shared": "ghost_culprit", "window": "ghost_anytime"}.get(state["phase"],
+                                                                        "ghost_serve")
     return {"give": "ghost_cards", "crow": "ghost_crow", "shared": "ghost_shared"}.get(
         state["draft"].get("action"), first)
 
@@ -33,7 +34,7 @@ def options(state: dict) -> list[tuple[str, str, dict]]:
     elif step == "ghost_culprit":
         out += [(f"group.{g['number']}", "culprit", {"group": g["number"]})
                 for g in state["epilogue"]["groups"]]
-    if step in ("ghost_serve", "ghost_culprit") and ghost.crow_allowed(state):
+    if step in ("ghost_serve", "ghost_culprit", "ghost_anytime") and ghost.crow_allowed(state):
         out.append(("crow", "crow_start", {"left": state["crows_left"]}))
     if step in ("ghost_cards", "ghost_crow"):
         out += [(f"add.{c}", "add", _card(state, c)) for c in hand if c not in chosen]
@@ -48,8 +49,16 @@ def options(state: dict) -> list[tuple[str, str, dict]]:
                 for c in hand if c not in chosen]
     if draft:
         out.append(("back", "back", {}))
-    out.append(("auto", "auto", {}))
+    out.append(("wait", "crow_not_now", {}) if state["phase"] == "window" else ("auto", "auto", {}))
     return out
+
+
+def asks_anytime(state: dict) -> bool:
+    """While the sand timer runs, a human Ghost with a crow to fly is asked whether to fly it:
+    the crow may be used at any moment of the game (spec 4.4), not only between gives."""
+    draft = state["draft"]
+    return not state["bot_ghost"] and (draft.get("action") == "crow"
+                                       or (not draft and ghost.crow_allowed(state)))
 
 
 def params(state: dict) -> dict:
@@ -102,6 +111,9 @@ def apply(ctx: Ctx, choice: str) -> None:
     draft = state["draft"]
     if word == "auto":
         return _auto(ctx)
+    if word == "wait":                  # no crow this sand timer; a timeout says the same
+        state["draft"] = {"action": "wait"}
+        return
     state["ghost_skips"] = 0
     if word == "to":
         state["draft"] = {"action": "give", "psychic": int(arg), "cards": []}
@@ -154,6 +166,8 @@ def ai_choice(state: dict) -> str:
     """An AI seat playing a human Ghost's seat follows the bot Ghost's plan click by click (the
     plan depends on the hand, which a draft does not change, so each click finds the same)."""
     draft = state["draft"]
+    if state["phase"] == "window":
+        return "wait"                       # the bot Ghost flies its crows between gives
     action = draft.get("action")
     shared = state["phase"] == "shared"
     plan = (ghost.plan_shared if shared else ghost.plan_give)({**state, "draft": {}}) \

@@ -179,6 +179,7 @@ def resolve(ctx: Ctx) -> None:
     """Every active psychic from the end-of-timer snapshot (R15), then the clock."""
     state = ctx.state
     psychics = state["psychics"]
+    state["draft"] = {}                 # a crow the Ghost had not flown when time ran out
     ctx.say("timer_over")
     found_now = []
     for i in active(state):

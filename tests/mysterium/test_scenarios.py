@@ -356,6 +356,32 @@ def test_mys14_crow_limits_easy_and_intermediate():
     assert refused(s, "ghost.", "crow") == "no_cards"
 
 
+def test_mys14_a_crow_may_fly_while_the_sand_timer_runs():
+    """Spec 4.4 and the seed: the crow may be used "en cualquier momento de la partida", so an
+    EASY crow left over after the gives is not lost when the timer starts."""
+    s = serve_all(table("easy"))
+    assert s["phase"] == "window" and s["crows_left"] == 1
+    ask = pending(s, "ghost.")
+    assert ask.kind == "ghost_anytime" and ask.default == "wait" and not ask.public
+    hand = list(s["hand"])
+    s, events = ghost_crow(s, hand[:2])
+    assert s["crows_left"] == 0 and s["discard"][-2:] == hand[:2] and len(s["hand"]) == 7
+    assert "crow_used" in [e.kind for e in public(events)]
+    assert not [p for p in E.pending(s) if p.id.startswith("ghost.")]   # nothing left to fly
+    s, _ = end_timer(s)
+    assert s["hour"] == 2 and pending(s, "ghost.").kind == "ghost_serve"
+
+
+def test_mys14_not_now_closes_the_crow_question_for_this_timer_only():
+    s = serve_all(table("easy"))
+    skips = s["ghost_skips"]
+    s, events = do(s, "ghost.", "wait")
+    assert not events and s["ghost_skips"] == skips and s["crows_left"] == 1
+    assert not [p for p in E.pending(s) if p.id.startswith("ghost.")]
+    s, _ = end_timer(s)
+    assert s["draft"] == {} and pending(s, "ghost.").kind == "ghost_serve"
+
+
 def test_mys15_vision_deck_reshuffle():
     s = table()
     s["discard"], s["deck"] = s["deck"][:10], ["V84" if "V84" not in s["hand"] else s["deck"][10]]
