@@ -12,6 +12,11 @@ SPECIALS = ("SEER", "RADIANT_BEAUTY", "INFECTED", "SUPER_GHOST", "MECHANIC", "AS
             "APPRENTICE", "CLUMSY", "COWARD", "PYROMANIAC")
 
 
+# The only roles the AUTOMA plays; any other dealt to it is ignored (seed: "Ignora cualquier
+# Rol para la IA, excepto Cultista y Vidente"; spec 6.1).
+AUTOMA_ROLES = ("CULTIST", "SEER")
+
+
 def uses_automa(players: int, options: dict) -> bool:
     """4 people always play with the AUTOMA; 6 may (spec 1)."""
     return players == 4 or (players == 6 and bool(options.get("automa")))
@@ -109,6 +114,8 @@ def build(options: dict, players: int, seed: int) -> tuple[dict, Ctx]:
     for ci, role in enumerate(roles):
         deck = decks["cultist" if role == "CULTIST" else
                      "pyromaniac" if role == "PYROMANIAC" else "investigator"]
+        if ci >= players and role not in AUTOMA_ROLES:
+            role = "INVESTIGATOR"           # its deck stays the one dealt (R-51)
         s["chars"].append({
             "seat": ci if ci < players else None, "automa": ci >= players, "role": role,
             "team": data.roles()[role]["team"], "ghost": False, "role_shown": False,

@@ -456,3 +456,18 @@ def test_r45_no_connection_silences_the_table():
     s = settle(s)[0]
     s, _ = drive(s, {"t": "event"})
     assert not E.public_view(s)["quiet"]
+
+
+def test_the_automa_plays_no_role_but_cultist_or_seer():
+    """Seed: "Ignora cualquier Rol para la IA, excepto Cultista y Vidente": a Radiant Beauty or
+    any other special dealt to the AUTOMA is a plain Investigator, though a Pyromaniac's deck
+    keeps its Fire and Explosion cards (R-51)."""
+    from games.cultists import CultistsEngine
+    played, fire_decks = set(), 0
+    for seed in range(60):
+        s, _ = CultistsEngine().setup(
+            {"mode": "expert", "roles": "RADIANT_BEAUTY,PYROMANIAC"}, 4, seed)
+        [ai] = [c for c in s["chars"] if c["automa"]]
+        played.add(ai["role"])
+        fire_decks += ai["role"] == "INVESTIGATOR" and "X" in ai["room_pile"]
+    assert played <= {"CULTIST", "SEER", "INVESTIGATOR"} and fire_decks
