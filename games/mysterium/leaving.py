@@ -24,6 +24,10 @@ def leave(ctx: Ctx, seat: int) -> None:
             p.update(seat=None, ready=False, declined=[])
             p["window"] += 1
             ctx.say("psychic_left", persona=p["persona"], seat=seat)
+    if not players(state):
+        ctx.say("no_psychic_left")       # nobody could guess or vote: the game cannot be won
+        epilogue.finish(ctx, False, "no_psychics")
+        return
     settle(ctx)
 
 

@@ -71,3 +71,17 @@ def test_r24_voter_who_leaves_ends_the_stage():
     s, events = E.leave(s, psy(s, "carl")["seat"])    # the last voter of level 2 leaves
     assert s["epilogue"]["stage"] == 3 and str(idx(s, "carl")) not in s["epilogue"]["votes"]
     assert pending(s, f"vote.3.{idx(s, 'paul')}")
+
+
+def test_r24_the_last_psychic_player_leaving_ends_the_game():
+    """Nobody left to guess or vote: the game ends rather than asking the Ghost for visions
+    nobody can read."""
+    s = table()
+    seats = sorted({p["seat"] for p in s["psychics"]})
+    for seat in seats[:-1]:
+        s, _ = E.leave(s, seat)
+    assert E.outcome(s) is None
+    s, events = E.leave(s, seats[-1])
+    assert "no_psychic_left" in [e.kind for e in public(events)]
+    assert E.outcome(s).reason == "no_psychics" and E.outcome(s).winners == ()
+    assert not E.pending(s)
