@@ -174,9 +174,10 @@ def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
 
 def _here_sql(columns: str, statuses: int) -> str:
     """`game_here`'s query: those columns of the game in a channel (statuses, then the channel
-    three times and the game's name as parameters)."""
+    twice, the game's name and the channel again as parameters). Only a game of that name:
+    another game's command typed in a table's thread must not act on that table."""
     return (f"SELECT {columns} FROM games g WHERE status IN ({', '.join('?' * statuses)}) "
-            "AND (thread_id = ? OR (channel_id = ? AND game = ?)) "
+            "AND (thread_id = ? OR channel_id = ?) AND game = ? "
             "ORDER BY CASE WHEN thread_id = ? THEN 0 ELSE 1 END, id DESC LIMIT 1")
 
 

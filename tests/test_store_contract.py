@@ -48,7 +48,8 @@ async def test_a_game_reads_back_as_written(store):
         await store.game_ids(statuses=["lobby"], nonsense=1)
 
 
-async def test_the_game_of_a_thread_or_else_the_newest_in_a_channel(store):
+async def test_the_game_of_a_thread_or_else_the_newest_in_a_channel_of_that_game_only(store):
+    """Another game's command typed in a table's thread finds no table there."""
     open_ = ("lobby", "running", "paused")
     await store.create_game(new_game(status="lobby", channel_id=5))
     newer = await store.create_game(new_game(channel_id=5))
@@ -60,7 +61,9 @@ async def test_the_game_of_a_thread_or_else_the_newest_in_a_channel(store):
     assert await store.game_here(open_, "toy", 5) == newer
     row = await store.load_game_here(open_, "toy", 5)
     assert (row.id, row.seats) == (newer, [SeatRow(0, "Ana", 3)])
-    assert (await store.load_game_here(open_, "toy", 77)).id == threaded
+    assert (await store.load_game_here(open_, "other", 77)).id == threaded
+    assert await store.load_game_here(open_, "toy", 77) is None
+    assert await store.game_here(open_, "toy", 77) is None
     assert await store.load_game_here(open_, "toy", 8) is None
 
 
