@@ -224,7 +224,9 @@ class Host:
                        pace_overrides: str | dict | None = None, options: dict | None = None,
                        guild_id: int | None = None, channel_id: int | None = None,
                        lang: str | None = None, seed: int | None = None,
-                       join: bool = True) -> GameRow:
+                       join: bool = True, ai_first: str | None = None) -> GameRow:
+        """A lobby, its host seated (`join`), after an AI seat of policy `ai_first` if given:
+        seat 0 is a role some games give the first seat (Tragedy Looper's Mastermind)."""
         engine = games.engine(game)
         mode = mode or engine.modes[0]
         engine.check_options(mode, options or {})
@@ -241,10 +243,13 @@ class Host:
             raise _not_saved(None, "a new table", err) from err
         if not self.shared:
             self._tables[row.id] = row
+        seats = [SeatRow(0, "AI 1", ai_policy=ai_first)] if ai_first else []
         if join and host_user is not None:
-            # Nobody else knows the game yet: its host takes the first seat without a step.
+            seats.append(SeatRow(len(seats), host_name, user_id=host_user))
+        if seats:
+            # Nobody else knows the game yet: its first seats are taken without a step.
             try:
-                await self._set_seats(row, [SeatRow(0, host_name, user_id=host_user)])
+                await self._set_seats(row, seats)
             except StoreError as err:
                 raise _not_saved(row.id, "a seat", err) from err
             await self.delivery.table_changed(row)

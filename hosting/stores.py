@@ -104,7 +104,11 @@ def playable(tables: dict) -> None:
     if name not in games.REGISTRY:
         raise ValueError(f"unknown game {name[:40]!r} (this build has "
                          f"{', '.join(sorted(games.REGISTRY))})")
-    engine = games.engine(name)
+    try:
+        engine = games.engine(name)
+    except Exception as err:   # its module fails to load in this build
+        raise ValueError(f"game {name!r} cannot be loaded ({type(err).__name__}: "
+                         f"{str(err)[:80]})") from None
     if row["status"] not in EVERY_STATUS:
         raise ValueError(f"unknown status {row['status'][:40]!r}")
     if row["mode"] not in engine.modes:

@@ -67,9 +67,10 @@ class GameCog(commands.GroupCog):
 
     async def open_table(self, interaction: discord.Interaction, mode: str | None, pace: str,
                          timings: str | None, settings: str | None,
-                         typed: dict | None = None) -> None:
+                         typed: dict | None = None, ai_first: str | None = None) -> None:
         """Post the lobby and open the game's thread. `typed` holds options a game's own `new`
-        asks for as typed parameters; `settings` may add or override any option by name."""
+        asks for as typed parameters; `settings` may add or override any option by name;
+        `ai_first` seats an AI of that policy before the host (a bot Mastermind)."""
         if interaction.guild_id is None:
             return await actions.refuse(interaction, IllegalMove(
                 "new_in_thread", "Open a new table from a server text channel."))
@@ -89,6 +90,7 @@ class GameCog(commands.GroupCog):
                                                          engine.option_specs(chosen))}
             table = await actions.in_time(interaction, self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
+                ai_first=ai_first,
                 mode=chosen, pace_preset=pace, pace_overrides=timings, options=options,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id),
                 ephemeral=False)
