@@ -42,22 +42,9 @@ class Looper(GameCog, group_name="looper",
             return await actions.reply(interaction, render.refusal(t, IllegalMove(
                 "unknown_script", "Unknown script.", script=script, known=names)))
         typed = {k: v for k, v in {"script": script, "difficulty": difficulty}.items() if v}
-        await self.open_table(interaction, mode, pace, timings, settings, typed)
-        if mastermind == "bot":
-            await self._bot_mastermind(interaction)
-
-    async def _bot_mastermind(self, interaction: discord.Interaction) -> None:
-        """Seat 0 is the Mastermind: the host steps aside for an AI seat, then sits again."""
-        table = await self.host.table_here(self.game, interaction.channel_id)
-        if table is None or table.host_user != interaction.user.id or table.status != "lobby":
-            return
-        try:
-            await self.host.leave(table.id, interaction.user.id)
-            await self.host.add_ai(table.id, interaction.user.id,
-                                   games.engine(self.game).ai_policies[-1])
-            await self.host.join(table.id, interaction.user.id, interaction.user.display_name)
-        except IllegalMove:
-            return
+        # Seat 0 is the Mastermind: a bot Mastermind is seated with the lobby, in one step.
+        bot = games.engine(self.game).ai_policies[-1] if mastermind == "bot" else None
+        await self.open_table(interaction, mode, pace, timings, settings, typed, ai_first=bot)
 
     @new.autocomplete("script")
     async def _scripts(self, interaction: discord.Interaction, current: str):

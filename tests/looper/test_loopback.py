@@ -40,3 +40,36 @@ async def test_the_public_sheet_is_pinned_in_the_thread(tmp_path):
                                    what="a pinned post")
             pinned = [m for m in thread.messages() if m.pinned and not m.embeds]   # not the status
             assert len(pinned) == 1 and "First Steps" in pinned[0].content, pinned
+
+
+async def test_a_bot_mastermind_is_seated_with_its_lobby_and_a_refusal_changes_nothing(tmp_path):
+    """A refused `/looper new mastermind:bot` leaves the host's other lobby in the channel as
+    it was; an accepted one shows the bot as the Mastermind's seat from the start, so a Join
+    can never take seat 0."""
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        alice, bob = guild.user("alice"), guild.user("bob")
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                                   idle=idle):
+            await alice.slash(games, "looper new", mode="first_steps", timings=FAST_TIMINGS)
+            first = games.last_message()
+            await bob.click(first, "Join")
+            seated = first.text
+            refused = await alice.slash(games, "looper new", mode="first_steps",
+                                        mastermind="bot", settings="no_such_setting=1")
+            assert refused.ephemeral and games.last_message().id == first.id
+            assert first.text == seated and seated_in(first) == ["alice", "bob"]
+            await alice.slash(games, "looper new", mode="first_steps", mastermind="bot",
+                              timings=FAST_TIMINGS)
+            second = games.last_message()
+            assert second.id != first.id
+            assert seated_in(second) == ["AI 1", "alice"]
+            await bob.click(second, "Join")
+            assert seated_in(second) == ["AI 1", "alice", "bob"]
+
+
+def seated_in(lobby) -> list[str]:
+    """The lobby's seats, in seat order."""
+    line = next(x for x in lobby.text.splitlines() if "seats taken" in x)
+    return line.split(": ", 1)[1].split(", ")
