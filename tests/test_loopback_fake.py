@@ -312,6 +312,24 @@ async def test_rate_limits_and_server_errors_are_retried(lb, town):
     assert reply.latency > 0.9      # discord.py waits a second before retrying a 5xx
 
 
+class MembersBot(discord.Client):
+    def __init__(self, presences: bool):
+        super().__init__(intents=discord.Intents(guilds=True, members=True, presences=presences),
+                         chunk_guilds_at_startup=False)
+
+
+@pytest.mark.parametrize("presences", [False, True])
+async def test_guild_create_lists_every_member_only_with_the_presences_intent(lb, town,
+                                                                              presences):
+    guild, alice, bob, games = town
+    async with lb.run_bot(MembersBot, presences) as bot:
+        seen = bot.get_guild(guild.id)
+        names = {m.name for m in seen.members}
+        assert names == ({"alice", "bob", bot.user.name} if presences else {bot.user.name})
+        await seen.chunk()
+        assert {"alice", "bob"} <= {m.name for m in seen.members}
+
+
 async def test_gateway_drop_resumes_and_replays(lb, town):
     guild, alice, bob, games = town
     async with lb.run_bot(TinyBot):
@@ -452,6 +470,7 @@ async def test_edits_of_hour_old_messages_are_capped(lb, town):
     guild, alice, bob, games = town
     lb.old_edit_cap = 2
     async with lb.run_bot(TinyBot) as bot:
+        bot.http.max_ratelimit_timeout = 30.0        # else discord.py sleeps out the wait
         channel = bot.get_channel(games.id)
         status = await channel.send("round 1")
         for n in range(5):
@@ -459,7 +478,11 @@ async def test_edits_of_hour_old_messages_are_capped(lb, town):
         lb.age_messages(3601)
         await status.edit(content="round 2")
         await status.edit(content="round 3")
-        assert await refusal(status.edit(content="round 4")) == (400, 30046)
+        with pytest.raises(discord.RateLimited) as caught:        # a 429, as Discord answers
+            await status.edit(content="round 4")
+        assert caught.value.retry_after == lb.old_edit_retry_after > 30
+        [capped] = [c for c in lb.calls if c.status == 429]
+        assert capped.method == "PATCH"
         fresh = await channel.send("round 4")
         await fresh.edit(content="round 4, later")                # a new message is not old
         lb.age_messages(3601)

@@ -17,12 +17,13 @@ from collections import deque
 
 from aiohttp import WSMsgType, web
 
-from .world import GUILD_MEMBERS, World
+from .world import World
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
 REPLAY = 20000                        # frames a session keeps for RESUME
+GUILD_PRESENCES = 1 << 8               # the intent that brings every member in GUILD_CREATE
 CLIENT_ENDED = (1000, 1001)           # a client closing with these ends its session
 
 
@@ -182,8 +183,10 @@ class Gateway:
             "guild_join_requests": [], "geo_ordered_rtc_regions": [], "user_settings": {},
         })
         for guild in guilds:
+            # Without the presences intent Discord sends only the bot itself (and people in
+            # voice): the rest come by chunks (opcode 8), whatever GUILD_MEMBERS says.
             members = ([self.world.users[u] for u in guild.joined]
-                       if session.intents & GUILD_MEMBERS else [bot])
+                       if session.intents & GUILD_PRESENCES else [bot])
             session.send("GUILD_CREATE", guild.payload(members))
         self.world.touch()
         return session
