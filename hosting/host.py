@@ -292,6 +292,21 @@ class Host:
         await self.delivery.table_changed(table)
         return seat
 
+    async def set_options(self, game_id: int, by_user: int | None, changed: dict,
+                          cleared: tuple[str, ...] = (), admin: bool = False) -> GameRow:
+        """The host's settings in the lobby: `changed` set, `cleared` back to the game's own
+        choice; all of them checked against the game's options before they are kept."""
+        async with self._acting(game_id, "the settings"):
+            table = await self._lobby(game_id)
+            self._require_host(table, by_user, admin)
+            options = {k: v for k, v in table.options.items() if k not in cleared}
+            options.update(changed)
+            self.engine(table).check_options(table.mode, options)
+            await self.store.update_game(game_id, options=options)
+            table.options = options
+        await self.delivery.table_changed(table)
+        return table
+
     async def leave(self, game_id: int, user_id: int) -> GameRow:
         """Give up a seat: in the lobby it goes; in a running game whose rules let a player go
         (`Engine.leave`), the person no longer plays it and the engine hands its part on."""

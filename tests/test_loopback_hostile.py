@@ -1,7 +1,7 @@
-"""Every slash command of every game, and /games and /language, typed with hostile input
-through the loopback Discord: each ends in a clear answer (a private one when it refuses),
-never "This interaction failed"; what it quotes of the input is clipped and escaped; nobody is
-pinged; no table opens from a refused command."""
+"""Every slash command of every game, and /games and /language, and every field of every
+game's settings form, given hostile input through the loopback Discord: each ends in a clear
+answer (a private one when it refuses), never "This interaction failed"; what it quotes of the
+input is clipped and escaped; nobody is pinged; no table opens or changes from a refusal."""
 from __future__ import annotations
 
 from tests.loopback import Loopback
@@ -82,4 +82,31 @@ async def test_every_command_answers_hostile_input_with_one_clear_line(tmp_path)
             for group, channel in tables.items():   # only the table opened above, in each
                 assert len(channel.messages()) == 1 and len(channel.threads()) == 1, group
             assert bare.messages() == [] and bare.threads() == []
+            assert not [p for p in lb.pings if p.users or p.roles or p.everyone]
+
+
+async def test_every_field_of_every_settings_form_refuses_hostile_input_privately(tmp_path):
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        alice = guild.user("alice")
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+            games = sorted(path.split()[0] for path, _ in commands_of(lb.fake.world)
+                           if path.endswith(" new"))
+            assert len(games) >= 6
+            for game in games:
+                channel = guild.text_channel(f"{game}-table")
+                await alice.slash(channel, f"{game} new")
+                lobby = channel.last_message()
+                opened = (await bot.host.table_here(game, channel.record.id)).options
+                pages = [label for label in lobby.labels() if label.startswith("Settings")]
+                assert pages, game
+                for page in pages:
+                    form = await alice.click(lobby, page)
+                    for field in form.modal.fields:
+                        for typed in HOSTILE:
+                            reply = await alice.submit(form, {field: typed})
+                            assert reply.ephemeral, (game, field, typed[:40], reply)
+                            assert_clear(reply, typed)
+                table = await bot.host.table_here(game, channel.record.id)
+                assert (await bot.host.store.load_game(table.id)).options == opened, game
             assert not [p for p in lb.pings if p.users or p.roles or p.everyone]

@@ -57,7 +57,9 @@ async def in_time(interaction: discord.Interaction, work, *, ephemeral: bool = T
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=time_left(interaction))
     if not done and not interaction.response.is_done():
-        if interaction.type == discord.InteractionType.component:
+        if interaction.type == discord.InteractionType.component or (
+                interaction.type == discord.InteractionType.modal_submit
+                and interaction.message is not None):   # a form opened from a message
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -117,6 +119,12 @@ async def join(interaction: discord.Interaction, game_id: int) -> None:
 async def leave(interaction: discord.Interaction, game_id: int) -> None:
     await _lobby_action(interaction, game_id,
                         lambda host: host.leave(game_id, interaction.user.id), "left")
+
+
+async def set_options(interaction: discord.Interaction, game_id: int, changed: dict,
+                      cleared: tuple[str, ...]) -> None:
+    await _lobby_action(interaction, game_id, lambda host: host.set_options(
+        game_id, interaction.user.id, changed, cleared, is_admin(interaction)), "settings_saved")
 
 
 async def start(interaction: discord.Interaction, game_id: int) -> None:

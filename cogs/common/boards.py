@@ -74,7 +74,7 @@ class Boards:
             return {"content": render.clip(line, render.CONTENT_MAX), "embed": None,
                     "view": None, "allowed_mentions": NOBODY}
         return {"embed": render.lobby_embed(table), "allowed_mentions": NOBODY,
-                "view": lobby_view(table.id, t) if table.status == "lobby" else None}
+                "view": lobby_view(table, t) if table.status == "lobby" else None}
 
     @staticmethod
     def _lobby_digest(lobby: dict) -> dict:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from cogs.common import actions, opening, permissions, render
+from cogs.common import actions, opening, permissions, render, settings_form
 from games.base import IllegalMove
 from games.settings_text import parse_settings
 from hosting.store import GameRow
@@ -193,6 +193,11 @@ class GameCog(commands.GroupCog):
                  for k, v in rules_topics(self.game, lang).items()
                  if current.lower() in v.get("name", k).lower()]
         return sorted(found, key=lambda c: c.name)[:25]
+
+    @commands.Cog.listener("on_interaction")
+    async def _settings_sent(self, interaction: discord.Interaction) -> None:
+        """A lobby's settings form of this game, sent back (`settings_form`)."""
+        await settings_form.submitted(interaction, self.game)
 
     # ---- host controls ---------------------------------------------------------------------------
     async def _control(self, interaction: discord.Interaction, action: str, done_key: str) -> None:

@@ -12,6 +12,7 @@ import discord
 
 import games
 from games.base import IllegalMove, Option, Pending
+from games.settings_text import format_settings
 from hosting.pace import presets
 from hosting.store import GameRow
 from hosting.text import Translator, escape
@@ -43,6 +44,7 @@ def clip(text: str, limit: int = EMBED_LIMIT) -> str:
 
 
 QUOTED_MAX = 80   # characters of what a person typed that an answer repeats
+SETTINGS_SHOWN = 1000   # characters of a table's settings its lobby shows
 # The params of a refusal that quote what a person typed (a command's option, a form's field);
 # the others name the game's own things.
 TYPED = ("mode", "pace", "part", "policy", "setting", "value", "timing", "script")
@@ -143,6 +145,9 @@ def lobby_embed(table: GameRow) -> discord.Embed:
     if len(engine.modes) > 1:     # a game of one mode has nothing to choose
         lines.append(t("ui", "lobby_mode", mode=t.lookup("modes", table.mode)))
     lines.append(t("ui", "lobby_pace", pace=t.lookup("paces", _pace_name(table))))
+    if table.options:   # as `settings:` takes them, so a host may copy them to a new table
+        lines.append(t("ui", "lobby_settings", settings=escape(clip(
+            format_settings(table.options), SETTINGS_SHOWN))))
     lines.append(t.plural("ui", "lobby_seats" if lo > 1 and lo != hi else "lobby_seats_fixed",
                           len(table.seats), max=hi, lo=lo, seats=seats))
     embed.description = "\n".join(lines)

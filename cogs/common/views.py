@@ -6,7 +6,8 @@ import re
 
 import discord
 
-from cogs.common import actions
+from cogs.common import actions, settings_form
+from hosting.store import GameRow
 
 _ID = r"(?P<gid>\d+)"
 
@@ -28,6 +29,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await getattr(actions, self.action)(interaction, self.game_id)
+
+
+class SettingsButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"tbl:settings:{_ID}:(?P<page>\d+)"):
+    """The host's form for the table's options, one button a page of five."""
+
+    def __init__(self, game_id: int, page: int, label: str = "Settings"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tbl:settings:{game_id}:{page}"))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await settings_form.open_form(interaction, self.game_id, self.page)
 
 
 class SecretsButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:secrets:{_ID}"):
@@ -116,14 +134,19 @@ class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 def dynamic_items() -> tuple[type, ...]:
-    return (LobbyButton, SecretsButton, DecisionButton, DecisionSelect, BallotButton,
-            BallotSelect)
+    return (LobbyButton, SettingsButton, SecretsButton, DecisionButton, DecisionSelect,
+            BallotButton, BallotSelect)
 
 
-def lobby_view(game_id: int, t) -> discord.ui.View:
+def lobby_view(table: GameRow, t) -> discord.ui.View:
+    """Join, Leave, Start, and the settings form's pages (for the host)."""
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, game_id, t("ui", action)))
+        view.add_item(LobbyButton(action, table.id, t("ui", action)))
+    pages = len(settings_form.pages(table))
+    for page in range(pages):
+        view.add_item(SettingsButton(table.id, page, t("ui", "settings") if pages == 1 else
+                                     t("ui", "settings_page", page=page + 1, pages=pages)))
     return view
 
 

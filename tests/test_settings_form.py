@@ -1,0 +1,97 @@
+"""The lobby's settings form: the host fills in the game's declared options in a modal (five
+fields a page), read by the same parser and specs as `settings:`; the lobby shows what is set;
+anybody else, a started game, or a bad value gets one private line; a form opened before a
+restart is still read after it."""
+from __future__ import annotations
+
+import json
+
+from games.looper import data as looper_data
+from tests.loopback import Loopback
+from tests.loopback.table import idle, make_bot
+
+
+async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
+    script = looper_data.shipped_scripts()["prevailing_secrecy"]
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        alice, bob = guild.user("alice"), guild.user("bob")
+        channel = guild.text_channel("games")
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+            await alice.slash(channel, "looper new", mode="basic_tragedy")
+            lobby = channel.last_message()
+            assert lobby.labels() == ["Join", "Leave", "Start", "Settings 1/2", "Settings 2/2"]
+            assert "Settings:" not in lobby.text
+            await bob.click(lobby, "Join")
+
+            theirs = await bob.click(lobby, "Settings 1/2")
+            assert theirs.modal is None and theirs.ephemeral
+            assert theirs.content == "Only the game's host (or a server admin) can do that."
+
+            first = await alice.click(lobby, "Settings 1/2")
+            assert first.modal.title == "Tragedy Looper: settings 1/2"
+            assert first.modal.fields == ["script", "difficulty", "loops", "vet_generated",
+                                          "paranoia_virus_threshold"]
+            fields = _fields(first.modal.data)
+            assert fields["loops"]["description"] == "Takes a whole number from 1 to 8, or null."
+            assert fields["difficulty"]["component"]["placeholder"] == \
+                "Empty: the game's choice, normal"
+
+            saved = await alice.submit(first, script=json.dumps(script, ensure_ascii=False),
+                                       loops="3")
+            assert saved.type == 7 and not saved.ephemeral      # the lobby itself, updated
+            table = await bot.host.table_here("looper", channel.record.id)
+            assert table.options == {"script": script, "loops": 3}
+            assert "Settings: script=" in lobby.text and "loops=3" in lobby.text
+
+            again = await alice.click(lobby, "Settings 1/2")   # prefilled with what is set
+            shown = _fields(again.modal.data)
+            assert json.loads(shown["script"]["component"]["value"]) == script
+            assert shown["loops"]["component"]["value"] == "3"
+            deep = await alice.submit(again, loops="", script="[" * 2900 + "]" * 2900)
+            assert deep.ephemeral and deep.content.startswith(
+                "The setting “script” nests lists or objects more than 16 deep: it takes ")
+            refused = await alice.submit(again, loops="@everyone <@1> " * 300)
+            assert refused.ephemeral and refused.content.startswith(
+                "The setting “loops” cannot be \"\\@everyone \\<\\@1\\> ")
+            assert len(refused.content) < 400
+            cleared = await alice.submit(again, loops="")
+            assert cleared.type == 7
+            table = await bot.host.table_here("looper", channel.record.id)
+            assert table.options == {"script": script}
+
+            second = await alice.click(lobby, "Settings 2/2")
+            assert second.modal.fields == ["spreading_mode", "allow_external",
+                                           "allow_unverified", "first_leader", "talk_restricted"]
+            await alice.submit(second, spreading_mode="transfer", first_leader="2")
+            table = await bot.host.table_here("looper", channel.record.id)
+            assert table.options == {"script": script, "spreading_mode": "transfer",
+                                     "first_leader": 2}
+            assert not [p for p in lb.pings if p.users or p.roles or p.everyone]
+
+
+async def test_a_form_sent_after_a_restart_is_read_and_one_after_the_start_refused(tmp_path):
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        alice = guild.user("alice")
+        channel = guild.text_channel("games")
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
+            await alice.slash(channel, "toy new")
+            lobby = channel.last_message()
+            assert lobby.labels()[-1] == "Settings"
+            form = await alice.click(lobby, "Settings")
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+            saved = await alice.submit(form, round_cap="2")
+            assert saved.type == 7 and "Settings: round\\_cap=2" in lobby.text
+            for _ in range(3):
+                await alice.slash(channel, "toy add-ai")
+            await alice.click(lobby, "Start")
+            assert (await bot.host.table_here("toy", channel.record.id)).options == {
+                "round_cap": 2}
+            late = await alice.submit(form, round_cap="5")
+            assert late.ephemeral and late.content == "This game has already started."
+
+
+def _fields(modal: dict) -> dict[str, dict]:
+    """A modal's Label components by their text."""
+    return {c["label"]: c for c in modal["components"]}
