@@ -25,9 +25,12 @@ class Tables(commands.Cog):
         for table in await host.open_tables(interaction.guild_id):
             gt = render.translator(table)
             where = f"<#{table.thread_id}>" if table.thread_id else f"<#{table.channel_id}>"
+            # A game this build cannot load is listed, as set aside: nothing of it is drawn.
+            status = ("set_aside" if table.unreadable is not None
+                      else "suspended" if table.suspended else table.status)
             lines.append(t.plural("ui", "games_line", len(table.seats),
                                   game=render.game_title(gt), players=len(table.seats),
-                                  status=t.lookup("statuses", table.status), where=where))
+                                  status=t.lookup("statuses", status), where=where))
         await actions.reply(interaction, render.clip("\n".join(lines) or t("ui", "games_none"), 1900))
 
     @app_commands.command(name="language", description="The language new tables use here.")

@@ -28,12 +28,22 @@ log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "running", "paused")
 LIVE = ("running", "paused")
+RETRY_FIRST, RETRY_MOST = 2.0, 600.0   # a failing deadline's next tries: doubling, at most
 BACKGROUND_AT_ONCE = 8   # games whose news, AI answers or refresh are worked on at once
 SLOT_HELD = 20.0         # seconds one game's background work keeps its slot from the others
 # What the host was doing when a game's engine failed (for the log; the locales say it to people).
 _DURING = {"deadline": "applying a deadline's default", "ai": "an AI seat answered",
            "decision": "applying a player's decision",
            "upgrade": "bringing its stored state up to date"}
+
+
+class Unloadable(IllegalMove):
+    """A game this build cannot load (`GameRow.unreadable`): set aside, so every step on it
+    is refused, privately, until a build that can read it runs."""
+
+    def __init__(self, game_id: int):
+        super().__init__("set_aside", "This game cannot be loaded by this version of the bot: "
+                                      "it is set aside and its host has been told.", id=game_id)
 
 
 class EngineFault(Exception):
@@ -50,6 +60,18 @@ def _engine_calls():
         raise
     except Exception as err:
         raise EngineFault(f"{type(err).__name__}: {err}") from err
+
+
+def _cannot_read(engine: Engine, state: dict) -> str | None:
+    """Why the engine cannot show this state (its public view, its questions), if it cannot:
+    then nothing of the game can be told or asked."""
+    try:
+        with _engine_calls():
+            engine.public_view(state)
+            engine.pending(state)
+    except (EngineFault, IllegalMove) as err:
+        return f"its engine cannot read its state: {err}"
+    return None
 
 
 def moment_of(engine: Engine, state: dict) -> str:
@@ -130,6 +152,11 @@ class Host:
         self._tables: dict[int, GameRow] = {}
         self._delivering: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._swept_at = 0.0
+        self._read_at: dict[int, int] = {}   # game -> the version its engine was found to read
+        # (game, question) -> (failures, when to try again): a deadline whose firing failed;
+        # every other one due by the last pass's moment was fired then
+        self._failing: dict[tuple[int, str], tuple[int, float]] = {}
+        self._passed_at: float | None = None
         self.settle_delay = settle_delay
         self._settling: dict[int, asyncio.Task] = {}
         self._unsettled: dict[int, GameRow] = {}   # game -> as the latest step here left it
@@ -160,52 +187,116 @@ class Host:
     async def table(self, game_id: int) -> GameRow:
         """The game as stored. A single process keeps it in memory; with a shared store every
         read is the store's latest (another process may have stepped it), and a step reads it
-        under the game's lock."""
+        under the game's lock. A game this build cannot load is refused (`Unloadable`)."""
+        table = await self._read(game_id)
+        if table.unreadable is not None:
+            raise Unloadable(game_id)
+        return table
+
+    async def _read(self, game_id: int) -> GameRow:
+        """`table`, but a game that cannot be loaded comes back set aside (`_opened`): for
+        telling its table so, and listing it."""
         if self.shared or game_id not in self._tables:
             row = await self.store.load_game(game_id)
             if row is None:
                 raise IllegalMove("no_game", "There is no such game.", game_id=game_id)
-            await self._upgrade(row)
-            if self.shared:
-                return row
-            # Two first reads may overlap (a click during recovery): the first copy stays the
-            # only one, or a step applied to it would be hidden by the later, older copy.
-            self._tables.setdefault(game_id, row)
+            return await self._opened(row)
         return self._tables[game_id]
 
-    async def _upgrade(self, row: GameRow) -> None:
+    async def _read_many(self, ids: list[int]) -> list[GameRow]:
+        """These games as `_read` gives them, those not in memory loaded together; one that
+        cannot be loaded comes back set aside rather than failing the others."""
+        found = {} if self.shared else {g: self._tables[g] for g in ids if g in self._tables}
+        for row in await self.store.load_games([g for g in ids if g not in found]):
+            found[row.id] = await self._opened(row)
+        return [found[g] for g in ids if g in found]
+
+    async def _opened(self, row: GameRow) -> GameRow:
+        """A game as loaded, brought up to date (`_upgrade`) and read by its engine. One that
+        cannot be (`_unreadable`) comes back marked `unreadable`, without its state, and a
+        live one is set aside, once (`_set_aside`). Kept in memory only when readable."""
+        reason = await self._unreadable(row)
+        if reason is not None:
+            row.unreadable, row.state = reason, None
+            if row.status in LIVE and row.suspended != "load":
+                await self._set_aside(row)
+            return row
+        if self.shared:
+            return row
+        # Two first reads may overlap (a click during recovery): the first copy stays the
+        # only one, or a step applied to it would be hidden by the later, older copy.
+        return self._tables.setdefault(row.id, row)
+
+    async def _unreadable(self, row: GameRow) -> str | None:
+        """Why this build cannot load the game, if it cannot: a column that is not JSON, a
+        game it does not know, a state its engine's upgrade raises on, or (in play) whose
+        public view or questions it cannot work out; checked once per version of a game."""
+        if row.unreadable is not None:
+            return row.unreadable
+        try:
+            engine = self.engine(row)
+        except Exception as err:   # a game this build lacks, or whose module fails to load
+            return f"this build cannot load the game {row.game!r}: {type(err).__name__}: {err}"
+        try:
+            await self._upgrade(row, engine)
+        except EngineFault as err:
+            return f"its engine cannot bring its state up to date: {err}"
+        if row.state is None or row.status not in LIVE or self._read_at.get(row.id) == row.version:
+            return None
+        reason = _cannot_read(engine, row.state)
+        if reason is None:
+            self._read_at[row.id] = row.version
+        return reason
+
+    async def _upgrade(self, row: GameRow, engine: Engine) -> None:
         """A game stored by older code is brought to its engine's state version, once and
-        durably; if that fails, the game is suspended like any engine failure. With a shared
-        store the upgrade is stored with the game's next step (a write here could land over
-        another process's step)."""
-        engine = self.engine(row)
+        durably (EngineFault if the engine cannot). With a shared store the upgrade is stored
+        with the game's next step (a write here could land over another process's step)."""
         if row.state is None or row.state_version >= engine.state_version:
             return
-        try:
-            with _engine_calls():
-                state = canonical(engine.upgrade(row.state))
-        except EngineFault as err:
-            if row.status == "running":
-                await self._suspend(row, "upgrade", err)
-            return
+        with _engine_calls():
+            state = canonical(engine.upgrade(row.state))
         if not self.shared:
             await self.store.update_game(row.id, state=state,
                                          state_version=engine.state_version)
         row.state, row.state_version = state, engine.state_version
 
+    async def _set_aside(self, row: GameRow, err: Exception | None = None) -> None:
+        """Suspend a live game this build cannot load: paused (its deadlines stop), its table
+        and host told in words that need nothing of its state, the log says why once. Its
+        stored state is left as it is; once a build that can read it runs, the host resumes
+        it. If another step or process moved the game on first, that one's word stands."""
+        host_seat = row.seat_of(row.host_user) if row.host_user is not None else None
+        outbox = [(PUBLIC, "table_set_aside", {}), (GM, "table_set_aside", {})]
+        if host_seat is not None:
+            outbox.append((f"seat:{host_seat.seat}", "table_set_aside_host", {"id": row.id}))
+        try:
+            await self.store.set_aside(row, now=self.clock.now(), outbox=outbox,
+                                       claim=self._claim())
+        except RuntimeError:
+            return
+        log.error("game %s (%s) set aside: it cannot be loaded: %s", row.id, row.game,
+                  row.unreadable, exc_info=err)
+        if self.background:   # inline, the caller's next flush tells it (it may be one)
+            await self._after_step(row)
+        else:
+            self._wake.set()
+
     async def table_here(self, game: str, channel_id: int) -> GameRow | None:
         """The open game whose thread this is, else the newest open `game` in this channel."""
         if self.shared:    # read with the search, in one trip
             row = await self.store.load_game_here(OPEN, game, channel_id)
-            if row is not None:
-                await self._upgrade(row)
+            if row is not None and (await self._opened(row)).unreadable is not None:
+                raise Unloadable(row.id)
             return row
         found = await self.store.game_here(OPEN, game, channel_id)
         return await self.table(found) if found is not None else None
 
     async def open_tables(self, guild_id: int) -> list[GameRow]:
-        return [await self.table(i) for i in await self.store.game_ids(statuses=OPEN,
-                                                                       guild_id=guild_id)]
+        """The server's open games, read together; those this build cannot load among them,
+        set aside (`GameRow.unreadable`)."""
+        return await self._read_many(await self.store.game_ids(statuses=OPEN,
+                                                               guild_id=guild_id))
 
     def engine(self, table: GameRow) -> Engine:
         return games.engine(table.game)
@@ -622,6 +713,11 @@ class Host:
         """Pause one game whose engine failed, under its lock: the state stays as it was before
         the failing step, the table and its host are told, the log says it once. The host may
         resume (the step is tried again) or cancel."""
+        reason = _cannot_read(self.engine(table), table.state)
+        if reason is not None:   # nothing of it can be shown: set aside, told without it
+            table.unreadable = f"{reason} (after it failed while {_DURING[during]})"
+            table.state = None
+            return await self._set_aside(table, err)
         log.error("game %s (%s) suspended: its engine failed while %s", table.id, table.game,
                   _DURING[during], exc_info=err)
         now = self.clock.now()
@@ -652,8 +748,12 @@ class Host:
 
     # ---- deadlines ----------------------------------------------------------------------------
     async def next_due(self) -> float | None:
-        """The earliest moment something is due in a running game (deadline or reminder)."""
-        return await self.store.next_due()
+        """The earliest moment something is due in a running game: a deadline or reminder not
+        tried yet, or the next try of one whose firing failed (never one that just failed,
+        or the scheduler would try it again at once, without end)."""
+        retries = [at for _, at in self._failing.values()]
+        due = await self.store.next_due(after=self._passed_at)
+        return min(retries + ([due] if due is not None else []), default=None)
 
     async def fire_due(self) -> int:
         """Apply the default of every deadline that has passed, send due reminders. Returns how
@@ -662,18 +762,32 @@ class Host:
         now = self.clock.now()
         due = (await self.store.claim_due(self.owner, now, self.lease) if self.shared
                else await self.store.due(now))
+        self._passed_at = now
+        keys = {(d.game_id, d.pending_id) for d in due}
+        self._failing = {k: v for k, v in self._failing.items() if k in keys}
         for d in due:
+            key = (d.game_id, d.pending_id)
+            if self._failing.get(key, (0, now))[1] > now:
+                continue    # it failed a moment ago: tried again later, not in a loop
             try:
                 if d.due_at <= now:
                     fired += await self._timeout(d.game_id, d.pending_id)
                 else:
                     await self._remind(d)
+            except Unloadable:   # set aside: its deadlines stopped, the log said it once
+                pass
             except Exception:  # one game's trouble never holds up the others' clocks
-                log.exception("deadline %s of game %s failed; will retry", d.pending_id,
-                              d.game_id)
+                failures = self._failing.get(key, (0, now))[0] + 1
+                wait = min(RETRY_MOST, RETRY_FIRST * 2 ** (failures - 1))
+                self._failing[key] = (failures, now + wait)
+                log.exception("deadline %s of game %s failed (%s times); next try in %.0f s",
+                              d.pending_id, d.game_id, failures, wait)
+                continue
+            self._failing.pop(key, None)
         return fired
 
     async def _timeout(self, game_id: int, pending_id: str) -> int:
+        """Apply one deadline's default; an engine that fails suspends its game."""
         async with self.store.game_lock(game_id):
             table = await self.table(game_id)
             if table.status != "running":
@@ -745,7 +859,7 @@ class Host:
         left = sorted(set((await self.store.unclaimed_outbox(self._swept_at)).values()))
         for gid in left:
             log.warning("game %s: taking up the news another process left undelivered", gid)
-            await self._after_step(await self.table(gid))
+            await self._after_step(await self._read(gid))
         return left
 
     # ---- delivery -----------------------------------------------------------------------------
@@ -771,9 +885,9 @@ class Host:
         """The game's news to deliver now (`_undelivered`) and the game, read at once (two
         trips' wait, not one after the other); the game is read again if it is older than
         the news, or what it asks now might be missing."""
-        rows, table = await asyncio.gather(self._undelivered(game_id), self.table(game_id))
+        rows, table = await asyncio.gather(self._undelivered(game_id), self._read(game_id))
         if rows and table.version < max(r.seq for r in rows):
-            table = await self.table(game_id)
+            table = await self._read(game_id)
         return rows, table
 
     async def _deliver(self, game_id: int, show: bool = False) -> None:
@@ -841,8 +955,9 @@ class Host:
                     if err is not None:
                         log.error("delivering game %s after the restart failed", gid,
                                   exc_info=err)
-            for gid in asked:
-                await self._after_step(await self.table(gid))
+            for table in await self._read_many(asked):
+                if table.unreadable is None:     # one set aside is not asked anything
+                    await self._after_step(table)
             shown = set(asked)
             await self._show_again([gid for gid in ids if gid not in shown])
         except Exception:   # the scheduler and the next step of each game take up the rest
@@ -850,14 +965,11 @@ class Host:
 
     async def _show_again(self, ids: list[int], chunk: int = 500) -> None:
         """Refresh these games' statuses and questions, loading them a chunk at a time (kept
-        in memory as `table` keeps them: by a single process only)."""
+        in memory as `table` keeps them: by a single process only); a game this build cannot
+        load is set aside instead (`_read_many`)."""
         for at in range(0, len(ids), chunk):
-            part = {gid: self._tables.get(gid) for gid in ids[at:at + chunk]}
-            for row in await self.store.load_games([g for g, t in part.items() if t is None]):
-                await self._upgrade(row)
-                part[row.id] = row if self.shared else self._tables.setdefault(row.id, row)
-            for table in part.values():
-                if table is not None:
+            for table in await self._read_many(ids[at:at + chunk]):
+                if table.unreadable is None:
                     await self.delivery.table_changed(table)
 
     def _spawn(self, coro) -> asyncio.Task:
@@ -883,4 +995,5 @@ async def _held():
     yield True
 
 
-__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "EngineFault", "GM", "PUBLIC"]
+__all__ = ["Host", "Delivery", "NullDelivery", "Accepted", "EngineFault", "Unloadable", "GM",
+           "PUBLIC"]

@@ -68,10 +68,14 @@ class GameRow:
     lobby_message_id: int | None = None
     status_message_id: int | None = None
     paused_at: float | None = None
-    suspended: str | None = None  # why an error paused it: "deadline", "ai" or "decision"
+    suspended: str | None = None  # why an error paused it: "deadline", "ai", "decision",
+    #                               "upgrade", or "load" (set aside: this build cannot load it)
     created_at: float = 0.0
     updated_at: float = 0.0
     seats: list[SeatRow] = field(default_factory=list)
+    # Why this build cannot load the game (a column that is not JSON, an unknown game, a state
+    # its engine cannot read), if so; not a column: its state is left out of the row.
+    unreadable: str | None = None
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -165,10 +169,14 @@ def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
     """A game's row as read (its JSON columns parsed), with these seats' columns in
     `SeatRow`'s order."""
     data = {k: found[k] for k in _GAME_COLUMNS}
+    unreadable = None
     for c in _JSON_COLUMNS:
         if data[c] is not None:
-            data[c] = json.loads(data[c])
-    return GameRow(id=found["id"], **data,
+            try:
+                data[c] = json.loads(data[c])
+            except (ValueError, TypeError, RecursionError) as err:   # one row, not its chunk
+                data[c], unreadable = None, unreadable or f"its {c} is not JSON: {err}"
+    return GameRow(id=found["id"], **data, unreadable=unreadable,
                    seats=[SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in seats])
 
 
@@ -488,6 +496,23 @@ class Store:
                 loaded[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], bool(r[5])))
         return [loaded[i] for i in ids if i in loaded]
 
+    async def set_aside(self, game: GameRow, *, now: float, outbox: list[tuple[str, str, dict]],
+                        claim: tuple[str, float] | None = None) -> None:
+        """Suspend a game this build cannot load, as one step: paused (its deadlines stop),
+        marked `suspended = 'load'`, its news queued; its stored state is left exactly as it
+        is (it may not even be JSON), for a build that can read it. Fails like `commit_step`
+        if the game moved on first."""
+        version = game.version + 1
+        cols = {"status": "paused", "paused_at": now, "suspended": "load", "version": version,
+                "updated_at": now}
+        step = StepWrites(decisions=[], drop_deadlines=[], clear_reminders=[], add_deadlines=[],
+                          outbox=[(game.id, version, aud, kind, _dump(data), None,
+                                   *(claim or (None, None))) for aud, kind, data in outbox])
+        if not await self._write_step(game.id, game.version, cols, step):
+            raise RuntimeError(f"game {game.id} changed under us")
+        game.version, game.updated_at = version, now
+        game.status, game.paused_at, game.suspended = "paused", now, "load"
+
     async def game_ids(self, *, statuses: Iterable[str], **equal) -> list[int]:
         """Ids of games in these statuses whose columns equal the given values (guild_id=...,
         thread_id=..., channel_id=..., game=...), oldest first."""
@@ -694,14 +719,17 @@ class Store:
             "AND (d.due_at <= ? OR d.remind_at <= ?) "
             "ORDER BY d.due_at, d.game_id, d.pending_id", (now, now))]
 
-    async def next_due(self) -> float | None:
-        """When the next deadline or reminder comes; one claimed meanwhile comes back when its
-        claim's lease ends."""
+    async def next_due(self, after: float | None = None) -> float | None:
+        """When the next deadline or reminder comes (later than `after`, if given: those due
+        by then were tried); one claimed meanwhile comes back when its claim's lease ends."""
         return (await self._fetch(
-            "SELECT MIN(CASE WHEN claimed_until > w THEN claimed_until ELSE w END) FROM ("
+            "SELECT MIN(at) FROM (SELECT CASE WHEN claimed_until > w THEN claimed_until "
+            "ELSE w END AS at FROM ("
             "SELECT CASE WHEN d.remind_at < d.due_at THEN d.remind_at ELSE d.due_at END AS w, "
             "d.claimed_until FROM deadlines d "
-            "JOIN games g ON g.id = d.game_id WHERE g.status = 'running') AS t"))[0][0]
+            "JOIN games g ON g.id = d.game_id WHERE g.status = 'running') AS t) AS u"
+            + ("" if after is None else " WHERE at > ?"),
+            () if after is None else (after,)))[0][0]
 
     async def claim_due(self, owner: str, now: float, lease: float) -> list[Deadline]:
         """Like `due`, but each deadline or reminder is taken by one claimer for `lease`

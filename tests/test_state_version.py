@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import games
 from hosting.clock import FakeClock
-from hosting.host import Host
+from hosting.host import Host, Unloadable
 from hosting.store import GameRow, SeatRow, Store
 from tests.test_host import ALICE, Recorder, four_people
 from tests.toy import ToyGame
@@ -65,16 +67,19 @@ async def test_a_current_state_is_left_alone(tmp_path):
     await store.close()
 
 
-async def test_an_upgrade_that_fails_suspends_that_game(tmp_path):
+async def test_an_upgrade_that_fails_sets_that_game_aside(tmp_path):
     path = tmp_path / "t.sqlite3"
     game_id = await a_game_stored_by_older_code(path, game="toy_broken_upgrade")
     store = await Store.open(path)
     out = Recorder()
     host = Host(store, FakeClock(), out, background=False)
-    table = await host.table(game_id)
-    assert (table.status, table.suspended, table.state_version) == ("paused", "upgrade", 1)
+    with pytest.raises(Unloadable):
+        await host.table(game_id)
+    row = await store.load_game(game_id)
+    assert (row.status, row.suspended, row.state_version) == ("paused", "load", 1)
+    assert "round_cap" not in row.state         # its state kept as stored, for a fixed build
     await host.flush()
-    assert ("public", "table_suspended") in [(r.audience, r.kind) for r in out.rows]
+    assert ("public", "table_set_aside") in [(r.audience, r.kind) for r in out.rows]
     await store.close()
 
 

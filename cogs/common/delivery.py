@@ -401,9 +401,9 @@ class DiscordDelivery:
         thread does not show it last already: (files, its digest). A message that would
         show the same picture as the one before it shows none ('' takes its own away); no
         change is (no files, None). The digests are stored with the posts."""
-        if not render.may(thread, "attach_files") or (
+        if table.unreadable is not None or not render.may(thread, "attach_files") or (
                 table.status == "finished" and not message_key.startswith("end:")):
-            return [], None               # the final picture goes with the game-over post
+            return [], None   # nothing to draw set aside; the final one goes with the end
         png = self.boards.picture_png(table)
         if png is None:
             return [], None
@@ -800,7 +800,10 @@ class DiscordDelivery:
     async def refresh(self, table: GameRow, planned: bool = False) -> None:
         """Show the table as it is: its lobby or status, the questions that appeared without
         any news (unless this state's messages were just `planned`), the outcome of those
-        closed."""
+        closed. A game set aside (`GameRow.unreadable`) shows nothing but its news: this build
+        cannot draw it."""
+        if table.unreadable is not None:
+            return
         await self.boards.lobby(table)
         if table.status == "lobby" or table.state is None:   # never started: no status
             return
