@@ -290,6 +290,7 @@ def _modal(custom_id="m", **field) -> dict:
 @pytest.mark.parametrize("modal", [
     _modal(label="L" * 46), _modal(description="d" * 101),
     _modal(text={"placeholder": "p" * 101}), _modal(custom_id=""), _modal(custom_id="c" * 101),
+    _modal(text={"disabled": True}),
 ])
 def test_modal_labels_placeholders_and_custom_id_are_limited(modal):
     with pytest.raises(ApiError) as refused:

@@ -8,13 +8,6 @@ COMPONENTS_V2 = 1 << 15
 ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
 SELECTS = {3, 5, 6, 7, 8}
 EMBED_LIMITS = {"title": 256, "description": 4096}
-UPLOAD_LIMIT = 10 * 1024 * 1024   # bytes a file may hold: Discord's default since 2025-01-16
-
-
-def check_uploads(uploads) -> None:
-    """Each file is checked alone (per attachment, not per message): 413 40005 above the limit."""
-    if any(len(data) > UPLOAD_LIMIT for _, data, _ in uploads):
-        raise ApiError(413, 40005, "Request entity too large")
 EMBED_PARTS = {"footer": ("text", 2048), "author": ("name", 256)}
 UPLOAD_LIMIT = 10 * 1024 * 1024   # bytes a file may hold: Discord's default since 2025-01-16
 
@@ -64,6 +57,8 @@ def check_modal(data: dict) -> None:
             problems[f"data.components.{i}.description"] = "Must be 100 or fewer in length."
         if comp["type"] == TEXT_INPUT and len(comp.get("placeholder") or "") > 100:
             problems[f"data.components.{i}.placeholder"] = "Must be 100 or fewer in length."
+        if comp.get("disabled"):
+            problems[f"data.components.{i}.disabled"] = "A modal cannot hold disabled components."
     _check_custom_ids(data.get("components") or [], problems, prefix="data.")
     if problems:
         raise invalid_form(problems)
