@@ -85,9 +85,10 @@ async def test_a_form_sent_after_a_restart_is_read_and_one_after_the_start_refus
             assert saved.type == 7 and "Settings: round\\_cap=2" in lobby.text
             for _ in range(3):
                 await alice.slash(channel, "toy add-ai")
+            game_id = (await bot.host.table_here("toy", channel.record.id)).id
             await alice.click(lobby, "Start")
-            assert (await bot.host.table_here("toy", channel.record.id)).options == {
-                "round_cap": 2}
+            table = await bot.host.table(game_id)
+            assert table.status == "running" and table.options == {"round_cap": 2}
             late = await alice.submit(form, round_cap="5")
             assert late.ephemeral and late.content == "This game has already started."
 
