@@ -180,7 +180,8 @@ class TableBot(commands.AutoShardedBot):
                          shard_count=config.shard_count,
                          allowed_mentions=discord.AllowedMentions.none(),  # pings: per message
                          max_messages=None,
-                         http_trace=metrics.http_trace())
+                         http_trace=pacing.stop_coded_retries(metrics.http_trace()),
+                         max_ratelimit_timeout=pacing.LONGEST_WAIT)
         self.config = config
         self.host: Host | None = None
         self._scheduler: asyncio.Task | None = None

@@ -19,7 +19,8 @@ BOT = SimpleNamespace(id=10)
 
 
 class FakeMessage:
-    _ids = iter(range(10_000, 99_999))
+    # Ids hold the time they were made at, as Discord's snowflakes do.
+    _ids = iter(range(discord.utils.time_snowflake(discord.utils.utcnow()), 1 << 63))
 
     def __init__(self, channel, content=None, **kw):
         self.id = next(self._ids)

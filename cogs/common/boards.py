@@ -15,13 +15,14 @@ lobby changes only through its server's own shard, so a remembered look is never
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import defaultdict
 
 import discord
 
 import games
 from cogs.common import render, threads
-from cogs.common.sending import NOBODY, nonce, pin
+from cogs.common.sending import NOBODY, lacking, nonce, pin
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
 from hosting.turns import in_background
@@ -29,6 +30,8 @@ from hosting.turns import in_background
 
 EDIT_CAP = 30046              # Discord: too many edits of messages older than an hour
 STATUS_MAX_AGE = 50 * 60     # seconds: an older status is posted afresh at the next phase
+STATUS_RETRY_MAX = 300.0     # seconds between tries of a status Discord refused, at most
+log = logging.getLogger(__name__)
 
 
 class Boards:
@@ -41,6 +44,7 @@ class Boards:
         self._status_ids: dict[int, int] = {}            # game -> its status message
         self._status_at: dict[int, float] = {}           # game -> when its status was last sent
         self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
+        self._refused: dict[int, tuple[int, float]] = {}  # game -> (refusals, next try)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
@@ -95,8 +99,10 @@ class Boards:
             lobby.update(render.fit(channel, None, lobby["embed"]))
         try:
             await channel.get_partial_message(table.lobby_message_id).edit(**lobby)
-        except discord.NotFound:
-            pass
+        except (discord.HTTPException, discord.RateLimited) as err:
+            log.info("game %s: the lobby stays as it was: %s", table.id, err)
+            if not isinstance(err, discord.NotFound) and getattr(err, "code", None) != EDIT_CAP:
+                self._shown.pop((table.id, "lobby"), None)     # shown at the next refresh
 
     def _changed(self, key: tuple, shown: dict) -> bool:
         """Whether a message would look different from what was last sent (and remember it)."""
@@ -144,20 +150,36 @@ class Boards:
                         **content, **({"attachments": files} if files else {}),
                         allowed_mentions=NOBODY)
                     return
-                except discord.HTTPException as err:
+                except (discord.HTTPException, discord.RateLimited) as err:
                     # Gone, or Discord caps the edits of messages older than an hour (30046).
-                    if not isinstance(err, discord.NotFound) and err.code != EDIT_CAP:
-                        raise
+                    if not isinstance(err, discord.NotFound) and getattr(
+                            err, "code", None) != EDIT_CAP:
+                        return await self._not_shown(table, err, lacking(thread, err))
                     files = self.new_picture(table, again=True)
+                    return await self._post_status(table, thread, content, files, message_id,
+                                                   retire=False)
             await self._post_status(table, thread, content, files, message_id)
 
     async def _post_status(self, table: GameRow, thread, content: dict, files,
-                           old_id: int | None) -> None:
+                           old_id: int | None, retire: bool = True) -> None:
         """A new status message, at the bottom of the thread; the old one, if any, points to
-        it. The nonce names the message this one replaces: a crash before its id is stored
-        does not post it twice."""
-        message = await thread.send(**content, files=files, allowed_mentions=NOBODY,
-                                    nonce=nonce(table.id, f"status:{old_id or 0}"))
+        it (unless Discord refused its edits: `retire` false; it keeps a working "My
+        secrets"). The nonce names the message this one replaces: a crash before its id is stored
+        does not post it twice. One refused (or one the bot lacks the permission for) is
+        tried again later with backoff, and never holds up the table's other messages."""
+        refused = self._refused.get(table.id)
+        if refused is not None and asyncio.get_running_loop().time() < refused[1]:
+            self._forget(table.id)                 # its next try is planned
+            return
+        missing = lacking(thread)
+        if missing is not None:                    # Discord would refuse it (a 403)
+            return await self._not_shown(table, None, missing)
+        try:
+            message = await thread.send(**content, files=files, allowed_mentions=NOBODY,
+                                        nonce=nonce(table.id, f"status:{old_id or 0}"))
+        except (discord.HTTPException, discord.RateLimited) as err:
+            return await self._not_shown(table, err, lacking(thread, err))
+        self._refused.pop(table.id, None)
         self._status_ids[table.id] = message.id
         await self.host.set_messages(table.id, status_message_id=message.id)
         await pin(message, thread)
@@ -166,11 +188,32 @@ class Boards:
         t = render.translator(table)
         old = thread.get_partial_message(old_id)
         await pin(old, thread, keep=False)
+        if not retire:
+            return
         try:
             await old.edit(content=t("ui", "status_moved", link=message.jump_url), embed=None,
                            attachments=[], view=None, allowed_mentions=NOBODY)
-        except discord.HTTPException:
+        except (discord.HTTPException, discord.RateLimited):
             pass        # it keeps its "My secrets" button, which still works
+
+    async def _not_shown(self, table: GameRow, err, missing: str | None) -> None:
+        """The status could not be shown (Discord refused, `err`, or the bot lacks the
+        permission `missing`, which the host is told of once): it is tried again later, each
+        time twice as late, up to `STATUS_RETRY_MAX`."""
+        log.warning("game %s: the status could not be shown: %s", table.id, err or missing)
+        refusals = self._refused.get(table.id, (0, 0.0))[0] + 1
+        wait = max(getattr(err, "retry_after", 0.0), min(
+            STATUS_RETRY_MAX, self.delivery.retry_base * 2 ** (refusals - 1)))
+        self._refused[table.id] = (refusals, asyncio.get_running_loop().time() + wait)
+        self._forget(table.id)
+        self._catch_up[table.id] = in_background(self._status_later(table.id, wait))
+        if missing is not None:
+            await self.delivery.tell_lost(table, missing)
+
+    def _forget(self, game_id: int) -> None:
+        """The status is not known as shown: the next refresh tries it again."""
+        self._shown.pop((game_id, "status"), None)
+        self._shown.pop((game_id, "moment"), None)
 
     def _aged(self, game_id: int, message_id: int) -> bool:
         """Whether the status is old enough that Discord may soon refuse its edits: it is

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import datetime
 import hashlib
 import logging
 from collections import defaultdict
@@ -40,9 +41,9 @@ import discord
 
 import games
 from cogs.common import render, threads
-from cogs.common.boards import Boards
+from cogs.common.boards import EDIT_CAP, Boards
 from cogs.common.recap import recap
-from cogs.common.sending import NOBODY, nonce, pin, pinging, said
+from cogs.common.sending import NOBODY, lacking, nonce, pin, pinging, said
 from cogs.common.views import secrets_view
 from games.base import Pending
 from hosting.store import GameRow, OutboxRow, PostRow
@@ -58,6 +59,23 @@ SAID_ON_THE_QUESTION = {"table_timed_out"}
 SENT_LOOKUP = 50   # a channel's newest messages read to find a post sent before a restart
 PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
 THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
+PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
+CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
+# What the thread's posts show better with; the host is told once about each lost.
+WATCHED = ("embed_links", "attach_files")
+
+
+def refusal_code(err, missing: str | None) -> int:
+    """How a refusal is named to the host and in the GM log: Discord's code, else its HTTP
+    status; 429 for a wait too long; 50013 (Missing Permissions) for a post not sent at all
+    because the bot lacks a permission."""
+    if err is None:
+        return 50013 if missing is not None else 0
+    return getattr(err, "code", None) or getattr(err, "status", None) or 429
+
+
+def older_than(message_id: int, age: datetime.timedelta) -> bool:
+    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > age
 
 
 class DiscordDelivery:
@@ -81,6 +99,7 @@ class DiscordDelivery:
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
         self._shown: dict[int, discord.Embed] = {}       # question message -> its embed as sent
         self._copies: defaultdict[tuple[int, str], list] = defaultdict(list)  # "My secrets"
+        self._told: set[tuple[int, str]] = set()         # (game, permission) the host heard of
         # game -> its posts this process planned and has not sent yet: any other planned post
         # may have gone out before a restart, unrecorded, and is looked for first (`_sent_before`)
         self._planned_here: defaultdict[int, set[str]] = defaultdict(set)
@@ -139,6 +158,8 @@ class DiscordDelivery:
             await threads.reopen(table, thread)
         async with self._prompting[table.id]:
             table = copy.copy(table)   # plan and send read one state (steps go on meanwhile)
+            if thread is not None:
+                await self._watch(table, thread)
             await self._plan(table, rows)
             await self._send_planned(table)
         if table.status == "finished":
@@ -171,6 +192,8 @@ class DiscordDelivery:
         moment = self._moment(table)
         new_moment = moment is not None and f"moment:{moment}" not in posts
         header = t("ui", "moment_header", **self._moment_words(table)) if new_moment else None
+        if new_moment:
+            await self._probe_closed(table)
         asking = await self._asking(table, posts)
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
@@ -255,6 +278,9 @@ class DiscordDelivery:
         if (not target.startswith("phase:") or target.split(":", 2)[2] != str(moment)
                 or posts[target].state == "set_aside"):   # news edited onto a question ends it
             return None
+        sent = posts[target].message_id
+        if sent is not None and older_than(sent, PHASE_GROWS):
+            return None                    # Discord soon refuses its edits: a new post goes on
         return target, last.text or ""
 
     def _farewells(self, table: GameRow, posts: dict[str, PostRow]) -> list:
@@ -325,6 +351,7 @@ class DiscordDelivery:
         for post in (await self.host.store.posts(table.id)).values():
             if post.state != "planned" or self._not_before[table.id].get(post.key, 0) > now:
                 continue
+            self._not_before[table.id].pop(post.key, None)   # a refusal sets it again
             kind, _, rest = post.key.partition(":")
             if kind in ("seat", "prompt", "probe"):
                 await self._to_seat(table, post, int(rest.split(":")[-1] if kind == "probe"
@@ -390,10 +417,40 @@ class DiscordDelivery:
             await thread.get_partial_message(target.message_id).edit(
                 content=text, allowed_mentions=NOBODY,
                 **({} if picture is None else {"attachments": files}))
-        except discord.HTTPException as err:
-            return await self._refused(table, post, err)
+        except (discord.HTTPException, discord.RateLimited) as err:
+            if getattr(err, "code", None) == EDIT_CAP:
+                return await self._continue_afresh(table, post, thread, target)
+            return await self._refused(table, post, err, lacking(thread, err))
         await self.host.store.post_tried(table.id, post.key, "sent", thread.id,
                                          target.message_id, picture)
+
+    async def _continue_afresh(self, table: GameRow, post: PostRow, thread,
+                               target: PostRow) -> None:
+        """Discord refuses to edit the message any more (30046: it is older than an hour):
+        it stays as it is, and the lines it does not show yet open a new post of the phase,
+        which grows in its place."""
+        lines = (post.text or "").splitlines()
+        try:
+            shown = (await thread.fetch_message(target.message_id)).content.splitlines()
+        except (discord.HTTPException, discord.RateLimited):
+            shown = []                    # unread: every line again rather than one lost
+        kept = next((k for k in range(min(len(lines), len(shown)), 0, -1)
+                     if lines[:k] == shown[-k:]), 0)
+        moment = (target.key.split(":", 2)[2] if target.key.startswith("phase:")
+                  else str(self._moment(table)))
+        key = f"phase:{post.key.split(':')[1]}:{moment}"
+        if key not in await self.host.store.posts(table.id):
+            await self.host.store.plan_posts(table.id, [(key, [], "\n".join(lines[kept:]))])
+            self._planned_here[table.id].add(key)
+        await self.host.store.post_tried(table.id, post.key, "sent")
+        fresh = (await self.host.store.posts(table.id))[key]
+        if fresh.state != "planned":
+            return
+        if not fresh.text:                # nothing new to say (a picture alone): no post
+            return await self.host.store.post_tried(table.id, key, "sent")
+        files, picture = await self._thread_picture(table, thread, key)
+        await self._send(table, fresh, thread, files=files, picture=picture,
+                         text=self._phase_text(table, moment, fresh.text))
 
     async def _thread_picture(self, table: GameRow, thread, message_key: str
                               ) -> tuple[list[discord.File], str | None]:
@@ -432,6 +489,10 @@ class DiscordDelivery:
         kwargs.setdefault("allowed_mentions", NOBODY)
         if kwargs.get("files") and not render.may(channel, "attach_files"):
             kwargs.pop("files")            # the picture is left out rather than the news
+        missing = lacking(channel)
+        if missing is not None:          # Discord would refuse it (a 403): tried later
+            await self._refused(table, post, None, missing)
+            return None
         content = post.text if text is None else text
         message = None
         if post.key not in self._planned_here[table.id]:
@@ -439,10 +500,10 @@ class DiscordDelivery:
         try:
             message = message or await channel.send(
                 content or None, nonce=nonce(table.id, post.key), **kwargs)
-        except discord.HTTPException as err:
+        except (discord.HTTPException, discord.RateLimited) as err:
             if private and isinstance(err, discord.Forbidden):
                 raise
-            await self._refused(table, post, err)
+            await self._refused(table, post, err, lacking(channel, err))
             return None
         await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id,
                                          picture if kwargs.get("files") else None,
@@ -473,33 +534,76 @@ class DiscordDelivery:
             log.info("game %s: cannot look for a message sent before the restart: %s",
                      table.id, err)
         return None
-    async def _refused(self, table: GameRow, post: PostRow, err: discord.HTTPException) -> None:
+    async def _refused(self, table: GameRow, post: PostRow,
+                       err: discord.HTTPException | discord.RateLimited | None,
+                       missing: str | None = None) -> None:
+        """A post Discord refused (`err`), or that the bot did not send because it lacks
+        the permission `missing` (the host is told, once): tried again with backoff (never
+        sooner than a 429 said), then set aside with a line in the GM log and, unless the
+        permission was named already, one note to the host per game and cause."""
         attempts = post.attempts + 1
-        log.warning("game %s: Discord refused %s (attempt %s): %s %s", table.id, post.key,
-                    attempts, err.status, err.code)
+        code = refusal_code(err, missing)
+        log.warning("game %s: Discord refused %s (attempt %s): %s", table.id, post.key,
+                    attempts, code)
+        if missing is not None:
+            await self.tell_lost(table, missing)
         if attempts < MAX_ATTEMPTS:
             await self.host.store.post_tried(table.id, post.key)
-            wait = self.retry_base * 2 ** (attempts - 1)
+            wait = max(self.retry_base * 2 ** (attempts - 1), getattr(err, "retry_after", 0.0))
             self._not_before[table.id][post.key] = asyncio.get_running_loop().time() + wait
             self._retry_later(table.id, wait)
             return
         await self.host.store.post_tried(table.id, post.key, "set_aside")
         private = post.key.split(":")[0] in ("seat", "prompt", "probe")
         await self.host.note_gm(table.id, "table_dm_set_aside" if private
-                                else "table_post_set_aside", {"code": err.code or err.status})
-        if not private and not post.key.startswith("note:"):   # whose DM failed is a secret
-            t = render.translator(table)
-            key = f"note:{post.key}"
-            await self.host.store.plan_posts(table.id, [(
-                key, [], t("ui", "post_set_aside", host=f"<@{table.host_user}>",
-                           table=render.game_title(t), id=table.id, code=err.code or err.status))])
-            await self._note(table, (await self.host.store.posts(table.id))[key])
+                                else "table_post_set_aside", {"code": code})
+        if private or post.key.startswith("note:") or missing is not None:
+            return                                  # whose DM failed is a secret
+        t = render.translator(table)
+        await self._tell_host(table, f"note:set_aside:{code}", t(
+            "ui", "post_set_aside", host=f"<@{table.host_user}>", table=render.game_title(t),
+            id=table.id, code=code))
+
+    async def _tell_host(self, table: GameRow, key: str, text: str) -> None:
+        """A note to the host, planned under `key`: once per game, across restarts."""
+        if key in await self.host.store.posts(table.id):
+            return
+        await self.host.store.plan_posts(table.id, [(key, [], text)])
+        self._planned_here[table.id].add(key)
+        await self._note(table, (await self.host.store.posts(table.id))[key])
+
+    async def tell_lost(self, table: GameRow, permission: str) -> None:
+        """Tell the host, once per game, that the bot lacks `permission` in the table's
+        thread: what it costs the table and how to grant it."""
+        if (table.id, permission) in self._told:
+            return
+        self._told.add((table.id, permission))
+        t = render.translator(table)
+        await self._tell_host(table, f"note:lost:{permission}", t(
+            "ui", "permission_lost", host=f"<@{table.host_user}>", table=render.game_title(t),
+            id=table.id, link=render.thread_url(table) or "",
+            name=f"**{t.lookup('permissions', permission)}**",
+            cost=t("ui", f"lost_{permission}")))
+
+    async def _watch(self, table: GameRow, thread) -> None:
+        """The host hears of each permission the thread lost since `/GAME new` (once). One
+        that stops every post is told alone: Discord then reports the rest as lost with it."""
+        missing = lacking(thread)
+        if missing is not None:
+            return await self.tell_lost(table, missing)
+        for permission in WATCHED:
+            if not render.may(thread, permission) and (
+                    permission != "attach_files" or self.boards.picture_png(table) is not None):
+                await self.tell_lost(table, permission)
 
     async def _note(self, table: GameRow, post: PostRow) -> None:
-        """A note to the table's host: in their DMs, else in the lobby's channel."""
+        """A note to the table's host: in their DMs, else (their DMs closed) in the lobby's
+        channel."""
         try:
             await self._send(table, post, await self._dm(table.host_user), private=True)
-        except discord.Forbidden:
+        except discord.Forbidden as err:
+            if err.code not in CLOSED_DMS:
+                return await self._refused(table, post, err)
             await self._send(table, post, await self.channel(table.channel_id),
                              allowed_mentions=pinging([table.host_user]))
 
@@ -518,11 +622,12 @@ class DiscordDelivery:
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
         now = asyncio.get_running_loop().time()
-        waiting = [t for t in self._not_before[game_id].values() if t > now]
+        waiting = list(self._not_before[game_id].values())   # refused again, or not due then
         if not waiting:
             del self._not_before[game_id]
         if waiting:
-            self._retries[game_id] = in_background(self._retry(game_id, min(waiting) - now))
+            self._retries[game_id] = in_background(self._retry(game_id,
+                                                               max(0.0, min(waiting) - now)))
 
     # ---- private messages -------------------------------------------------------------------------
     async def _to_seat(self, table: GameRow, post: PostRow, seat_no: int) -> None:
@@ -549,12 +654,22 @@ class DiscordDelivery:
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,
                                        asked=[(pending.id, seat_no)] if pending else (), **kwargs)
-        except discord.Forbidden:
+        except discord.Forbidden as err:
+            if err.code not in CLOSED_DMS:  # e.g. 40003, DMs opened too fast: tried again
+                return await self._refused(table, post, err)
             await self.host.mark_dm_closed(table.id, seat_no)
             return await self._unreachable(table, post, pending)
         if message is not None and pending is not None:
             self._questions[(table.id, pending.id)] = pending
             self._shown[message.id] = kwargs["embed"]
+
+    async def _probe_closed(self, table: GameRow) -> None:
+        """At a new public moment, DMs found closed are tried again (with the moment's DM):
+        a person who opened theirs meanwhile is written to from then on."""
+        for seat in table.seats:
+            if seat.dm_closed and seat.user_id is not None:
+                await self.host.mark_dm_closed(table.id, seat.seat, False)
+                seat.dm_closed = False
 
     async def _unreachable(self, table: GameRow, post: PostRow, pending: Pending | None) -> None:
         """Silently: the lines are in "My secrets", the question is answered there."""
@@ -564,8 +679,12 @@ class DiscordDelivery:
 
     async def _tell_unreachable(self, table: GameRow, post: PostRow, thread) -> None:
         """At a public moment, after every person's DM of that moment: the seats that could not
-        be reached and were not named yet, in one line pinging them, with "Answer here"."""
+        be reached and were not named yet, in one line pinging them, with "Answer here". A DM
+        Discord asked to send again later (40003) is waited for: it may find closed DMs."""
         posts = await self.host.store.posts(table.id)
+        if any(p.state == "planned" and p.attempts and p.key.split(":")[0] in (
+                "seat", "prompt", "probe") for p in posts.values()):
+            return                        # tried again with them
         seats = [s for s in table.seats if s.dm_closed and s.user_id is not None
                  and f"unreachable:{s.seat}" not in posts]
         if not seats or thread is None:
@@ -685,7 +804,7 @@ class DiscordDelivery:
                 try:
                     await message.edit(allowed_mentions=NOBODY,
                                        **render.closed_question(None, message.embeds, outcome))
-                except discord.HTTPException as err:   # its interaction's token has expired
+                except (discord.HTTPException, discord.RateLimited) as err:   # token expired
                     log.info("game %s: a copy of question %s stays as it was: %s", table.id,
                              key[1], err)
 
@@ -728,7 +847,7 @@ class DiscordDelivery:
                 edit = render.closed_question(post and post.text, [embed], outcome)
             await channel.get_partial_message(message_id).edit(
                 allowed_mentions=NOBODY, **{"view": None, **edit})
-        except discord.HTTPException as err:
+        except (discord.HTTPException, discord.RateLimited) as err:   # 30046: left as it is
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)
 

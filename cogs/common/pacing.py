@@ -5,14 +5,24 @@ sends those through its webhook adapter, not through `HTTPClient.request`) and a
 with 429s; a bot that draws 10,000 of them in ten minutes is shut out of the API for a while.
 discord.py waits only once it got a 429, so a thousand busy games drew hundreds a second. The
 pacer spaces the calls before they go: a process takes its shards' share of the token's calls,
-and a call waits its turn, first come first served. Below the pace nothing waits."""
+and a call waits its turn, first come first served. Below the pace nothing waits.
+
+A 429 is not waited out while the caller may hold a game's locks: a wait longer than
+`LONGEST_WAIT` raises `discord.RateLimited` (`Client(max_ratelimit_timeout=...)`), and a 429
+that names its cause with an error code (30046: too many edits of messages older than an hour,
+whose wait Discord does not document) raises `CodedRateLimit` at once instead of being asked
+again five times. The delivery tries such a message later, or not at all."""
 from __future__ import annotations
 
 import asyncio
 import os
 
+import aiohttp
+import discord
+
 DISCORD_PER_SECOND = 50    # Discord's global limit for one bot token
 STEADY, BURST = 0.8, 0.1   # of a share: the pace, and the calls that may go at once after a lull
+LONGEST_WAIT = 30.0        # seconds: discord.py's smallest `max_ratelimit_timeout`
 
 
 def limit() -> float:
@@ -68,3 +78,28 @@ def pace(http, per_second: float) -> Pacer:
 
     http.request = paced
     return pacer
+
+
+class CodedRateLimit(discord.RateLimited):
+    """A 429 with an error code (`code`): asking again within seconds cannot help."""
+
+    def __init__(self, retry_after: float, code: int):
+        super().__init__(retry_after)
+        self.code = code
+
+
+def stop_coded_retries(trace: aiohttp.TraceConfig) -> aiohttp.TraceConfig:
+    """Add to discord.py's `http_trace` a look at each 429's body: one with an error code is
+    raised as `CodedRateLimit` before discord.py would sleep on it and send it again."""
+    async def on_request_end(session, context, params: aiohttp.TraceRequestEndParams) -> None:
+        if params.response.status != 429:
+            return
+        try:
+            body = await params.response.json(content_type=None)
+        except ValueError:            # not Discord's JSON (a ban page): discord.py reports it
+            return
+        if isinstance(body, dict) and body.get("code"):
+            raise CodedRateLimit(float(body.get("retry_after") or 0.0), int(body["code"]))
+
+    trace.on_request_end.append(on_request_end)
+    return trace

@@ -34,6 +34,16 @@ def pinging(user_ids) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in user_ids])
 
 
+def lacking(channel, err=None) -> str | None:
+    """The permission whose lack makes Discord refuse the bot's posts in `channel`, by what
+    the bot knows of it (with `err`, only for a refusal that says so: 403 50001 or 50013)."""
+    if err is not None and not (isinstance(err, discord.Forbidden)
+                                and err.code in (50001, 50013)):
+        return None
+    posting = "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+    return next((p for p in ("view_channel", posting) if not may(channel, p)), None)
+
+
 async def pin(message, channel, keep: bool = True) -> None:
     """Pin a message the table keeps in view (a public sheet, the status), or unpin it
     (`keep=False`). Pinning needs Pin Messages (Manage Messages no longer grants it since
@@ -42,5 +52,5 @@ async def pin(message, channel, keep: bool = True) -> None:
         return
     try:
         await (message.pin() if keep else message.unpin())
-    except discord.HTTPException as err:
+    except (discord.HTTPException, discord.RateLimited) as err:
         log.warning("could not %spin message %s: %s", "" if keep else "un", message.id, err)

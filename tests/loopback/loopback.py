@@ -131,6 +131,24 @@ class Loopback:
         self.fake.world.old_edit_cap = value
 
     @property
+    def old_edit_retry_after(self) -> float:
+        """The seconds a 30046 (a 429) tells the bot to wait."""
+        return self.fake.world.old_edit_retry_after
+
+    @old_edit_retry_after.setter
+    def old_edit_retry_after(self, value: float) -> None:
+        self.fake.world.old_edit_retry_after = value
+
+    @property
+    def dm_too_fast(self) -> float:
+        """The share of the bot's DM openings and DM posts refused with 403 40003."""
+        return self.fake.world.dm_too_fast
+
+    @dm_too_fast.setter
+    def dm_too_fast(self, value: float) -> None:
+        self.fake.world.dm_too_fast = value
+
+    @property
     def nonce_window(self) -> float:
         """Seconds a repeated nonce (with enforce_nonce) returns the first message; 0: never."""
         return self.fake.world.nonce_window

@@ -1,13 +1,14 @@
 """What Discord refuses a bot's own REST calls for, by its permissions in the channel and the
 thread's state, with Discord's codes: 50001 Missing Access (the channel is not visible),
 50013 Missing Permissions, 50083 an archived (or, without Manage Threads, locked) thread,
-160002 a reply without Read Message History, 30046 too many edits of hour-old messages.
+160002 a reply without Read Message History, 30046 too many edits of hour-old messages (a 429),
+40003 opening direct messages too fast.
 
 Interaction callbacks and follow-ups are not checked for permissions: Discord answers them
 whatever the bot's channel permissions; in a locked thread it refuses them (`check_answer`)."""
 from __future__ import annotations
 
-from .errors import ApiError, invalid_form
+from .errors import DMS_TOO_FAST, ApiError, invalid_form
 from .model import PUBLIC_THREAD, Channel, Message
 from .permissions import bot_permissions, has
 
@@ -130,12 +131,25 @@ def check_thread_member(thread: Channel, add: bool, bot_id: int) -> None:
 
 
 def check_old_edit(world, message: Message) -> None:
-    """Discord caps edits to messages older than an hour (per channel, per hour): 30046."""
+    """Discord caps edits to messages older than an hour (per channel, per hour): 30046, as a
+    429 with a `retry_after` (its length undocumented: `world.old_edit_retry_after`)."""
     now = world.now()
     if message.ephemeral_to is not None or now - message.born < 3600:
         return
     recent = [t for t in world.old_edits.get(message.channel.id, []) if now - t < 3600]
     if world.old_edit_cap is not None and len(recent) >= world.old_edit_cap:
-        raise ApiError(400, OLD_EDITS, "Maximum number of edits to messages older than 1 hour "
-                                       "reached. Try again later")
+        raise ApiError(429, OLD_EDITS, "Maximum number of edits to messages older than 1 hour "
+                                       "reached. Try again later",
+                       retry_after=world.old_edit_retry_after)
     world.old_edits[message.channel.id] = [*recent, now]
+
+
+def check_dm_pace(world, key) -> None:
+    """Discord refuses a share of DM openings and DM posts when they come too fast (403
+    40003, `world.dm_too_fast`); `key` (a person, a message's nonce) is never refused twice
+    in a row, so a retry lands."""
+    if key in world.dm_refused:
+        world.dm_refused.discard(key)
+    elif world.dm_too_fast and world.dm_pace.random() < world.dm_too_fast:
+        world.dm_refused.add(key)
+        raise ApiError(403, DMS_TOO_FAST, "You are opening direct messages too fast")

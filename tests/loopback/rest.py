@@ -124,7 +124,9 @@ class Rest:
 
     async def open_dm(self, request):
         body, _ = await read_body(request)
-        return respond(self.world.dm_channel(self.user(str(body["recipient_id"]))).payload())
+        user = self.user(str(body["recipient_id"]))
+        refusals.check_dm_pace(self.world, ("open", user.id))
+        return respond(self.world.dm_channel(user).payload())
 
     # ---- channels and messages -------------------------------------------------------------
     def visible(self, request: web.Request) -> Channel:

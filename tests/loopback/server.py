@@ -111,6 +111,6 @@ class FakeDiscord:
         try:
             response = await handler(request)
         except ApiError as exc:
-            response = respond(exc.body(), exc.status)
+            response = respond(exc.body(), exc.status, exc.headers())
         response.headers.update(headers)
         return response

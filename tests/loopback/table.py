@@ -55,10 +55,11 @@ def dm_prompts(person: Person) -> list[MessageView]:
 
 
 def thread_questions(person: Person, thread: ChannelView, answered: set) -> list[MessageView]:
-    """Questions the bot asked in the thread (votes) naming this person, not yet answered."""
+    """Questions the bot asked in the thread (votes) naming this person, not yet answered
+    (the line naming people whose DMs were closed, with "Answer here", asks nothing)."""
     return [m for m in thread.messages()
             if (m.buttons or m.selects) and person.mention in (m.content or "")
-            and (person.name, m.id) not in answered]
+            and m.labels() != ["Answer here"] and (person.name, m.id) not in answered]
 
 
 def open_questions(person: Person, thread: ChannelView, answered: set) -> list[MessageView]:

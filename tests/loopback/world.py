@@ -4,10 +4,11 @@ and wakes the same waiters whichever side caused it."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from typing import Any, Callable
 
-from . import limits, mentions
+from . import limits, mentions, refusals
 from .errors import CANNOT_DM, ApiError
 from .model import (COMMAND, DM, EPHEMERAL, LOADING, PRIVATE_THREAD, PUBLIC_THREAD, TEXT,
                     Attachment, Channel, Guild, Interaction, Message, Role, User, now_iso,
@@ -44,8 +45,12 @@ class World:
         self.nonce_window = NONCE_WINDOW
         self.nonces: dict[tuple[int, str], Message] = {}
         self.merged: list[Message] = []
-        self.old_edit_cap: int | None = 10               # edits of hour-old messages per channel
+        self.old_edit_cap: int | None = 0                # edits of hour-old messages per channel
         self.old_edits: dict[int, list[float]] = {}      # and hour, before 30046
+        self.old_edit_retry_after = 600.0                # seconds a 30046 says to wait
+        self.dm_too_fast = 0.0                           # share of DM calls refused with 40003
+        self.dm_pace = random.Random(40003)
+        self.dm_refused: set = set()                     # refused last time: not again
         self.thread_cap = 1000                           # active threads a guild holds
         self.busy = 0
         self.last_activity = time.monotonic()
@@ -226,6 +231,8 @@ class World:
         limits.check_uploads(uploads)
         if channel.type == DM and not channel.recipient.dms_open and interaction is None:
             raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
+        if channel.type == DM and interaction is None and author is self.bot:
+            refusals.check_dm_pace(self, ("send", body.get("nonce") or id(body)))
         mentions.check(body.get("allowed_mentions"))
         message = Message(snowflake(), channel, author, interaction=interaction,
                           ephemeral_to=ephemeral_to,

@@ -1,0 +1,196 @@
+"""Refusals as Discord gives them today, through the loopback: an edit of an hour-old message
+is a 429 with a long wait (30046), opening DMs too fast is a 403 that does not mean closed DMs
+(40003), and a permission lost after `/GAME new` reaches the host once. Each table still ends
+with every question answered by the person asked, nothing sent twice and no run of 429s."""
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+
+import discord
+
+from cogs.common.pacing import CodedRateLimit
+from tests.loopback import Loopback
+from tests.loopback.table import (dm_prompts, finished, idle, make_bot, play, secret_prompts,
+                                  status_message)
+from tests.test_delivery import world
+from tests.test_status_degrades import open_table
+from tests.test_thread_posts import night, shown, table, vote
+
+__all__ = ["table", "world"]
+
+LOST = "I lost the"
+CLOSED_DMS = "I cannot send you direct messages"
+TIMED_OUT = "Time ran out"
+
+
+def quick_retries(db):
+    bot = make_bot(db)
+    bot.config.retry_base = 0.05
+    return bot
+
+
+def assert_told_once_each(person, *names):
+    notes = [m.text for m in person.dms() if LOST in m.text]
+    assert len(notes) == len(names), notes
+    for name, note in zip(names, notes):
+        assert f"**{name}**" in note and "Permissions" in note, note
+
+
+def assert_each_said_once(thread, people):
+    lines = Counter(line for m in thread.messages() for line in m.content.splitlines()
+                    if line and "has voted" not in line)
+    assert not [line for line, n in lines.items() if n > 1]
+    for person in people:
+        assert max(Counter(m.text for m in person.dms()).values()) == 1, person.name
+
+
+def assert_nobody_timed_out(thread, people):
+    seen = [m.text for m in thread.messages()] + [m.text for p in people for m in p.dms()]
+    assert not [text for text in seen if TIMED_OUT in text]
+
+
+async def test_hour_old_messages_draw_one_429_each_and_the_news_goes_on(tmp_path):
+    async with Loopback() as lb:
+        lb.old_edit_retry_after = 600.0       # Discord's wait is undocumented: a long one
+        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+            people, games, thread = await open_table(lb)
+            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
+            await wolf.click(kill, kill.labels()[-1])
+            [ballot] = [m for m in thread.messages() if "Nobody" in m.labels()]
+            status = status_message(thread)
+            lb.age_messages(3601)             # an async table: the day's posts are old now
+            for person in [p for p in people if p.mention in ballot.content]:
+                await person.click(ballot, "Nobody")
+            # Night 2: Discord refused to edit the old status (a 429 with a ten-minute wait,
+            # not slept out under the game's locks): it was posted afresh, and the news and
+            # the wolf's question went on at once.
+            assert status_message(thread).id > status.id
+            assert any("Night** · round 2" in m.content for m in thread.messages())
+            assert dm_prompts(wolf)
+            await play(people, thread)
+        assert finished(thread)
+        limited = [c for c in lb.calls if c.status == 429]
+        assert limited and all(c.method == "PATCH" for c in limited)
+        assert max(Counter(c.path for c in limited).values()) == 1   # never edited again
+        assert len(limited) <= 8
+        assert_each_said_once(thread, people)
+        assert_nobody_timed_out(thread, people)
+
+
+async def test_dms_opened_too_fast_are_sent_again_and_closed_ones_are_probed(tmp_path):
+    async with Loopback() as lb:
+        lb.dm_too_fast = 0.5                  # half the bot's DM calls refused with 40003
+        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle):
+            guild = lb.guild("Test server")
+            people = [guild.user(n) for n in ("alice", "bob", "carol", "dave")]
+            bob = people[1]
+            bob.dms_open = False
+            games = guild.text_channel("games")
+            await people[0].slash(games, "toy new", pace="live")
+            lobby = games.last_message()
+            for person in people[1:]:
+                await person.click(lobby, "Join")
+            await people[0].click(lobby, "Start")
+            thread = lobby.thread
+            [named] = [m for m in thread.messages() if CLOSED_DMS in m.content]
+            assert bob.mention in named.content
+            assert not [p for p in people if p is not bob and p.mention in named.content]
+            # Bob opens his DMs during the night (the wolf, whoever it is, kills first if it
+            # is him, through "Answer here"): the day's DM reaches him, and all after it.
+            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)] or [
+                (bob, m) for m in await secret_prompts(bob, thread)]
+            bob.dms_open = True
+            await wolf.click(kill, kill.labels()[-1])
+            assert any("**Day** · round 1" in m.text for m in bob.dms())
+            await play(people, thread)
+        assert finished(thread)
+        too_fast = [c for c in lb.calls if c.status == 403 and (
+            c.route == "/users/@me/channels" or c.path.startswith("/channels/")
+            and int(c.path.split("/")[2]) in lb.fake.world.channels
+            and lb.fake.world.channels[int(c.path.split("/")[2])].recipient is not None)]
+        assert len(too_fast) >= 3
+        assert len([m for m in thread.messages() if CLOSED_DMS in m.content]) == 1
+        for person in people:
+            assert person.dms(), person.name
+        assert_each_said_once(thread, people)
+        assert_nobody_timed_out(thread, people)
+
+
+async def test_a_permission_lost_after_new_is_told_once_and_stops_no_dm(tmp_path):
+    async with Loopback() as lb:
+        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle):
+            guild = lb.guild("Test server")
+            people = [guild.user(n) for n in ("alice", "bob", "carol", "dave")]
+            alice = people[0]
+            games = guild.text_channel("games")
+            await alice.slash(games, "toy new", pace="live")
+            lobby = games.last_message()
+            for person in people[1:]:
+                await person.click(lobby, "Join")
+            lb.deny(games, "send_messages_in_threads")
+            await alice.click(lobby, "Start")
+            thread = lobby.thread
+            # Nothing reaches the thread, yet the night goes on by DM and the host knows why.
+            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
+            assert_told_once_each(alice, "Send Messages in Threads")
+            assert not [m for m in thread.messages() if "My secrets" in m.labels()]
+            lb.allow(games, "send_messages_in_threads")
+            lb.deny(games, "embed_links")
+            await lb.wait_for(lambda: any("My secrets" in m.labels() for m in thread.messages()),
+                              timeout=10)
+            await wolf.click(kill, kill.labels()[-1])
+            await play(people, thread)
+            assert_told_once_each(alice, "Send Messages in Threads", "Embed Links")
+        assert finished(thread)
+        assert len([c for c in lb.calls if c.status == 403]) <= 2
+        assert not [c for c in lb.calls if c.status == 429]
+        assert_each_said_once(thread, people)
+        assert_nobody_timed_out(thread, people)
+
+
+async def test_a_phase_post_discord_will_not_edit_goes_on_in_a_new_post(world, table):
+    host, delivery, channels, users = world
+    thread = channels[2]
+    await night(host, table)
+    await delivery.settled()
+    voters = [p.seat for p in host.pending(table)]
+    names = [table.seats[s].name for s in voters]
+    await vote(host, table, voters[0])
+    old = thread.sent[-1]
+    plain = thread.get_partial_message
+
+    def capped(message_id):
+        partial = plain(message_id)
+        if message_id == old.id:
+            async def refuse(**kw):
+                refused.append(kw)
+                raise CodedRateLimit(600.0, 30046)
+            partial.edit = refuse
+        return partial
+
+    refused: list = []
+    thread.get_partial_message = capped
+    await vote(host, table, voters[1])
+    fresh = thread.sent[-1]
+    assert fresh.id != old.id and len(refused) == 1
+    assert fresh.content.splitlines()[0].startswith("**Day** · round 1 · ")
+    assert fresh.content.splitlines()[1:] == [f"{names[1]} has voted."]   # only what was new
+    await vote(host, table, voters[2])
+    assert len(refused) == 1                       # never tried again
+    said = "\n".join(shown(thread).values()).splitlines()
+    assert [said.count(f"{n} has voted.") for n in names[:2]] == [1, 1]
+
+
+async def test_a_phase_post_near_an_hour_old_grows_no_more(world, table, monkeypatch):
+    host, delivery, channels, users = world
+    thread = channels[2]
+    await night(host, table)
+    await delivery.settled()
+    voters = [p.seat for p in host.pending(table)]
+    await vote(host, table, voters[0])
+    sent, edits = len(thread.sent), thread.edits
+    later = discord.utils.utcnow() + datetime.timedelta(minutes=51)
+    monkeypatch.setattr(discord.utils, "utcnow", lambda: later)
+    await vote(host, table, voters[1])
+    assert len(thread.sent) == sent + 1 and thread.edits == edits    # a new post, no edit
