@@ -36,6 +36,7 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             assert fields["loops"]["description"] == "Takes a whole number from 1 to 8, or null."
             assert fields["difficulty"]["component"]["placeholder"] == \
                 "Empty: the game's choice, normal"
+            assert fields["script"]["component"]["placeholder"] == "Empty: the game chooses"
 
             saved = await alice.submit(first, script=json.dumps(script, ensure_ascii=False),
                                        loops="3")

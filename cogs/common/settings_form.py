@@ -50,8 +50,9 @@ def form(table: GameRow, page: int) -> discord.ui.Modal:
         spec = specs[name]
         shown = format_value(table.options[name]) if name in table.options else ""
         kept = len(shown) > VALUE_MAX
-        hint = (t("ui", "settings_kept") if kept else
-                t("ui", "settings_empty", default=format_value(defaults.get(name))))
+        default = defaults.get(name)
+        hint = (t("ui", "settings_kept") if kept else t("ui", "settings_open") if default is None
+                else t("ui", "settings_empty", default=format_value(default)))
         field = discord.ui.TextInput(
             custom_id=f"{KEPT if kept else SET}:{name}", required=False, max_length=VALUE_MAX,
             style=(discord.TextStyle.short if isinstance(spec, (Number, Flag, Choice))
