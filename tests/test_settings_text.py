@@ -107,7 +107,9 @@ def test_simulate_reads_each_option_as_a_settings_text():
 
 
 # ---- random hostile text ---------------------------------------------------------------------
-PIECES = st.sampled_from(["loops", "script", "first_leader", "spreading_mode", "lops", "=", ";",
+TABLES = [(name, mode) for name in sorted(games.REGISTRY) for mode in games.engine(name).modes]
+NAMES = sorted({n for g, m in TABLES for n in games.engine(g).option_specs(m)})
+PIECES = st.sampled_from([*NAMES, "lops", "=", ";",
                           "[", "]", "{", "}", '"', "\\", ":", ",", " ", "null", "3", "1e400",
                           "NaN", "-0", "transfer", "@everyone", "<@123>", "\\u0000", "\\ud800",
                           "true", '"a;b"', "[[[[", "]]]]"])
@@ -115,19 +117,21 @@ HOSTILE = st.one_of(st.text(max_size=200), st.lists(PIECES, max_size=60).map("".
                     st.integers(0, 40).map(lambda n: "script=" + "[" * n + "]" * n))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(HOSTILE)
-def test_any_text_is_options_that_pass_the_specs_or_one_refusal_naming_something(text):
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TABLES), HOSTILE)
+def test_any_text_is_options_that_pass_the_specs_or_one_refusal_naming_something(table, text):
+    game, mode = table
+    specs = games.engine(game).option_specs(mode)
     try:
-        options = parse_settings(text, LOOPER)
+        options = parse_settings(text, specs)
     except SettingRefused as err:
-        line = said(err)
+        line = Translator(game, "en").error(err.code, err.params, err.message)
         named = (err.params.get("option") or err.params.get("setting") or err.params.get("max")
                  or err.params.get("known"))
         assert named is not None and str(named)[:20] in line
         return
-    games.engine("looper").check_options("basic_tragedy", options)
-    assert parse_settings(format_settings(options), LOOPER) == options
+    games.engine(game).check_options(mode, options)
+    assert parse_settings(format_settings(options), specs) == options
 
 
 VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
