@@ -49,8 +49,12 @@ class GameCog(commands.GroupCog):
 
     async def _here(self, interaction: discord.Interaction) -> GameRow | None:
         """The game of this thread, or the newest open one of this game in this channel."""
-        table = await actions.in_time(interaction,
-                                      self.host.table_here(self.game, interaction.channel_id))
+        try:
+            table = await actions.in_time(interaction,
+                                          self.host.table_here(self.game, interaction.channel_id))
+        except IllegalMove as err:     # set aside: this build cannot load it
+            await actions.refuse(interaction, err)
+            return None
         if table is None:
             await actions.refuse(interaction, IllegalMove("no_game_here", "No game here."))
         return table

@@ -22,6 +22,7 @@ import discord
 
 import games
 from cogs.common import render, sending
+from games.base import IllegalMove
 from hosting.store import GameRow
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,10 @@ async def lift_stale(host, delivery) -> None:
     longer wants quiet (one that ended or paused while the bot was down), and lift any lock
     an earlier version of the bot left."""
     for game_id in await host.store.quiet_threads():
-        table = await host.table(game_id)
+        try:
+            table = await host.table(game_id)
+        except IllegalMove:     # set aside (this build cannot load it): it waits as it is
+            continue
         thread = await delivery.channel(table.thread_id, fresh=True)
         if thread is not None:
             await keep(host, table, thread)

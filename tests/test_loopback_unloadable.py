@@ -1,0 +1,73 @@
+"""End to end through the loopback Discord: after a restart the store holds a game this build
+does not know (a rollback to a build without it) and one whose stored state is not JSON (a
+damaged row), beside a healthy game. The two are set aside, once: their threads and hosts are
+told, `/games` lists them as set aside, a click or command on them is refused privately; the
+healthy game is shown again and played to its end."""
+from __future__ import annotations
+
+import sqlite3
+
+from tests.loopback import Loopback
+from tests.loopback.table import dm_prompts, finished, idle, make_bot, play, status_message
+from tests.test_loopback_table import open_table
+
+DAMAGE = {"old": "UPDATE games SET game = 'retired' WHERE id = ?",
+          "damaged": "UPDATE games SET state = '{\"phase\": ' WHERE id = ?"}
+
+
+async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_end(tmp_path):
+    db = tmp_path / "table.sqlite3"
+    async with Loopback(strict=False) as lb:     # the set-aside lines are checked below
+        guild = lb.guild("Test server")
+        people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+        alice, bob, carol, dave = people
+        # The other two tables: three people each, no AI seat, so nothing moves but by them.
+        others = {name: [guild.user(f"{name}{i}") for i in range(3)] for name in DAMAGE}
+        hosts = {name: table[0] for name, table in others.items()}
+        here = guild.text_channel("games")
+        async with lb.run_bot(make_bot, db, idle=idle):
+            _, thread = await open_table(here, alice, [bob, carol, dave])
+            threads = {}
+            for name, (host, *joiners) in others.items():
+                _, threads[name] = await open_table(guild.text_channel(name), host, joiners)
+            [prompt] = [m for p in people for m in dm_prompts(p)]
+            [kill] = [m for p in others["damaged"] for m in dm_prompts(p)]
+            killer = next(p for p in others["damaged"] if kill in dm_prompts(p))
+        # While the bot is down: a rollback, and a damaged row.
+        with sqlite3.connect(db) as conn:
+            ids = {name: conn.execute("SELECT id FROM games WHERE thread_id = ?",
+                                      (threads[name].id,)).fetchone()[0] for name in DAMAGE}
+            for name, sql in DAMAGE.items():
+                conn.execute(sql, (ids[name],))
+        async with lb.run_bot(make_bot, db, idle=idle):
+            await lb.settle()
+            for name, host in hosts.items():
+                [notice] = [m for m in threads[name].messages() if "set aside" in m.text]
+                assert "cannot load it" in notice.content
+                assert [m for m in host.dms() if f"Your game #{ids[name]} is set aside"
+                        in m.text]
+            listing = (await alice.slash(here, "games")).content.splitlines()
+            assert len(listing) == 3
+            assert [line for line in listing if "in progress" in line] == [
+                line for line in listing if f"<#{thread.id}>" in line]
+            for name in hosts:
+                [line] = [line for line in listing if f"<#{threads[name].id}>" in line]
+                assert "set aside" in line
+            refused = await hosts["damaged"].click(status_message(threads["damaged"]),
+                                                   "My secrets")
+            assert refused.ephemeral and "cannot be loaded" in refused.content
+            refused = await hosts["damaged"].slash(threads["damaged"], "toy resume")
+            assert refused.ephemeral and "cannot be loaded" in refused.content
+            refused = await killer.click(kill, kill.labels()[0])
+            assert refused.ephemeral and "cannot be loaded" in refused.content
+            assert [m for p in people for m in dm_prompts(p)] == [prompt]   # not asked again
+            await play(people, thread)
+            before = {name: len(t.messages()) for name, t in threads.items()}
+            await lb.settle()
+        assert finished(thread)
+        assert {name: len(t.messages()) for name, t in threads.items()} == before
+        assert not lb.unknown_routes
+        logged = sorted(r.getMessage() for r in lb.errors)
+        assert len(logged) == 2, logged
+        assert all("set aside: it cannot be loaded" in line for line in logged)
+        assert any(f"game {ids['old']} (retired)" in line for line in logged)
