@@ -177,6 +177,17 @@ async def play_unsettled(lb: Loopback, people: list[Person], channel: ChannelVie
     await host.click(lobby, "Start", settle=False)
     thread = await world.wait_for(lambda: lobby.thread, timeout, "the game thread",
                                   [channel.record])
+    return await play_on(lb, people, thread, timeout=timeout, cheat=cheat, think=think,
+                         patient=patient)
+
+
+async def play_on(lb: Loopback, people: list[Person], thread: ChannelView, *,
+                  timeout: float = 60.0, cheat: bool = True,
+                  think: Callable[[], float] = lambda: 0.0,
+                  patient: bool = False) -> ChannelView:
+    """`play_unsettled` from a game already under way in `thread` (after a restart, say):
+    every question answered as it comes, until the game ends. Returns the thread."""
+    world = lb.fake.world
     watched = [thread.record, *(p.dm.record for p in people)]
     done: set = set()
     while True:

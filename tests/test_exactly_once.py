@@ -1,0 +1,75 @@
+"""What keeps a message from going out twice across a crash, piece by piece: the store writes a
+vote's edit, the question's words and the news's delivery in one transaction, and a message's
+sent mark with the questions it asks; the loopback's nonce memory lasts Discord's few minutes
+only. (Whole crashes: `test_loopback_crash.py`.)"""
+from __future__ import annotations
+
+from hosting.store import GameRow
+from hosting.stores import open_store
+from tests.loopback.model import TEXT, Channel
+from tests.loopback.world import NONCE_WINDOW, World
+
+
+def new_game() -> GameRow:
+    return GameRow(id=0, game="toy", status="running", mode="normal", options={}, pace={},
+                   seed=7, state={"n": 0}, created_at=1.5, updated_at=1.5)
+
+
+async def news(store, game_id: int) -> list[int]:
+    """A step's undelivered news, a public line and one for the GM log: their ids."""
+    game = await store.load_game(game_id)
+    await store.commit_step(game, new_version=game.version + 1, state={"n": 1}, now=2.0,
+                            outbox=[("public", "voted", {"seat": 0}), ("gm", "vote", {})])
+    return [r.id for r in await store.undelivered(game_id)]
+
+
+async def test_a_votes_edit_its_words_and_its_delivery_are_one_write(store_target):
+    store = await open_store(store_target)
+    try:
+        game_id = await store.create_game(new_game())
+        await store.plan_posts(game_id, [("ask:vote:v1", [], None)])
+        await store.post_tried(game_id, "ask:vote:v1", "sent", 5, 50, shown="Vote now.")
+        voted, gm = await news(store, game_id)
+        await store.plan_edit(game_id, f"more:{voted}:ask:vote:v1", [voted],
+                              "Vote now.\nAna has voted.", [voted, gm])
+        posts = await store.posts(game_id)
+        edit = posts[f"more:{voted}:ask:vote:v1"]
+        assert (edit.state, edit.rows, edit.text) == ("planned", [voted],
+                                                      "Vote now.\nAna has voted.")
+        assert posts["ask:vote:v1"].shown == "Vote now.\nAna has voted."
+        assert await store.undelivered(game_id) == []
+        # The same edit planned again (a retry) changes nothing.
+        await store.plan_edit(game_id, f"more:{voted}:ask:vote:v1", [voted], "other", [])
+        assert (await store.posts(game_id))[f"more:{voted}:ask:vote:v1"].text == (
+            "Vote now.\nAna has voted.")
+    finally:
+        await store.close()
+
+
+async def test_a_question_is_recorded_with_the_message_that_asks_it(store_target):
+    store = await open_store(store_target)
+    try:
+        game_id = await store.create_game(new_game())
+        await store.plan_posts(game_id, [("ask:vote:v1", [], None), ("seat:0:1", [], "x")])
+        await store.post_tried(game_id, "ask:vote:v1", "sent", 5, 50,
+                               asked=[("v1", 0), ("v2", 1)])
+        await store.post_tried(game_id, "seat:0:1", "sent", 6, 60)
+        assert await store.asked_in(game_id, 50) == {0: "v1", 1: "v2"}
+        assert await store.prompted(game_id) == {("v1", 0): (5, 50), ("v2", 1): (5, 50)}
+        assert (await store.posts(game_id))["ask:vote:v1"].state == "sent"
+    finally:
+        await store.close()
+
+
+def test_the_fake_merges_a_repeated_nonce_only_within_its_window():
+    world = World()
+    channel = Channel(1, TEXT, name="games")
+    body = {"content": "hello", "nonce": "n1", "enforce_nonce": True}
+    first = world.post(channel, world.bot, body)
+    assert world.repeated(world.bot, body) is first             # Discord returns the first
+    assert world.repeated(world.bot, {**body, "enforce_nonce": False}) is None
+    world.age_messages(NONCE_WINDOW)                             # "a few minutes" later
+    assert world.repeated(world.bot, body) is None
+    world.nonce_window = 0                                       # the crash tests' setting
+    assert world.repeated(world.bot, {**body, "nonce": "n2"}) is None
+    assert world.merged == [first]
