@@ -97,3 +97,22 @@ async def test_a_form_sent_after_a_restart_is_read_and_one_after_the_start_refus
 def _fields(modal: dict) -> dict[str, dict]:
     """A modal's Label components by their text."""
     return {c["label"]: c for c in modal["components"]}
+
+
+async def test_a_value_too_long_for_a_field_is_kept_when_its_field_is_left_empty(tmp_path):
+    script = {**looper_data.shipped_scripts()["first_script"], "note": "a; b " * 900}
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        alice, channel = guild.user("alice"), guild.text_channel("games")
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+            await alice.slash(channel, "looper new",
+                              settings=f"script={json.dumps(script)}; loops=2")
+            lobby = channel.last_message()
+            form = await alice.click(lobby, "Settings 1/2")
+            field = _fields(form.modal.data)["script"]["component"]
+            assert not field.get("value") and field["placeholder"] == \
+                "Set, too long to show here: empty keeps it"
+            saved = await alice.submit(form, loops="")
+            assert saved.type == 7
+            table = await bot.host.table_here("looper", channel.record.id)
+            assert table.options == {"script": script}
