@@ -269,6 +269,23 @@ async def test_callbacks_are_checked(lb, town):
             assert resp.status == 400 and (await resp.json())["code"] == 40060
 
 
+
+async def test_an_interaction_token_lasts_fifteen_minutes(lb, town):
+    guild, alice, bob, games = town
+    async with lb.run_bot(TinyBot):
+        inter = (await alice.slash(games, "tiny hello", name="x")).interaction
+        url = f"{lb.fake.api_url}/webhooks/{lb.fake.world.bot.id}/{inter.token}"
+        async with aiohttp.ClientSession() as http:
+            lb.age_messages(14 * 60)
+            async with http.post(url, json={"content": "still in time"}) as resp:
+                assert resp.status == 200
+            lb.age_messages(2 * 60)
+            async with http.post(url, json={"content": "too late"}) as resp:
+                assert resp.status == 401 and (await resp.json())["code"] == 50027
+            async with http.patch(url + "/messages/@original", json={"content": "x"}) as resp:
+                assert resp.status == 401
+
+
 @pytest.mark.parametrize("body", [
     {"embeds": [{"title": "x", "footer": {"text": "f" * 2049}}]},
     {"embeds": [{"title": "x", "author": {"name": "a" * 257}}]},

@@ -3,7 +3,8 @@ follow-ups and `@original` edits under /webhooks/{application_id}/{token}.
 
 As on Discord, a callback must arrive within `ack_deadline` seconds of the dispatch (else 404
 10062), only once (else 400 40060), and follow-ups need the callback first. The first follow-up
-after a deferred reply fills the "thinking" message instead of posting a new one."""
+after a deferred reply fills the "thinking" message instead of posting a new one. The token
+lasts 15 minutes on the fake's clock (`age_messages` moves it): later, 401 50027."""
 from __future__ import annotations
 
 import secrets
@@ -20,6 +21,7 @@ from .permissions import EVERYONE_PERMISSIONS
 from .rest import read_body, respond
 from .world import World
 
+TOKEN_LIFETIME, INVALID_WEBHOOK_TOKEN = 15 * 60, 50027   # seconds a token is good for
 
 
 class Interactions:
@@ -41,7 +43,7 @@ class Interactions:
     def create(self, type_: int, user: User, channel: Channel, data: dict, label: str,
                source: Message | None = None) -> Interaction:
         inter = Interaction(snowflake(), secrets.token_urlsafe(48), type_, user, channel, data,
-                            label, source=source)
+                            label, source=source, born=self.world.now())
         self.world.interactions[inter.id] = inter
         self.world.tokens[inter.token] = inter
         self.world.emit("INTERACTION_CREATE", self.payload(inter), 0)
@@ -122,6 +124,8 @@ class Interactions:
         if (inter is None or inter.callback is None
                 or request.match_info["webhook_id"] != str(self.world.bot.id)):
             raise unknown("Webhook", UNKNOWN_WEBHOOK)
+        if self.world.now() - inter.born > TOKEN_LIFETIME:
+            raise ApiError(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         return inter
 
     def _message(self, request: web.Request) -> tuple[Interaction, Message]:
@@ -148,8 +152,7 @@ class Interactions:
             message = self.world.post(inter.channel, self.world.bot, body, uploads,
                                       interaction=inter, ephemeral_to=ephemeral)
             inter.followups.append(message)
-        wait = request.query.get("wait") in ("1", "true", "True")
-        return respond(message.payload() if wait else None)
+        return respond(message.payload())        # for follow-ups `wait` is always true
 
     async def get_message(self, request: web.Request) -> web.Response:
         return respond(self._message(request)[1].payload())

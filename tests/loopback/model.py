@@ -269,6 +269,7 @@ class Interaction:
     label: str                                   # "/toy new", "click Join", ... for reports
     source: Message | None = None
     dispatched: float = field(default_factory=time.monotonic)
+    born: float = 0.0                            # on the fake's clock: its token lasts 15 min
     acked: float | None = None
     callback: int | None = None
     response: Message | None = None
