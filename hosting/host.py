@@ -734,14 +734,18 @@ class Host:
             setattr(table, key, value)
 
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
-        table = await self.table(game_id)
+        table = await self._read(game_id)    # a seat's DMs, of a game set aside too
         await self.store.mark_dm_closed(game_id, seat, closed)
         table.seats[seat].dm_closed = closed
 
     async def note_gm(self, game_id: int, kind: str, data: dict) -> None:
-        """A line for the GM log from outside the rules (a message the delivery set aside)."""
+        """A line for the GM log from outside the rules (a message the delivery set aside);
+        a game set aside takes none (a step would write over the state it could not read)."""
         async with self.store.game_lock(game_id):
-            table = await self.table(game_id)
+            table = await self._read(game_id)
+            if table.unreadable is not None:
+                log.warning("game %s (set aside): %s %s", game_id, kind, data)
+                return
             await self.store.commit_step(table, new_version=table.version + 1, state=table.state,
                                          outbox=[(GM, kind, data)], now=self.clock.now(),
                                          claim=self._claim())
