@@ -15,6 +15,7 @@ lobby changes only through its server's own shard, so a remembered look is never
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from collections import defaultdict
 
@@ -31,7 +32,14 @@ from hosting.turns import in_background
 EDIT_CAP = 30046              # Discord: too many edits of messages older than an hour
 STATUS_MAX_AGE = 50 * 60     # seconds: an older status is posted afresh at the next phase
 STATUS_RETRY_MAX = 300.0     # seconds between tries of a status Discord refused, at most
+HOUR_OLD = datetime.timedelta(hours=1)        # edits of older messages are capped (30046)
+EDITS_END = datetime.timedelta(minutes=55)    # a status this old is posted afresh, not edited
 log = logging.getLogger(__name__)
+
+
+def older_than(message_id: int, age: datetime.timedelta) -> bool:
+    """Whether Discord made the message more than `age` ago (its id says when)."""
+    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > age
 
 
 class Boards:
@@ -137,7 +145,8 @@ class Boards:
                 return
             self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
             self._status_at[table.id] = asyncio.get_running_loop().time()
-            renew = message_id is None or (moment_changed and self._aged(table.id, message_id))
+            renew = message_id is None or (moment_changed and self._aged(table.id, message_id)
+                                           ) or older_than(message_id, EDITS_END)
             files = self.new_picture(table, again=renew)
             if not render.may(thread, "attach_files"):
                 files = []           # the status goes on without its picture
@@ -188,7 +197,7 @@ class Boards:
         t = render.translator(table)
         old = thread.get_partial_message(old_id)
         await pin(old, thread, keep=False)
-        if not retire:
+        if not retire or older_than(old_id, HOUR_OLD):
             return
         try:
             await old.edit(content=t("ui", "status_moved", link=message.jump_url), embed=None,

@@ -41,7 +41,7 @@ import discord
 
 import games
 from cogs.common import render, threads
-from cogs.common.boards import EDIT_CAP, Boards
+from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, lacking, nonce, pin, pinging, said
 from cogs.common.views import secrets_view
@@ -72,10 +72,6 @@ def refusal_code(err, missing: str | None) -> int:
     if err is None:
         return 50013 if missing is not None else 0
     return getattr(err, "code", None) or getattr(err, "status", None) or 429
-
-
-def older_than(message_id: int, age: datetime.timedelta) -> bool:
-    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > age
 
 
 class DiscordDelivery:
@@ -122,7 +118,7 @@ class DiscordDelivery:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except (discord.HTTPException, discord.RateLimited):
                 return None
             if len(self._fetched) >= FETCHED_KEPT:
                 self._fetched.clear()
@@ -530,7 +526,7 @@ class DiscordDelivery:
                     log.info("game %s: message %s went out before the restart", table.id,
                              message.id)
                     return message
-        except discord.HTTPException as err:      # no history to read: sent as planned
+        except (discord.HTTPException, discord.RateLimited) as err:   # no history: as planned
             log.info("game %s: cannot look for a message sent before the restart: %s",
                      table.id, err)
         return None
@@ -601,8 +597,8 @@ class DiscordDelivery:
         channel."""
         try:
             await self._send(table, post, await self._dm(table.host_user), private=True)
-        except discord.Forbidden as err:
-            if err.code not in CLOSED_DMS:
+        except (discord.HTTPException, discord.RateLimited) as err:   # opening the DM too
+            if getattr(err, "code", None) not in CLOSED_DMS:
                 return await self._refused(table, post, err)
             await self._send(table, post, await self.channel(table.channel_id),
                              allowed_mentions=pinging([table.host_user]))
@@ -654,8 +650,8 @@ class DiscordDelivery:
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,
                                        asked=[(pending.id, seat_no)] if pending else (), **kwargs)
-        except discord.Forbidden as err:
-            if err.code not in CLOSED_DMS:  # e.g. 40003, DMs opened too fast: tried again
+        except (discord.HTTPException, discord.RateLimited) as err:   # opening the DM too
+            if getattr(err, "code", None) not in CLOSED_DMS:   # 40003, opened too fast...
                 return await self._refused(table, post, err)
             await self.host.mark_dm_closed(table.id, seat_no)
             return await self._unreachable(table, post, pending)
