@@ -60,6 +60,8 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
             assert refused.ephemeral and "cannot be loaded" in refused.content
             refused = await killer.click(kill, kill.labels()[0])
             assert refused.ephemeral and "cannot be loaded" in refused.content
+            said = await killer.write(threads["damaged"], "is anyone there?")
+            assert not said.deleted                # its table talk is left alone
             assert [m for p in people for m in dm_prompts(p)] == [prompt]   # not asked again
             await play(people, thread)
             before = {name: len(t.messages()) for name, t in threads.items()}

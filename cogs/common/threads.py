@@ -80,7 +80,10 @@ async def police(bot, message: discord.Message) -> None:
     if (message.author.bot or message.type not in POSTS or not isinstance(thread, discord.Thread)
             or thread.owner_id != bot.user.id):
         return
-    table = await bot.host.table_here("", thread.id)       # whichever game's thread this is
+    try:
+        table = await bot.host.table_here("", thread.id)   # whichever game's thread this is
+    except IllegalMove:     # set aside: this build cannot tell what its rules want
+        return
     if table is None or table.thread_id != thread.id:
         return
     cog = next((c for c in bot.cogs.values() if getattr(c, "game", None) == table.game), None)
