@@ -825,11 +825,13 @@ class Store:
     async def post_tried(self, game_id: int, key: str, state: str = "planned",
                          channel_id: int | None = None, message_id: int | None = None,
                          picture: str | None = None, shown: str | None = None,
-                         asked: Iterable[tuple[str, int]] = ()) -> None:
+                         asked: Iterable[tuple[str, int]] = (), marks: Iterable[str] = ()
+                         ) -> None:
         """One attempt at a planned message ended in `state` (still planned after a refusal);
         `picture`: the digest of the picture it put in its message; `shown`: the words of a
-        question it asked; `asked`: the questions (question, seat) its message asks, recorded
-        with it: a message that went out is never without the questions it asks."""
+        question it asked. Recorded with it, in one write, so that a message that went out
+        is never without them: `asked`, the questions (question, seat) its message asks;
+        `marks`, keys of what it said once for all (kept as posts already sent)."""
         update = ("UPDATE posts SET attempts = attempts + 1, state = ?, "
                   "channel_id = COALESCE(?, channel_id), message_id = COALESCE(?, message_id), "
                   "picture = COALESCE(?, picture), shown = COALESCE(?, shown) "
@@ -837,12 +839,19 @@ class Store:
         args = (state, channel_id, message_id, picture, shown, game_id, key)
         asked = [(game_id, pending_id, seat, channel_id, message_id)
                  for pending_id, seat in asked]
-        if not asked:
+        marks = list(marks)
+        if not asked and not marks:
             await self._write(update, args)
         else:
             async with self._transaction() as db:
                 await db.execute(update, args)
                 await db.executemany(_RECORD_PROMPT, asked)
+                [(seq,)] = await db.execute_fetchall(
+                    "SELECT COALESCE(MAX(seq), 0) FROM posts WHERE game_id = ?", (game_id,))
+                await db.executemany(
+                    "INSERT INTO posts (game_id, key, seq, rows, text, state) "
+                    "VALUES (?, ?, ?, '[]', NULL, 'sent') ON CONFLICT DO NOTHING",
+                    [(game_id, mark, seq + i + 1) for i, mark in enumerate(marks)])
             self._prompts.drop(game_id)
         self._posts.drop(game_id)
 

@@ -4,10 +4,15 @@ sent mark with the questions it asks; the loopback's nonce memory lasts Discord'
 only. (Whole crashes: `test_loopback_crash.py`.)"""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import discord
+
 from hosting.store import GameRow
 from hosting.stores import open_store
 from tests.loopback.model import TEXT, Channel
 from tests.loopback.world import NONCE_WINDOW, World
+from tests.test_delivery import BOB, CAROL, DAVE, toy_table, world  # noqa: F401 (fixture)
 
 
 def new_game() -> GameRow:
@@ -73,3 +78,47 @@ def test_the_fake_merges_a_repeated_nonce_only_within_its_window():
     world.nonce_window = 0                                       # the crash tests' setting
     assert world.repeated(world.bot, {**body, "nonce": "n2"}) is None
     assert world.merged == [first]
+
+
+async def test_the_seats_a_line_named_are_recorded_with_it(store_target):
+    store = await open_store(store_target)
+    try:
+        game_id = await store.create_game(new_game())
+        await store.plan_posts(game_id, [("moment:night:1", [], None)])
+        await store.post_tried(game_id, "moment:night:1", "sent", 5, 50,
+                               marks=["unreachable:2", "unreachable:3"])
+        posts = await store.posts(game_id)
+        assert [(k, p.state) for k, p in posts.items()] == [
+            ("moment:night:1", "sent"), ("unreachable:2", "sent"), ("unreachable:3", "sent")]
+    finally:
+        await store.close()
+
+
+async def test_closed_dms_named_just_before_a_crash_are_not_named_again(world, monkeypatch):
+    """The line naming the seats whose DMs are closed went out and was recorded; the process
+    died right after that write. The seats it named are recorded with it: the restarted one
+    does not name them again at the next moment."""
+    host, delivery, channels, users = world
+    plain = host.store.post_tried
+    crashed = []
+
+    async def crash_once(game_id, key, state="planned", *args, **kwargs):
+        await plain(game_id, key, state, *args, **kwargs)
+        if state == "sent" and key.startswith("moment:") and not crashed:
+            crashed.append(key)
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="crash"), "crash")
+
+    monkeypatch.setattr(host.store, "post_tried", crash_once)
+    table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
+    assert crashed
+    fresh = type(delivery)(delivery.bot)          # a restarted process: nothing in memory
+    delivery.bot.host.delivery = fresh
+    await host.flush(table.id)
+    await fresh.refresh(await host.table(table.id))
+    kill = host.pending(await host.table(table.id))[0]
+    await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.options[0].id)
+    await fresh.settled()
+    named = [m for m in channels[2].sent
+             if "cannot send you direct messages" in (m.content or "")]
+    assert len(named) == 1, [m.content for m in named]
+    assert (await host.store.posts(table.id))["unreachable:2"].state == "sent"

@@ -476,12 +476,12 @@ class DiscordDelivery:
 
     async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
                     text: str | None = None, picture: str | None = None,
-                    asked: list[tuple[str, int]] = (), **kwargs):
-        """Send one planned message and record it (with the questions it `asked`, in one
-        write); the message, or None if Discord refused. A refusal is retried later, up to
-        `MAX_ATTEMPTS`; a DM refused as forbidden marks its seat unreachable instead
-        (`private`). A post planned before a restart (or by another process) is looked for
-        first: it may have gone out unrecorded."""
+                    asked: list[tuple[str, int]] = (), marks: list[str] = (), **kwargs):
+        """Send one planned message and record it (with the questions it `asked` and the
+        `marks` of what it said once for all, in one write); the message, or None if Discord
+        refused. A refusal is retried later, up to `MAX_ATTEMPTS`; a DM refused as forbidden
+        marks its seat unreachable instead (`private`). A post planned before a restart (or
+        by another process) is looked for first: it may have gone out unrecorded."""
         kwargs.setdefault("allowed_mentions", NOBODY)
         if kwargs.get("files") and not render.may(channel, "attach_files"):
             kwargs.pop("files")            # the picture is left out rather than the news
@@ -504,7 +504,7 @@ class DiscordDelivery:
         await self.host.store.post_tried(table.id, post.key, "sent", channel.id, message.id,
                                          picture if kwargs.get("files") else None,
                                          content if post.key.startswith("ask:") else None,
-                                         asked)
+                                         asked, marks)
         self._planned_here[table.id].discard(post.key)
         self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
         return message
@@ -687,15 +687,11 @@ class DiscordDelivery:
             return await self.host.store.post_tried(table.id, post.key, "sent")
         t = render.translator(table)
         mentions = ", ".join(f"<@{s.user_id}>" for s in seats)
-        message = await self._send(table, post, thread,
-                                   text=t.plural("ui", "dm_closed", len(seats), mention=mentions),
-                                   view=secrets_view(table.id, t, "open_prompt"),
-                                   allowed_mentions=pinging(s.user_id for s in seats))
-        if message is not None:
-            await self.host.store.plan_posts(table.id, [(f"unreachable:{s.seat}", [], None)
-                                                        for s in seats])
-            for s in seats:
-                await self.host.store.post_tried(table.id, f"unreachable:{s.seat}", "sent")
+        await self._send(table, post, thread,
+                         text=t.plural("ui", "dm_closed", len(seats), mention=mentions),
+                         view=secrets_view(table.id, t, "open_prompt"),
+                         allowed_mentions=pinging(s.user_id for s in seats),
+                         marks=[f"unreachable:{s.seat}" for s in seats])
 
     # ---- public questions -------------------------------------------------------------------------
     async def asked_in(self, game_id: int, message_id: int) -> dict[int, str]:
