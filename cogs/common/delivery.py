@@ -9,11 +9,14 @@ differs from the one the thread shows last (digests kept with the posts). The en
 (`end:`) with the final picture, then the GM log, and a DM to each person (`seat:N:end`).
 
 Every message is planned in the store (`posts`: a key naming what it carries, the outbox rows
-in it, its text) before it is sent, and sent with a nonce made from that key: a retry or a
-restart skips what went out, and a post whose answer a crash lost is not doubled (Discord
-returns the first message for a repeated nonce). A post Discord refuses is retried with backoff
-up to `MAX_ATTEMPTS` times, then set aside with a note to the table's host and the GM log; it
-never holds up other posts or seats.
+in it, its text) before it is sent: a retry or a restart skips what went out. A post whose
+answer a crash lost is not doubled: planned before the restart, it is looked for in its
+channel before it is sent again (`_sent_before`; the nonce made from its key makes Discord
+return the first message only for a few minutes). An edit holds its message's whole text, so
+applied twice it shows once; a vote's news edited onto its question is planned, with the news
+marked delivered, in one transaction before the edit (`onto_question`). A post Discord refuses
+is retried with backoff up to `MAX_ATTEMPTS` times, then set aside with a note to the table's
+host and the GM log; it never holds up other posts or seats.
 
 Closed DMs are found without telling the table who was being written to: at the start and at
 each new public moment (a new phase or round) every person at the table gets a DM at once (the
