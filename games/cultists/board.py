@@ -135,12 +135,13 @@ def distances(s: dict, src: str, blocked: str | None = None) -> dict[str, int]:
 
 
 def first_step(s: dict, src: str, dest: str, blocked: str | None = None) -> str | None:
-    """The first step of a shortest path, clockwise first among equals (spec 6.2)."""
+    """The first step of a shortest path, clockwise first among equals (spec 6.2). A mover
+    standing in `blocked` may leave it: only entering it is barred."""
     to_dest = distances(s, dest, blocked)
-    if src not in to_dest or src == dest:
+    ways = [(y, cost) for y, cost in steps(s, src) if y != blocked and y in to_dest]
+    if src == dest or not ways:
         return None
-    need = to_dest[src]
-    good = [y for y, cost in steps(s, src)
-            if y != blocked and y in to_dest and cost + to_dest[y] == need]
+    need = to_dest.get(src, min(cost + to_dest[y] for y, cost in ways))
+    good = [y for y, cost in ways if cost + to_dest[y] == need]
     progress = [y for y in good if to_dest[y] < need]  # a 0-cost link may only help onwards
     return clockwise(s, src, progress or good)[0] if good else None

@@ -16,12 +16,13 @@ LASTING = ("SECRET_DOORS", "NO_CONNECTION", "MORALE_UP", "DEMORALIZED")
 def event_phase(ctx: Ctx, t: dict) -> None:
     s = ctx.s
     s["phase"] = "event"
-    before = groups_now(s)
-    s["effect"] = None
     if not s["bag"]:
+        # no new token is revealed, so the lasting effect in force goes on
         s["event"] = None
         ctx.emit("no_event", {})
         return
+    before = groups_now(s)
+    s["effect"] = None
     token = s["bag"].pop(ctx.rng.below(len(s["bag"])))
     s["event"] = token
     s["clock"][str(s["round"])] = token

@@ -66,12 +66,10 @@ def role_pool(mode: str, players: int, automa: bool, options: dict) -> list:
     seer = (count != 7 if wanted is None else bool(wanted)) and seer_allowed(players, automa)
     if mode == "intro":
         return ["SEER"] if seer else []
-    if mode == "experienced":
+    specials = options.get("roles") if mode == "expert" else None
+    if specials is None:  # the recommended roles; a Seer may join two Cultists (AUTOMA)
         pool = preset_specials(count, seer)
         return pool + (["SEER"] if seer and count == 7 else [])
-    specials = options.get("roles")
-    if specials is None:
-        return preset_specials(count, seer)
     if isinstance(specials, str):
         specials = [x.strip().upper() for x in specials.replace(";", ",").split(",") if x.strip()]
     flat = [r for r in specials if isinstance(r, str)]

@@ -1,0 +1,56 @@
+"""The Spanish rulebook against the engine, passage by passage: each test is named after the
+passage it checks and quotes a few of its words."""
+from __future__ import annotations
+
+import json
+
+from games.cultists import board, data
+from tests.cultists.helpers import E, drive, kinds, settle, table
+
+
+def test_secret_doors_last_until_a_new_event_token_is_revealed():
+    """Puertas secretas: "hasta que se revela una nueva ficha de evento". A round whose bag is
+    empty reveals no token, so the rooms of a colour stay joined."""
+    s = table(5)
+    s["bag"] = ["SECRET_DOORS"]
+    s, _ = drive(s, {"t": "event"})
+    s = settle(s)[0]
+    s.update(round=10, bag=[])
+    s, ev = drive(s, {"t": "event"})
+    assert kinds(ev, "no_event") and s["effect"] == "SECRET_DOORS"
+    assert board.logical(s, "PINK_1") == board.logical(s, "PINK_2")
+
+
+def test_automa_heads_for_its_room_out_of_the_fish_mans_corridor(monkeypatch):
+    """AUTOMA, movement: "La IA se dirige hacia la 1.ª habitación ... que aún no haya sido
+    explorada": standing where the Fish Man came in, it still walks there (only entering that
+    corridor is barred)."""
+    routes = data.rules()["routes"]
+    monkeypatch.setitem(data.rules(), "routes", routes + [[["orange"], ["red"], ["green"],
+                                                            ["red"]]])
+    s = table(4, mode="experienced")
+    ai = next(ci for ci, c in enumerate(s["chars"]) if c["automa"])
+    s["chars"][ai].update(location="NE", route=len(routes))
+    s.update(round=1, fish_man="NE")
+    s, ev = drive(s, {"t": "automa_move", "c": ai})
+    assert kinds(ev, "moved")[0].data["path"] == ["NE", "SE", "ORANGE_1"]
+    assert s["chars"][ai]["location"] == "ORANGE_1"
+
+
+def test_two_cultists_with_the_automa_may_add_the_seer_in_expert_mode():
+    """AUTOMA setup: "En partidas con 2 Cultistas también puedes incluir el Rol de Vidente".
+    An expert table left on the recommended roles keeps the Seer it asked for."""
+    s, _ = E.setup({"mode": "expert", "automa": True, "seer": True}, 6, 1)
+    assert s["count"] == 7 and "SEER" in s["role_pool"]
+    assert sum(c["role"] == "SEER" for c in s["chars"]) == 1
+
+
+def test_reconstructed_map_and_routes_are_marked_in_their_data():
+    """The map and route cards are pictures in the rulebook ("consulta las ilustraciones"):
+    their data says it is reconstructed, and every other table names its rulebook source."""
+    for name, rebuilt in (("rules", {"routes"}), ("layouts", {"layouts"})):
+        raw = json.loads((data.DIR / f"{name}.json").read_text(encoding="utf-8"))
+        source = raw["_source"]
+        assert set(source) == set(raw) - {"_comment", "_source"}
+        assert {k for k, v in source.items() if v.startswith("reconstructed:")} == rebuilt
+        assert all(v.startswith(("reconstructed:", "rulebook:")) for v in source.values())
