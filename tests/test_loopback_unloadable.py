@@ -5,8 +5,7 @@ told, `/games` lists them as set aside, a click or command on them is refused pr
 healthy game is shown again and played to its end."""
 from __future__ import annotations
 
-import sqlite3
-
+from hosting.stores import open_store
 from tests.loopback import Loopback
 from tests.loopback.table import dm_prompts, finished, idle, make_bot, play, status_message
 from tests.test_loopback_table import open_table
@@ -15,8 +14,9 @@ DAMAGE = {"old": "UPDATE games SET game = 'retired' WHERE id = ?",
           "damaged": "UPDATE games SET state = '{\"phase\": ' WHERE id = ?"}
 
 
-async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_end(tmp_path):
-    db = tmp_path / "table.sqlite3"
+async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_end(
+        store_target):
+    db = store_target            # an SQLite file, or a PostgreSQL database
     async with Loopback(strict=False) as lb:     # the set-aside lines are checked below
         guild = lb.guild("Test server")
         people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
@@ -34,18 +34,26 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
             [kill] = [m for p in others["damaged"] for m in dm_prompts(p)]
             killer = next(p for p in others["damaged"] if kill in dm_prompts(p))
         # While the bot is down: a rollback, and a damaged row.
-        with sqlite3.connect(db) as conn:
-            ids = {name: conn.execute("SELECT id FROM games WHERE thread_id = ?",
-                                      (threads[name].id,)).fetchone()[0] for name in DAMAGE}
-            for name, sql in DAMAGE.items():
-                conn.execute(sql, (ids[name],))
+        store = await open_store(db)
+        ids = {name: (await store._fetch("SELECT id FROM games WHERE thread_id = ?",
+                                         (threads[name].id,)))[0][0] for name in DAMAGE}
+        for name, sql in DAMAGE.items():
+            await store._write(sql, (ids[name],))
+        await store.close()
+        def told():
+            """Each broken game's thread and host told it is set aside (the notices)."""
+            return {name: ([m for m in threads[name].messages() if "set aside" in m.text],
+                           [m for m in host.dms() if f"Your game #{ids[name]} is set aside"
+                            in m.text]) for name, host in hosts.items()}
+
         async with lb.run_bot(make_bot, db, idle=idle):
+            # Recovery works in the background: what it shows is waited for, not timed.
+            await lb.wait_for(lambda: all(a and b for a, b in told().values()),
+                              what="the set-aside notices")
             await lb.settle()
-            for name, host in hosts.items():
-                [notice] = [m for m in threads[name].messages() if "set aside" in m.text]
-                assert "cannot load it" in notice.content
-                assert [m for m in host.dms() if f"Your game #{ids[name]} is set aside"
-                        in m.text]
+            for thread_notices, dms in told().values():
+                [notice] = thread_notices
+                assert "cannot load it" in notice.content and len(dms) == 1
             listing = (await alice.slash(here, "games")).content.splitlines()
             assert len(listing) == 3
             assert [line for line in listing if "in progress" in line] == [
