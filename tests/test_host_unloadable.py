@@ -11,7 +11,7 @@ import pytest
 
 import games
 from hosting.clock import FakeClock
-from hosting.host import Host, Unloadable
+from hosting.host import Host
 from hosting.store import StoreError
 from hosting.stores import open_store
 from tests.test_host import ALICE, BOB, CAROL, DAVE, Recorder, refusal
