@@ -137,6 +137,10 @@ async def test_a_permission_lost_after_new_is_told_once_and_stops_no_dm(tmp_path
             [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
             assert_told_once_each(alice, "Send Messages in Threads")
             assert not [m for m in thread.messages() if "My secrets" in m.labels()]
+        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle):
+            # A restart tries the status again: the host is not told a second time.
+            await lb.settle()
+            assert_told_once_each(alice, "Send Messages in Threads")
             lb.allow(games, "send_messages_in_threads")
             lb.deny(games, "embed_links")
             await lb.wait_for(lambda: any("My secrets" in m.labels() for m in thread.messages()),
