@@ -14,7 +14,7 @@ from cogs.common.pacing import CodedRateLimit
 from tests.loopback import Loopback
 from tests.loopback.table import (dm_prompts, finished, idle, make_bot, play, secret_prompts,
                                   status_message)
-from tests.test_delivery import world
+from tests.test_delivery import BOB, CAROL, DAVE, toy_table, world
 from tests.test_status_degrades import open_table
 from tests.test_thread_posts import night, shown, table, vote
 
@@ -83,7 +83,8 @@ async def test_hour_old_messages_draw_one_429_each_and_the_news_goes_on(tmp_path
 async def test_dms_opened_too_fast_are_sent_again_and_closed_ones_are_probed(tmp_path):
     async with Loopback() as lb:
         lb.dm_too_fast = 0.5                  # half the bot's DM calls refused with 40003
-        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle):
+        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle) as bot:
+            bot.host.delivery.probe_every = 0.0     # at every moment (by default 5 min apart)
             guild = lb.guild("Test server")
             people = [guild.user(n) for n in ("alice", "bob", "carol", "dave")]
             bob = people[1]
@@ -200,3 +201,32 @@ async def test_a_phase_post_near_an_hour_old_grows_no_more(world, table, monkeyp
     monkeypatch.setattr(discord.utils, "utcnow", lambda: later)
     await vote(host, table, voters[1])
     assert len(thread.sent) == sent + 1 and thread.edits == edits    # a new post, no edit
+
+
+async def test_closed_dms_are_tried_again_at_a_new_moment_at_most_every_few_minutes(world):
+    host, delivery, channels, users = world
+    tries = []
+    plain = type(users[CAROL]).send
+
+    async def counted(self, content=None, **kw):
+        if self.id == CAROL:
+            tries.append(content)
+        return await plain(self, content, **kw)
+
+    type(users[CAROL]).send = counted
+    try:
+        table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
+        await delivery.settled()
+        assert len(tries) == 1 and (await host.table(table.id)).seat_of(CAROL).dm_closed
+        await night(host, await host.table(table.id))        # day: a new moment, too soon
+        await delivery.settled()
+        assert len(tries) == 1
+        delivery.probe_every = 0.0
+        users[CAROL].dms_open = True                         # carol opens her DMs
+        for seat in [p.seat for p in host.pending(await host.table(table.id))]:
+            await vote(host, await host.table(table.id), seat)   # night 2: tried, and reached
+        await delivery.settled()
+        assert len(tries) > 1 and not (await host.table(table.id)).seat_of(CAROL).dm_closed
+        assert "**Night** · round 2" in users[CAROL].sent[0].content
+    finally:
+        type(users[CAROL]).send = plain

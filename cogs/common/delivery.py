@@ -64,6 +64,7 @@ PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the
 THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
+PROBE_EVERY = 300.0   # seconds: a seat's closed DMs are tried again at a new moment this late
 # What the thread's posts show better with; the host is told once about each lost.
 WATCHED = ("embed_links", "attach_files")
 
@@ -83,6 +84,8 @@ class DiscordDelivery:
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
         self.retry_base = retry_base        # seconds before the first retry of a refused post
+        self.probe_every = PROBE_EVERY      # seconds between tries of a seat's closed DMs
+        self._probed: dict[tuple[int, int], float] = {}   # (game, seat) -> closed DMs last tried
         self.boards = Boards(self, status_every)
         self._refresh: dict[int, asyncio.Task] = {}
         self._retries: dict[int, asyncio.Task] = {}            # game -> its next retry
@@ -657,6 +660,7 @@ class DiscordDelivery:
             if getattr(err, "code", None) not in CLOSED_DMS:   # 40003, opened too fast...
                 return await self._refused(table, post, err)
             await self.host.mark_dm_closed(table.id, seat_no)
+            self._probed.setdefault((table.id, seat_no), asyncio.get_running_loop().time())
             return await self._unreachable(table, post, pending)
         if message is not None and pending is not None:
             self._questions[(table.id, pending.id)] = pending
@@ -664,9 +668,14 @@ class DiscordDelivery:
 
     async def _probe_closed(self, table: GameRow) -> None:
         """At a new public moment, DMs found closed are tried again (with the moment's DM):
-        a person who opened theirs meanwhile is written to from then on."""
+        a person who opened theirs meanwhile is written to from then on. Each try that fails
+        counts toward Discord's limit of refused calls, so a seat is tried at most every
+        `probe_every` seconds."""
+        now = asyncio.get_running_loop().time()
         for seat in table.seats:
-            if seat.dm_closed and seat.user_id is not None:
+            tried = self._probed.get((table.id, seat.seat), float("-inf"))
+            if seat.dm_closed and seat.user_id is not None and now >= tried + self.probe_every:
+                self._probed[(table.id, seat.seat)] = now
                 await self.host.mark_dm_closed(table.id, seat.seat, False)
                 seat.dm_closed = False
 
