@@ -547,7 +547,7 @@ class DiscordDelivery:
         code = refusal_code(err, missing)
         log.warning("game %s: Discord refused %s (attempt %s): %s", table.id, post.key,
                     attempts, code)
-        if missing is not None:
+        if missing is not None and not post.key.startswith("note:"):   # lost in the thread
             await self.tell_lost(table, missing)
         if attempts < MAX_ATTEMPTS:
             await self.host.store.post_tried(table.id, post.key)
