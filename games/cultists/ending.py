@@ -80,9 +80,13 @@ def check_vp(ctx: Ctx) -> None:
 
 
 def provisional_investigators(ctx: Ctx, reason: str) -> None:
-    """R-33: an Investigator victory goes through the Seer guess when a Seer is in the game."""
+    """R-33: an Investigator victory goes through the Seer guess when a Seer is in the game.
+    The Cultists guess in the open, their roles shown first (spec 5.10.4)."""
     s = ctx.s
     if any(c["role"] == "SEER" for c in s["chars"]):
+        for ci, c in enumerate(s["chars"]):
+            if c["team"] == "CULT":
+                show_role(ctx, ci)
         s["phase"] = "seer"
         ctx.emit("seer_guess_opens", {"reason": reason})
         raise Ending({"t": "pause", "deadline": "day_discussion"},

@@ -54,3 +54,22 @@ def test_reconstructed_map_and_routes_are_marked_in_their_data():
         assert set(source) == set(raw) - {"_comment", "_source"}
         assert {k for k, v in source.items() if v.startswith("reconstructed:")} == rebuilt
         assert all(v.startswith(("reconstructed:", "rulebook:")) for v in source.values())
+
+
+def test_the_cultists_are_shown_before_they_name_the_seer():
+    """Votación, con Vidente: "Después de que se revelen los Cultistas, mantén la calma": when
+    the books win, every Cultist is shown before the guess, the AUTOMA among them."""
+    from games.cultists.rooms import resolve_room_card
+    from tests.cultists.helpers import Ctx_run, roles
+    s = table(6, automa=True, seer=True)
+    roles(s, "CULTIST", "SEER", *["INVESTIGATOR"] * 4, "CULTIST")
+    s["shelves"]["SHELF_ORANGE"]["books"] = 3
+    s["rooms"]["ORANGE_1"].update(books=1, explored=True, deck=["S"])
+    s["vp"] = s["vp_target"] - 4
+    s, ev = Ctx_run(s, lambda ctx: resolve_room_card(ctx, "ORANGE_1", "S"))
+    kinds_in_order = [e.kind for e in ev]
+    shown = [e.data["char"] for e in kinds(ev, "role_revealed")]
+    assert sorted(shown, key=str) == [0, "AUTOMA"]
+    assert kinds_in_order.index("role_revealed") < kinds_in_order.index("seer_guess_opens")
+    assert s["phase"] == "seer" and all(c["role_shown"] for c in s["chars"]
+                                        if c["team"] == "CULT")
