@@ -51,10 +51,11 @@ def assert_nobody_timed_out(thread, people):
     assert not [text for text in seen if TIMED_OUT in text]
 
 
-@pytest.mark.parametrize("wait", [600.0, 2.0])    # Discord's wait is undocumented
+# Discord's wait is undocumented: a long one is not slept out, a short one not asked again.
+@pytest.mark.parametrize("wait", [600.0, 2.0])
 async def test_hour_old_messages_draw_one_429_each_and_the_news_goes_on(tmp_path, wait):
     async with Loopback() as lb:
-        lb.old_edit_retry_after = wait        # a long one is not slept out, a short one not asked again
+        lb.old_edit_retry_after = wait
         async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
             people, games, thread = await open_table(lb)
             [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
