@@ -1,7 +1,8 @@
 """What keeps a message from going out twice across a crash, piece by piece: the store writes a
 vote's edit, the question's words and the news's delivery in one transaction, and a message's
 sent mark with the questions it asks; the loopback's nonce memory lasts Discord's few minutes
-only. (Whole crashes: `test_loopback_crash.py`.)"""
+only; a vote's edit Discord refuses goes out by the bot. (Whole crashes:
+`test_loopback_crash.py`.)"""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -10,9 +11,13 @@ import discord
 
 from hosting.store import GameRow
 from hosting.stores import open_store
+from tests.loopback import Loopback
 from tests.loopback.model import TEXT, Channel
+from tests.loopback.table import dm_prompts, idle, make_bot
 from tests.loopback.world import NONCE_WINDOW, World
-from tests.test_delivery import BOB, CAROL, DAVE, toy_table, world  # noqa: F401 (fixture)
+from tests.test_delivery import BOB, CAROL, DAVE, toy_table, world
+
+__all__ = ["world"]
 
 
 def new_game() -> GameRow:
@@ -122,3 +127,29 @@ async def test_closed_dms_named_just_before_a_crash_are_not_named_again(world, m
              if "cannot send you direct messages" in (m.content or "")]
     assert len(named) == 1, [m.content for m in named]
     assert (await host.store.posts(table.id))["unreachable:2"].state == "sent"
+
+
+async def test_a_vote_whose_edit_discord_refused_shows_its_news_once(tmp_path):
+    """The answer's own edit of the question is refused: the planned edit goes out by the
+    bot instead, and the voter is still told their vote counted."""
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+        games = guild.text_channel("games")
+        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+            await people[0].slash(games, "toy new", pace="live")
+            lobby = games.last_message()
+            for person in people[1:]:
+                await person.click(lobby, "Join")
+            await people[0].click(lobby, "Start")
+            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
+            await wolf.click(kill, kill.labels()[-1])
+            [ballot] = [m for m in lobby.thread.messages() if "Nobody" in m.labels()]
+            voter = next(p for p in people if p.mention in ballot.content)
+            lb.faults.server_error("POST /interactions/*", status=400)
+            reply = await voter.click(ballot, "Nobody")
+        assert [f.status for f in lb.faults.injected] == [400]
+        assert reply.ephemeral and "Nobody" in reply.content
+        line = f"{voter.name} has voted."
+        assert [m.id for m in lobby.thread.messages() if line in m.content] == [ballot.id]
+        assert ballot.content.count(line) == 1
