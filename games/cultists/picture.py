@@ -99,8 +99,9 @@ def render(view: dict, t) -> bytes:
     top = t("views_pic", "top", round=view["round"], phase=t.lookup("phases", view["phase"]),
             vp=view["vp"], target=view["target"])
     d.text((20, 16), top, font=big, fill=(255, 255, 255))
-    if view["event"]:
-        d.text((20, 44), t.lookup("tokens", view["event"]), font=mid, fill=(230, 200, 120))
+    if view["event"] or view["effect"]:
+        d.text((20, 44), t.lookup("tokens", view["event"] or view["effect"]), font=mid,
+               fill=(230, 200, 120))
     if view["portal"]["open"]:
         d.text((W - 20, 44), t("views", "portal", deadline=view["portal"]["deadline"]), font=small,
                fill=(180, 255, 120), anchor="ra")

@@ -72,8 +72,8 @@ def describe(view: dict, t) -> str:
     lines = [t("views", "header", round=view["round"], phase=t.lookup("phases", view["phase"]),
                vp=view["vp"], target=view["target"])]
     lines.append(t("views", "power_on" if view["power"] else "power_off"))
-    if view["event"]:
-        lines.append(t("views", "event", event=view["event"]))
+    if view["event"] or view["effect"]:  # an empty bag leaves the last effect in play
+        lines.append(t("views", "event", event=view["event"] or view["effect"]))
     if view["portal"]["open"]:
         lines.append(t("views", "portal", deadline=view["portal"]["deadline"]))
     for c in view["chars"]:

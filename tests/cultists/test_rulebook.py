@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from games.cultists import board, data
+from hosting.text import Translator
 from tests.cultists.helpers import E, drive, kinds, settle, table
 
 
@@ -19,6 +20,8 @@ def test_secret_doors_last_until_a_new_event_token_is_revealed():
     s, ev = drive(s, {"t": "event"})
     assert kinds(ev, "no_event") and s["effect"] == "SECRET_DOORS"
     assert board.logical(s, "PINK_1") == board.logical(s, "PINK_2")
+    t = Translator("cultists", "en", [f"P{i}" for i in range(5)])
+    assert "Secret Doors" in E.describe(E.public_view(s), t)
 
 
 def test_automa_heads_for_its_room_out_of_the_fish_mans_corridor(monkeypatch):
