@@ -76,3 +76,14 @@ def test_the_cultists_are_shown_before_they_name_the_seer():
     assert kinds_in_order.index("role_revealed") < kinds_in_order.index("seer_guess_opens")
     assert s["phase"] == "seer" and all(c["role_shown"] for c in s["chars"]
                                         if c["team"] == "CULT")
+
+
+def test_the_rules_text_names_how_two_cultists_win_by_kills():
+    """Objetivo del juego, 2 Cultistas (7/8 jugadores): "ya se alcanzó el número de
+    Investigadores muertos ... al menos en la Ronda anterior": what `/cultists rules` says of
+    the Cultists names that way to win, beside the lone Cultist's claim, in both languages."""
+    from hosting.text import load_locale
+    for lang in ("en", "es"):
+        loc = load_locale("cultists", lang)
+        for text in (loc["roles"]["CULTIST"]["text"], loc["rules"]["overview"]):
+            assert "5–6" in text and "7–8" in text, (lang, text)
