@@ -681,9 +681,8 @@ class DiscordDelivery:
 
     async def _unreachable(self, table: GameRow, post: PostRow, pending: Pending | None) -> None:
         """Silently: the lines are in "My secrets", the question is answered there."""
-        await self.host.store.post_tried(table.id, post.key, "unreachable")
-        if pending is not None:
-            await self.host.store.record_prompt(table.id, pending.id, pending.seat, None, None)
+        await self.host.store.post_tried(table.id, post.key, "unreachable", asked=[
+            (pending.id, pending.seat)] if pending is not None else ())
 
     async def _tell_unreachable(self, table: GameRow, post: PostRow, thread) -> None:
         """At a public moment, after every person's DM of that moment: the seats that could not
