@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -14,9 +15,10 @@ from cogs.common.pacing import CodedRateLimit
 from tests.loopback import Loopback
 from tests.loopback.table import (dm_prompts, finished, idle, make_bot, play, secret_prompts,
                                   status_message)
-from tests.test_delivery import BOB, CAROL, DAVE, toy_table, world
+from tests.test_delivery import ALICE, BOB, CAROL, DAVE, toy_table, world
 from tests.test_status_degrades import open_table
 from tests.test_thread_posts import night, shown, table, vote
+from tests.toy import ToyGame
 
 __all__ = ["table", "world"]
 
@@ -231,3 +233,20 @@ async def test_closed_dms_are_tried_again_at_a_new_moment_at_most_every_few_minu
         assert "**Night** · round 2" in users[CAROL].sent[0].content
     finally:
         type(users[CAROL]).send = plain
+
+
+async def test_attach_files_lost_after_new_is_told_once_where_the_game_draws(world, monkeypatch):
+    host, delivery, channels, users = world
+    thread = channels[2]
+    thread.guild = SimpleNamespace(me=object())
+    denied = discord.Permissions.all()
+    denied.attach_files = False
+    thread.permissions_for = lambda member: denied
+    monkeypatch.setattr(ToyGame, "picture", lambda self, view, t: b"\x89PNG drawn")
+    table = await toy_table(host, 3, ai=1)
+    await delivery.settled()
+    await night(host, await host.table(table.id))
+    await delivery.settled()
+    notes = [m.content for m in users[ALICE].sent if "I lost the" in (m.content or "")]
+    assert len(notes) == 1 and "**Attach Files**" in notes[0]
+    assert not [kw for what, _, kw in thread.log if kw.get("files") or kw.get("attachments")]
