@@ -10,6 +10,8 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "looper"
 LOCATIONS = ("hospital", "shrine", "city", "school")
 DECKS = ("A", "B", "C")
 MASTERMIND = "mastermind"
+# The record board's tracks: loops from "INICIO DE PARTIDA 7 BUCLES", days up to "DÍA 8".
+MAX_LOOPS, MAX_DAYS = 7, 8
 
 
 def _read(name: str) -> dict:

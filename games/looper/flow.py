@@ -298,18 +298,24 @@ def _refusal_answer(s, ev, q, choice):
     if ability != "name_subplot":
         abilities.resolve_leader(s, ev, cid, ability, arg)
         return
+    # The Mastermind names the subplot every time (seed: "la mente maestra debe decir el
+    # título de otra trama secundaria"), even when one answer is left: a question opened
+    # only when two subplots qualify would tell the table that the one named is not active.
     others = abilities.other_subplots(s, arg)
-    if not others:
-        emit(ev, "no_other_subplot")
-    elif len(others) == 1:
-        emit(ev, "subplot_named", plot=others[0])
-    else:
-        ask(s, MM_SEAT, "informer", [[p, "subplot", {"plot": p}] for p in others])
+    window(s)
+    ask(s, MM_SEAT, "informer",
+        [[p, "subplot", {"plot": p}] for p in others] or [[NO_OTHER, "no_other_subplot", {}]])
+
+
+NO_OTHER = "none"
 
 
 @handler("informer")
 def _informer_answer(s, ev, q, choice):
-    emit(ev, "subplot_named", plot=choice)
+    if choice == NO_OTHER:
+        emit(ev, "no_other_subplot")
+    else:
+        emit(ev, "subplot_named", plot=choice)
 
 
 def _incident(s, ev):

@@ -10,7 +10,7 @@ def option_specs(mode: str) -> dict:
     return {
         "script": AnyOf(Choice(*data.shipped_scripts(), "generated"), Document(), null=True),
         "difficulty": Choice("easy", "normal", "hard"),
-        "loops": Int(1, 8, null=True),
+        "loops": Int(1, data.MAX_LOOPS, null=True),
         "vet_generated": Flag(),
         "paranoia_virus_threshold": Int(1, 8),
         "spreading_mode": Choice("literal", "transfer"),

@@ -37,10 +37,12 @@ def validate(script: dict, allow_external: bool = False, allow_unverified: bool 
         raise ScriptError("script_set", f"Unknown tragedy set {ts_name!r}.", set=str(ts_name))
     ts = sets[ts_name]
     loops, days = script.get("loops"), script.get("days_per_loop")
-    if not isinstance(loops, int) or not 1 <= loops <= 7:
-        raise ScriptError("script_loops", "A script has 1 to 7 loops.", loops=str(loops))
-    if not isinstance(days, int) or not 1 <= days <= 8:
-        raise ScriptError("script_days", "A loop has 1 to 8 days.", days=str(days))
+    if not isinstance(loops, int) or not 1 <= loops <= data.MAX_LOOPS:
+        raise ScriptError("script_loops", f"A script has 1 to {data.MAX_LOOPS} loops.",
+                          loops=str(loops))
+    if not isinstance(days, int) or not 1 <= days <= data.MAX_DAYS:
+        raise ScriptError("script_days", f"A loop has 1 to {data.MAX_DAYS} days.",
+                          days=str(days))
     main = script.get("main_plot")
     if main not in ts["main_plots"]:
         raise ScriptError("script_main_plot", f"{main!r} is not a main plot of this set.",

@@ -530,9 +530,12 @@ def test_tl22_informer():
     assert not any(o.startswith("informer.0.") for o in t.options("leader_ability"))
     t2 = informer_table(("a_love_affair", "circle_of_friends"))
     t2.say("leader_ability", "informer.0.a_love_affair").say("refusal", "allow")
+    assert t2.options("informer") == ["circle_of_friends"]
+    t2.say("informer", "circle_of_friends")
     assert t2.public()[-1].data == {"plot": "circle_of_friends"}
     t3 = informer_table(("shadow_of_the_ripper",), "first_steps")
     t3.say("leader_ability", "informer.0.shadow_of_the_ripper").say("refusal", "allow")
+    t3.say("informer", t3.options("informer")[0])
     assert t3.public()[-1].kind == "no_other_subplot"
 
 
