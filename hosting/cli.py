@@ -118,7 +118,8 @@ async def _with_store(args: argparse.Namespace) -> str:
     lines = read_export(args.file) if args.command == "import" else None
     if args.command == "export":
         if Path(args.file).exists():
-            raise FileExistsError(errno.EEXIST, "an export never writes over a file")
+            raise FileExistsError(errno.EEXIST, "an export never writes over a file",
+                                  args.file)
         if not is_postgres(target) and not str(target).startswith("file:") \
                 and not Path(target).is_file():
             raise StoreError(f"there is no database at {target}")
@@ -147,7 +148,7 @@ def run_database(args: argparse.Namespace) -> int:
         print(f"bot.py {args.command}: {err}; nothing was imported", file=sys.stderr)
         return 2
     except OSError as err:   # the export's own file: the store's become StoreError
-        print(f"bot.py {args.command}: cannot write {args.file}: {err.strerror or err}",
+        print(f"bot.py {args.command}: cannot write {err.filename}: {err.strerror or err}",
               file=sys.stderr)
         return 2
     except StoreError as err:
