@@ -152,6 +152,9 @@ async def test_a_permission_lost_after_new_is_told_once_and_stops_no_dm(tmp_path
             await wolf.click(kill, kill.labels()[-1])
             await play(people, thread)
             assert_told_once_each(alice, "Send Messages in Threads", "Embed Links")
+        night_news = [m.id for m in thread.messages() if "The game begins." in m.content]
+        day_news = [m.id for m in thread.messages() if "did not survive the night" in m.content]
+        assert len(night_news) == 1 and night_news[0] < day_news[0]   # it waited, in order
         assert finished(thread)
         assert len([c for c in lb.calls if c.status == 403]) <= 2
         assert not [c for c in lb.calls if c.status == 429]

@@ -65,6 +65,7 @@ THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thre
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
 PROBE_EVERY = 300.0   # seconds: a seat's closed DMs are tried again at a new moment this late
+WAIT_MAX = 300.0   # seconds between looks at posts waiting for a permission, at most
 # What the thread's posts show better with; the host is told once about each lost.
 WATCHED = ("embed_links", "attach_files")
 
@@ -86,6 +87,8 @@ class DiscordDelivery:
         self.retry_base = retry_base        # seconds before the first retry of a refused post
         self.probe_every = PROBE_EVERY      # seconds between tries of a seat's closed DMs
         self._probed: dict[tuple[int, int], float] = {}   # (game, seat) -> closed DMs last tried
+        self._look_again: dict[int, asyncio.Task] = {}   # game -> a refresh while posts wait
+        self._looks: dict[int, int] = {}                 # game -> refreshes while they wait
         self.boards = Boards(self, status_every)
         self._refresh: dict[int, asyncio.Task] = {}
         self._retries: dict[int, asyncio.Task] = {}            # game -> its next retry
@@ -539,16 +542,19 @@ class DiscordDelivery:
     async def _refused(self, table: GameRow, post: PostRow,
                        err: discord.HTTPException | discord.RateLimited | None,
                        missing: str | None = None) -> None:
-        """A post Discord refused (`err`), or that the bot did not send because it lacks
-        the permission `missing` (the host is told, once): tried again with backoff (never
-        sooner than a 429 said), then set aside with a line in the GM log and, unless the
-        permission was named already, one note to the host per game and cause."""
+        """A post Discord refused (`err`): tried again with backoff (never sooner than a 429
+        said), then set aside with a line in the GM log and, unless the permission was named
+        already, one note to the host per game and cause. A thread post the bot did not send
+        because it lacks the permission `missing` (the host is told, once) waits for it
+        instead: planned still, it goes out, in its order, once the permission is back."""
         attempts = post.attempts + 1
         code = refusal_code(err, missing)
         log.warning("game %s: Discord refused %s (attempt %s): %s", table.id, post.key,
                     attempts, code)
         if missing is not None and not post.key.startswith("note:"):   # lost in the thread
             await self.tell_lost(table, missing)
+            if err is None:
+                return self._look_again_later(table.id)
         if attempts < MAX_ATTEMPTS:
             await self.host.store.post_tried(table.id, post.key)
             wait = max(self.retry_base * 2 ** (attempts - 1), getattr(err, "retry_after", 0.0))
@@ -587,12 +593,27 @@ class DiscordDelivery:
             name=f"**{t.lookup('permissions', permission)}**",
             cost=t("ui", f"lost_{permission}")))
 
+    def _look_again_later(self, game_id: int) -> None:
+        """Posts wait for a permission: the game's planned posts are looked at again (a
+        refresh) later and later, up to `WAIT_MAX` apart, and at its every delivery."""
+        task = self._look_again.get(game_id)
+        if task is not None and not task.done():
+            return
+        looks = self._looks[game_id] = self._looks.get(game_id, 0) + 1
+        self._look_again[game_id] = in_background(self._refresh_after(
+            game_id, min(WAIT_MAX, self.retry_base * 2 ** (looks - 1))))
+
+    async def _refresh_after(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.refresh_later(game_id)
+
     async def _watch(self, table: GameRow, thread) -> None:
         """The host hears of each permission the thread lost since `/GAME new` (once). One
         that stops every post is told alone: Discord then reports the rest as lost with it."""
         missing = lacking(thread)
         if missing is not None:
             return await self.tell_lost(table, missing)
+        self._looks.pop(table.id, None)
         for permission in WATCHED:
             if not render.may(thread, permission) and (
                     permission != "attach_files" or self.boards.picture_png(table) is not None):
@@ -939,5 +960,5 @@ class DiscordDelivery:
 
     def close(self) -> None:
         self.boards.close()
-        for task in self._retries.values():
+        for task in (*self._retries.values(), *self._look_again.values()):
             task.cancel()
