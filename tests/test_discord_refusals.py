@@ -8,6 +8,7 @@ import datetime
 from collections import Counter
 from types import SimpleNamespace
 
+import aiohttp
 import discord
 import pytest
 
@@ -253,3 +254,29 @@ async def test_attach_files_lost_after_new_is_told_once_where_the_game_draws(wor
     notes = [m.content for m in users[ALICE].sent if "I lost the" in (m.content or "")]
     assert len(notes) == 1 and "**Attach Files**" in notes[0]
     assert not [kw for what, _, kw in thread.log if kw.get("files") or kw.get("attachments")]
+
+
+async def test_the_fake_answers_an_old_edit_and_a_hurried_dm_as_discord_does():
+    async with Loopback() as lb:
+        guild = lb.guild("g")
+        alice, games = guild.user("alice"), guild.text_channel("games")
+        api, auth = lb.fake.api_url, {"Authorization": f"Bot {lb.fake.world.token}"}
+        async with aiohttp.ClientSession(headers=auth) as http:
+            async with http.post(f"{api}/channels/{games.id}/messages",
+                                 json={"content": "old"}) as resp:
+                message = await resp.json()
+            lb.age_messages(3601)
+            async with http.patch(f"{api}/channels/{games.id}/messages/{message['id']}",
+                                  json={"content": "edited"}) as resp:
+                status, headers, body = resp.status, resp.headers, await resp.json()
+            assert status == 429 and body["code"] == 30046 and not body["global"]
+            assert body["retry_after"] == lb.old_edit_retry_after
+            assert float(headers["Retry-After"]) == lb.old_edit_retry_after
+            assert headers["Via"] == "1.1 google" and headers["X-RateLimit-Scope"] == "user"
+            lb.dm_too_fast = 1.0                  # every call refused, but never twice in a row
+            opened = []
+            for _ in range(2):
+                async with http.post(f"{api}/users/@me/channels",
+                                     json={"recipient_id": str(alice.id)}) as resp:
+                    opened.append((resp.status, (await resp.json()).get("code")))
+            assert opened == [(403, 40003), (200, None)]
