@@ -169,6 +169,7 @@ class DiscordDelivery:
             await self._send_planned(table)
         if table.status == "finished":
             self._planned_here.pop(table.id, None)
+            self._forget_refusals(table.id)
         await self.refresh(table, planned=True)
 
     async def _plan(self, table: GameRow, rows: list[OutboxRow]) -> None:
@@ -592,6 +593,12 @@ class DiscordDelivery:
             id=table.id, link=render.thread_url(table) or "",
             name=f"**{t.lookup('permissions', permission)}**",
             cost=t("ui", f"lost_{permission}")))
+
+    def _forget_refusals(self, game_id: int) -> None:
+        """A game over: what this process kept of its refusals goes."""
+        self._told = {told for told in self._told if told[0] != game_id}
+        self._probed = {key: at for key, at in self._probed.items() if key[0] != game_id}
+        self._looks.pop(game_id, None)
 
     def _look_again_later(self, game_id: int) -> None:
         """Posts wait for a permission: the game's planned posts are looked at again (a
