@@ -57,10 +57,12 @@ class LooperEngine(Engine):
     max_players = 4
     ai_policies = ("baseline", "planner")
     # 2: a Leader's ability names its character by id, no longer by its secret cast index.
-    state_version = 2
+    # 3: an open deduction sheet lists the characters in their own order, not the cast's.
+    state_version = 3
 
     def upgrade(self, state):
         abilities.upgrade_leader_ids(state)
+        flow.upgrade_notes_order(state)
         return state
 
     def default_options(self, mode: str, players: int) -> dict:

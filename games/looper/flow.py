@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.base import GM, Option, Pending
 from games.looper import abilities, ai, cards, data, incidents, loops
-from games.looper.table import (MM_SEAT, effective_role, emit, here,
+from games.looper.table import (MM_SEAT, effective_role, emit, here, in_public_order,
                                 is_alive, kill, kill_protagonists, living, role_holders)
 
 HANDLERS: dict = {}
@@ -104,8 +104,16 @@ def _ask_notes(s: dict, seat: int) -> None:
     mine = s["deductions"][str(seat)]
     opts = [["close", "close_notes", {}]] + [
         [c, "note_character", {"character": c, "note": mine.get(c, "unknown")}]
-        for c in s["characters"]]
+        for c, _ in in_public_order(s)]
     ask(s, seat, "notes", opts, default="close", deadline=SPIRAL)
+
+
+def upgrade_notes_order(s: dict) -> None:
+    """Open deduction sheets stored when they listed the characters in the script's order."""
+    rank = {c: i for i, (c, _) in enumerate(in_public_order(s))}
+    for q in s["questions"]:
+        if q["kind"] == "notes":
+            q["options"] = q["options"][:1] + sorted(q["options"][1:], key=lambda o: rank[o[0]])
 
 
 @handler("notes")

@@ -2,9 +2,12 @@
 one test per passage, named after it, quoting a few of its words."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.base import IllegalMove
+from games.looper import data
 from tests.looper.helpers import E
 from tests.looper.test_scenarios import informer_table
 
@@ -37,3 +40,38 @@ def test_record_board_holds_at_most_seven_loops():
     E.check_options("basic_tragedy", {"loops": 7})
     with pytest.raises(IllegalMove):
         E.check_options("basic_tragedy", {"loops": 8})
+
+
+def _protagonist_questions(s: dict) -> list:
+    return [(p.kind, p.seat, [o.to_json() for o in p.options]) for p in E.pending(s)
+            if p.seat != 0]
+
+
+def test_2_2_the_secret_sheet_order_stays_secret_from_the_first_spiral():
+    """2-2: the secret card, "en ella se relacionan los papeles que desempeñan los personajes",
+    is the Mastermind's alone. A shipped script lists its cast by role, so the deduction sheet
+    offered in the first time spiral lists the characters in their own order, not the cast's."""
+    script = dict(data.shipped_scripts()["first_script"])
+    asked = []
+    for cast in (script["cast"], script["cast"][::-1]):
+        s, _ = E.setup({"mode": "first_steps", "first_leader": 1,
+                        "script": {**script, "cast": cast}}, 4, seed=3)
+        asked.append(_protagonist_questions(s))
+    assert asked[0] == asked[1]
+    notes = next(opts for kind, _, opts in asked[0] if kind == "notes")
+    named = [o["id"] for o in notes if o["id"] != "close"]
+    assert named == [c for c in data.characters() if c in named]
+
+
+def test_2_2_a_stored_first_spiral_is_brought_to_the_characters_order():
+    script = data.shipped_scripts()["first_script"]
+    s, _ = E.setup({"mode": "first_steps", "first_leader": 1, "script": dict(script)}, 4, seed=3)
+    stored = copy.deepcopy(s)
+    cast = [e["character"] for e in script["cast"]]
+    for q in stored["questions"]:
+        if q["kind"] == "notes":
+            q["options"] = q["options"][:1] + sorted(q["options"][1:],
+                                                     key=lambda o: cast.index(o[0]))
+    assert stored != s
+    assert E.upgrade(stored) == s
+    assert E.upgrade(copy.deepcopy(s)) == s
