@@ -1,7 +1,7 @@
 """kill -9 at the instant Discord has done what the bot asked, before the bot hears back (so
 before it can record it), then a restart on the same database, on SQLite and PostgreSQL: a
-vote's "X has voted." edited onto its question, a line edited onto a phase post, a DM. What
-went out shows exactly once. The fake's nonce memory is off: Discord merges a repeated nonce
+vote's "X has voted." edited onto its question, a line edited onto a phase post, a DM, the
+game's status message. What went out shows exactly once. The fake's nonce memory is off: Discord merges a repeated nonce
 only for a few minutes, and a restart may take longer, so only the bot's own records may keep
 a message from going out twice."""
 from __future__ import annotations
@@ -205,4 +205,26 @@ async def test_a_dm_sent_just_before_a_kill_is_not_sent_again(store_target, tmp_
             texts = Counter(m.text for m in person.dms())
             assert max(texts.values()) == 1, (person, texts)
             assert sum(1 for m in person.dms() if "You are the" in m.content) == 1
+        sent_once(lb)
+
+
+async def test_a_status_posted_just_before_a_kill_is_not_posted_again(store_target, tmp_path):
+    async with Loopback(timeout=WAIT) as lb:
+        killed = []
+
+        def offers_secrets(message, kwargs):
+            return any(c.get("label") == "My secrets"
+                       for row in message.components for c in row.get("components", ()))
+
+        def arm(bot):                     # the game's first status is the process's last act
+            killed.append(kill_once(lb.fake.world, "post", bot, offers_secrets))
+
+        async def crash(bot, people, thread):
+            await lb.wait_for(lambda: killed[0], WAIT, "the status")
+
+        people, thread = await crash_then_finish(lb, store_target, tmp_path, crash, arm)
+        [[status]] = killed
+        statuses = [m.id for m in thread.messages()       # titled "toy — <phase>"
+                    if m.embeds and (m.embeds[0].get("title") or "").startswith("toy — ")]
+        assert statuses == [status.id]
         sent_once(lb)

@@ -23,7 +23,7 @@ import discord
 
 import games
 from cogs.common import render, threads
-from cogs.common.sending import NOBODY, lacking, nonce, pin
+from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, offers, pin
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
 from hosting.turns import in_background
@@ -173,9 +173,11 @@ class Boards:
                            old_id: int | None, retire: bool = True) -> None:
         """A new status message, at the bottom of the thread; the old one, if any, points to
         it (unless Discord refused its edits: `retire` false; it keeps a working "My
-        secrets"). The nonce names the message this one replaces: a crash before its id is stored
-        does not post it twice. One refused (or one the bot lacks the permission for) is
-        tried again later with backoff, and never holds up the table's other messages."""
+        secrets"). The nonce names the message this one replaces, and a status an earlier
+        process posted but did not live to store is found in the thread and shown afresh
+        (`_posted_before`): a crash never posts it twice. One refused (or one the bot lacks the
+        permission for) is tried again later with backoff, and never holds up the table's
+        other messages."""
         refused = self._refused.get(table.id)
         if refused is not None and asyncio.get_running_loop().time() < refused[1]:
             self._forget(table.id)                 # its next try is planned
@@ -183,9 +185,14 @@ class Boards:
         missing = lacking(thread)
         if missing is not None:                    # Discord would refuse it (a 403)
             return await self._not_shown(table, None, missing)
+        found = await self._posted_before(table, thread, old_id)
         try:
-            message = await thread.send(**content, files=files, allowed_mentions=NOBODY,
-                                        nonce=nonce(table.id, f"status:{old_id or 0}"))
+            if found is not None:
+                message = await found.edit(**content, allowed_mentions=NOBODY,
+                                           **({"attachments": files} if files else {}))
+            else:
+                message = await thread.send(**content, files=files, allowed_mentions=NOBODY,
+                                            nonce=nonce(table.id, f"status:{old_id or 0}"))
         except (discord.HTTPException, discord.RateLimited) as err:
             return await self._not_shown(table, err, lacking(thread, err))
         self._refused.pop(table.id, None)
@@ -204,6 +211,26 @@ class Boards:
                            attachments=[], view=None, allowed_mentions=NOBODY)
         except (discord.HTTPException, discord.RateLimited):
             pass        # it keeps its "My secrets" button, which still works
+
+    async def _posted_before(self, table: GameRow, thread, old_id: int | None):
+        """The status an earlier process posted in place of `old_id` (none: the first) but
+        stopped before it stored its id, Discord merging the repeated nonce for a few minutes
+        only: the bot's message after `old_id` offering this game's "My secrets" that none of
+        its posts is. None if there is none."""
+        posts = {p.message_id for p in (await self.host.store.posts(table.id)).values()}
+        wanted = f"tbl:secrets:{table.id}"
+        try:
+            async for message in thread.history(
+                    limit=SENT_LOOKUP, after=discord.Object(old_id) if old_id else None):
+                if (message.author.id == self.delivery.bot.user.id
+                        and message.id not in posts and offers(message, wanted)):
+                    log.info("game %s: status %s went out before the restart", table.id,
+                             message.id)
+                    return message
+        except (discord.HTTPException, discord.RateLimited) as err:
+            log.info("game %s: cannot look for a status sent before the restart: %s",
+                     table.id, err)
+        return None
 
     async def _not_shown(self, table: GameRow, err, missing: str | None) -> None:
         """The status could not be shown (Discord refused, `err`, or the bot lacks the

@@ -46,7 +46,7 @@ import games
 from cogs.common import render, threads
 from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
-from cogs.common.sending import NOBODY, lacking, nonce, pin, pinging, said
+from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, pin, pinging, said
 from cogs.common.views import secrets_view
 from games.base import Pending
 from hosting.store import GameRow, OutboxRow, PostRow
@@ -59,7 +59,6 @@ ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to r
 # A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
 # "My secrets" still lists them.
 SAID_ON_THE_QUESTION = {"table_timed_out"}
-SENT_LOOKUP = 50   # a channel's newest messages read to find a post sent before a restart
 PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
 THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
@@ -540,6 +539,7 @@ class DiscordDelivery:
             log.info("game %s: cannot look for a message sent before the restart: %s",
                      table.id, err)
         return None
+
     async def _refused(self, table: GameRow, post: PostRow,
                        err: discord.HTTPException | discord.RateLimited | None,
                        missing: str | None = None) -> None:
@@ -911,6 +911,7 @@ class DiscordDelivery:
             return True
         await self.host.store.post_tried(table.id, key, "sent", ask.channel_id, ask.message_id)
         return True
+
     async def question_text(self, game_id: int, message_id: int, content: str | None) -> str:
         """What a question asked in the thread says now. Two answers in flight carry the same
         old copy of the message, and the next may reach another process, so the text the last

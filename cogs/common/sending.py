@@ -13,11 +13,18 @@ from cogs.common.render import may
 
 log = logging.getLogger(__name__)
 NOBODY = discord.AllowedMentions.none()
+SENT_LOOKUP = 50   # a channel's newest messages read to find one sent before a restart
 
 
 def nonce(game_id: int, key: str) -> str:
     """Discord's nonce (25 characters at most) for one planned message of one game."""
     return hashlib.blake2b(f"{game_id}:{key}".encode(), digest_size=12).hexdigest()
+
+
+def offers(message, custom_id: str) -> bool:
+    """Whether a message (as read back from Discord) has a component with this custom id."""
+    return any(getattr(child, "custom_id", None) == custom_id
+               for row in message.components for child in getattr(row, "children", ()))
 
 
 def said(content: str | None, embeds) -> tuple:
