@@ -292,6 +292,17 @@ def _not_json(constant: str):
     raise ValueError(f"{constant} is not a JSON number")
 
 
+async def _taken(db, game_ids: list[int]) -> int | None:
+    """The first of these games the database holds already, if any."""
+    for at in range(0, len(game_ids), 500):
+        part = game_ids[at:at + 500]
+        found = await db.execute_fetchall(
+            f"SELECT MIN(id) FROM games WHERE id IN ({', '.join('?' * len(part))})", part)
+        if found[0][0] is not None:
+            return found[0][0]
+    return None
+
+
 def _as_stored(kind: str, value):
     """A checked value as its column's type takes it (PostgreSQL's floats take no int)."""
     return float(value) if kind == "real" and value is not None else value
@@ -953,19 +964,20 @@ class Store:
         passed: its shape, each value's type and range as this database's columns take it,
         a game's id not yet taken, then `check` (which raises ValueError). A refusal is
         `ImportRefused` naming the line (`numbers`: each line's number in its file, else
-        1, 2, ...) and why, with nothing written. How many games came in."""
+        1, 2, ...) and why, with nothing written. The checks read without holding the
+        database, so a bot writing to it meanwhile waits only for the writes. How many games
+        came in."""
         numbers = list(numbers) or list(range(1, len(lines) + 1))
-        async with self._transaction() as db:
-            tables = ("games", "guild_settings", *self.GAME_TABLES)
+        tables = ("games", "guild_settings", *self.GAME_TABLES)
+        games: dict[int, int] = {}   # game id -> the line that brings it
+        async with self._snapshot() as db:
             columns = {t: await self._columns(db, t) for t in tables}
-            games: dict[int, int] = {}   # game id -> the line that brings it
             for number, line in zip(numbers, lines):
                 try:
                     game_id = _check_line(line, columns, self.GAME_TABLES)
                     if game_id in games:
                         raise ValueError(f"game {game_id} is on line {games[game_id]} already")
-                    if game_id is not None and await db.execute_fetchall(
-                            "SELECT 1 FROM games WHERE id = ?", (game_id,)):
+                    if game_id is not None and await _taken(db, [game_id]):
                         raise ValueError(f"game {game_id} is already in this database")
                     if check is not None:
                         check(line)
@@ -973,16 +985,22 @@ class Store:
                     raise ImportRefused(f"line {number}: {err}") from None
                 if game_id is not None:
                     games[game_id] = number
+        async with self._transaction() as db:
+            if taken := await _taken(db, list(games)):   # a game made since the checks
+                raise ImportRefused(f"line {games[taken]}: game {taken} is already in this "
+                                    "database")
             for number, line in zip(numbers, lines):
                 try:
                     for table in tables:
+                        alike: dict[tuple[str, ...], list[tuple]] = {}   # rows by columns
                         for row in line.get(table, ()):
-                            keep = " ON CONFLICT DO NOTHING" if table == "guild_settings" else ""
-                            await db.execute(
-                                f"INSERT INTO {table} ({', '.join(row)}) "
-                                f"VALUES ({', '.join('?' * len(row))}){keep}",
-                                tuple(_as_stored(columns[table][c][0], v)
-                                      for c, v in row.items()))
+                            alike.setdefault(tuple(row), []).append(tuple(
+                                _as_stored(columns[table][c].kind, v) for c, v in row.items()))
+                        keep = " ON CONFLICT DO NOTHING" if table == "guild_settings" else ""
+                        for names, rows in alike.items():
+                            await db.executemany(
+                                f"INSERT INTO {table} ({', '.join(names)}) "
+                                f"VALUES ({', '.join('?' * len(names))}){keep}", rows)
                 except self.REFUSED_ROWS as err:
                     raise ImportRefused(f"line {number}: {err}") from err
             await self._imported(db)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -221,3 +222,38 @@ async def test_each_shipped_game_moves_mid_game_and_is_read_back_alike(tmp_path)
         finally:
             await source.close()
             await target.close()
+
+
+async def test_a_game_made_while_an_import_is_checked_refuses_the_import(
+        store_target, fresh_target, tmp_path, monkeypatch):
+    """The checks read without holding the database: a game the bot makes meanwhile under an
+    id the file brings is found again when the import writes, and nothing of the file is
+    kept."""
+    source = await open_store(store_target)
+    try:
+        _, table = await running_toy(source)
+        line = await source.export_game(table.id)
+    finally:
+        await source.close()
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    store, bot_store = await open_store(fresh_target), await open_store(fresh_target)
+    checks = store._snapshot
+
+    @asynccontextmanager
+    async def bot_makes_a_game_meanwhile():
+        async with checks() as db:
+            yield db
+        made = await Host(bot_store, FakeClock(), None, background=False).new_game(
+            "toy", host_user=7, host_name="Ana", mode=None, options={}, seed=1)
+        assert made.id == table.id
+
+    monkeypatch.setattr(store, "_snapshot", bot_makes_a_game_meanwhile)
+    try:
+        with pytest.raises(ImportRefused, match=f"line 1: game {table.id} is already in"):
+            await import_games(store, path)
+        assert await store.game_ids(statuses=EVERY_STATUS) == [table.id]
+        assert (await store.load_game(table.id)).status == "lobby"
+    finally:
+        await bot_store.close()
+        await store.close()
