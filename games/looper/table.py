@@ -105,7 +105,9 @@ def refusal(s: dict, cid: str) -> str:
 
 
 def role_holders(s: dict, role: str) -> list[str]:
-    return [c for c in cast_ids(s) if script_role(s, c) == role]
+    """The characters whose script role is `role`, in public order (two dead Friends are
+    revealed in the same order whatever the secret cast's)."""
+    return [c for c, _ in in_public_order(s) if script_role(s, c) == role]
 
 
 # ---- counters ------------------------------------------------------------------------------

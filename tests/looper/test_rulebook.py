@@ -8,8 +8,8 @@ import pytest
 
 from games.base import IllegalMove
 from games.looper import data
-from tests.looper.helpers import E
-from tests.looper.test_scenarios import informer_table
+from tests.looper.helpers import E, at, game
+from tests.looper.test_scenarios import bland_day, informer_table, people
 
 BT_SUBPLOTS = ("a_love_affair", "circle_of_friends")
 
@@ -75,3 +75,23 @@ def test_2_2_a_stored_first_spiral_is_brought_to_the_characters_order():
     assert stored != s
     assert E.upgrade(stored) == s
     assert E.upgrade(copy.deepcopy(s)) == s
+
+
+def test_friend_two_dead_friends_are_revealed_in_the_characters_order():
+    """Friend: "[Final del bucle] Si este personaje muere, desvela su papel". With two dead
+    Friends (Circle of Friends) the reveals come in the characters' own order, so the public
+    lines never follow the secret sheet's."""
+    said = []
+    for flip in (False, True):
+        t = game(people(boy_student="friend", shrine_maiden="friend",
+                        doctor="conspiracy_theorist", girl_student="key_person",
+                        office_worker="killer", police_officer="brain"),
+                 subs=("circle_of_friends", "threads_of_fate"), days=4, day=4)
+        if flip:
+            t.s["script"]["cast"].reverse()
+        at(t, "boy_student", alive=False)
+        at(t, "shrine_maiden", alive=False)
+        bland_day(t.go()).done("day_end")
+        said.append([e.data["character"] for e in t.public() if e.kind == "role_revealed"])
+    assert said[0] == said[1] == [c for c in data.characters()
+                                  if c in ("boy_student", "shrine_maiden")]
