@@ -153,3 +153,37 @@ async def test_a_vote_whose_edit_discord_refused_shows_its_news_once(tmp_path):
         line = f"{voter.name} has voted."
         assert [m.id for m in lobby.thread.messages() if line in m.content] == [ballot.id]
         assert ballot.content.count(line) == 1
+
+
+async def test_news_after_a_question_set_aside_is_not_lost(world):
+    """Discord refused the day's vote in the thread until it was set aside: the news that
+    comes next goes out in a post of its own, not onto that question's planned post (which
+    stays as it was: the news would be marked delivered and never shown)."""
+    host, delivery, channels, users = world
+    delivery.retry_base = 0.001
+    thread = channels[2]
+    plain_send = type(thread).send
+
+    async def refuse_ballots(self, content=None, **kw):
+        view = kw.get("view")
+        if self is thread and view is not None and view.children[0].custom_id.startswith(
+                "tbl:b:"):
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="no"), "no")
+        return await plain_send(self, content, **kw)
+
+    table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
+    await delivery.settled()
+    type(thread).send = refuse_ballots
+    try:
+        [kill] = host.pending(table)
+        await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, kill.options[0].id)
+        await delivery.settled()
+        [ask] = [p for k, p in (await host.store.posts(table.id)).items() if k.startswith("ask:")]
+        assert ask.state == "set_aside"
+        vote = host.pending(await host.table(table.id))[-1]    # the question stays asked
+        await host.decide(table.id, table.seats[vote.seat].user_id, vote.id, "skip")
+        await delivery.settled()
+    finally:
+        type(thread).send = plain_send
+    line = f"{table.seats[vote.seat].name} has voted."
+    assert [m.content.count(line) for m in thread.sent if line in (m.content or "")] == [1]

@@ -188,8 +188,9 @@ class DiscordDelivery:
             plans = self._news(table, posts, lines, {r.id for r in public if r.data.get("pin")})
             asks = [(f"ask:{group[0].kind}:{group[0].id}", [], None)
                     for group in self._new_public_questions(table, posts, prompted)]
-            if asks and plans and plans[-1][0].startswith("phase:"):
-                # news that would open a post of its own rides on the question instead
+            if asks and plans and plans[-1][0].startswith("phase:") and asks[0][0] not in posts:
+                # news that would open a post of its own rides on the question instead (not
+                # on one planned before, set aside: planning it again keeps it as it was)
                 asks[0] = (asks[0][0], *plans.pop()[1:])
             plans += asks
         # The thread's posts go before any DM: how soon the table reads its news never
