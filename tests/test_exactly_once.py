@@ -1,8 +1,8 @@
 """What keeps a message from going out twice across a crash, piece by piece: the store writes a
 vote's edit, the question's words and the news's delivery in one transaction, and a message's
 sent mark with the questions it asks; the loopback's nonce memory lasts Discord's few minutes
-only; a vote's edit Discord refuses goes out by the bot. (Whole crashes:
-`test_loopback_crash.py`.)"""
+only; a vote's edit Discord refuses goes out by the bot; news meant to ride on a question
+set aside is not dropped. (Whole crashes: `test_loopback_crash.py`.)"""
 from __future__ import annotations
 
 from types import SimpleNamespace
