@@ -158,17 +158,6 @@ async def _plays_on(store) -> None:
         assert (await host.table(game_id)).suspended is None
 
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
-
-
-@SETTINGS
-@given(st.lists(json_values.map(json.dumps), max_size=4))
-def test_random_json_lines_come_in_whole_or_not_at_all(text):
-    asyncio.run(_import_or_nothing(text))
-
-
 @pytest.fixture(params=["sqlite", "postgres"])
 def target(request) -> str:
     """Where the imports go: SQLite in memory, or one PostgreSQL database for every example
@@ -176,6 +165,17 @@ def target(request) -> str:
     if request.param == "sqlite":
         return ":memory:"
     return asyncio.run(request.getfixturevalue("postgres").new_database())
+
+
+SETTINGS = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(st.lists(json_values.map(json.dumps), max_size=4))
+def test_random_json_lines_come_in_whole_or_not_at_all(target, text):
+    asyncio.run(_import_or_nothing(text, target))
 
 
 @SETTINGS
