@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+from games.looper import picture
 from hosting.text import Translator
 from tests.looper.helpers import E
 
@@ -29,6 +30,52 @@ def test_public_view_and_picture_ignore_the_script():
     assert E.public_view(s) == E.public_view(other)
     assert E.picture(E.public_view(s), T) == E.picture(E.public_view(other), T)
     assert E.picture(E.public_view(s), T).startswith(b"\x89PNG")
+
+
+def dressed():
+    """A mid-game board: a guarded character, a corpse, one at its Paranoia limit with its role
+    revealed, Intrigue on a location, and face-down cards of every owner."""
+    s, _ = E.setup({"mode": "basic_tragedy"}, 4, seed=5)
+    while len(s["placed"]) < 6:
+        p = E.pending(s)[0]
+        s, _ = E.apply(s, p.seat, p.id, E.ai_choice(s, p, "planner") or p.default)
+    ids = [c for c, st in s["characters"].items() if st["in_play"]]
+    s["characters"][ids[0]].update(goodwill=2, paranoia=1, intrigue=1, guards=1)
+    s["characters"][ids[1]].update(alive=False, paranoia=2, intrigue=2)
+    s["characters"][ids[2]].update(paranoia=3, goodwill=4)
+    s["revealed_roles"][ids[2]] = next(e["role"] for e in s["script"]["cast"]
+                                       if e["character"] == ids[2])
+    s["location_intrigue"]["shrine"] = 2
+    return s, ids
+
+
+def test_the_board_reads_at_the_width_discord_shows_it():
+    s, ids = dressed()
+    assert {p["owner"] for p in s["placed"]} == {"mastermind", "A", "B", "C"}
+    for view in (E.public_view(s), E.seat_view(s, 0), E.seat_view(s, 1)):
+        cv = picture.draw(view, T)
+        assert cv.width == picture.WIDTH
+        assert min(cv.shown(w["size"]) for w in cv.words) >= 12
+        words = [w["text"] for w in cv.words]
+        for c in view["characters"]:
+            assert f"P {c['paranoia']}/{c['limit']}" in words and f"G {c['goodwill']}" in words
+        assert {"MM", "A", "B", "C", "Extra 1", "† dead", "I 2"} <= set(words)
+        assert T.lookup("roles", s["revealed_roles"][ids[2]]) in words
+        tops: dict = {}
+        for w in cv.words:   # a name's first drawing is on the board (the footer comes last)
+            tops.setdefault(w["text"], w["box"][1])
+        for loc in view["locations"]:   # each location lists its characters in public order
+            here = [T.lookup("names", c["id"]) for c in view["characters"] if c["location"] == loc]
+            assert [tops[n] for n in here] == sorted(tops[n] for n in here)
+    mm = [w["text"] for w in picture.draw(E.seat_view(s, 0), T).words]
+    assert T.lookup("roles", s["script"]["cast"][0]["role"]) in mm
+
+
+def test_public_picture_ignores_the_cast_order():
+    s, _ = dressed()
+    other = copy.deepcopy(s)
+    other["script"]["cast"].reverse()
+    assert E.picture(E.public_view(s), T) == E.picture(E.public_view(other), T)
 
 
 def test_seat_views_hold_their_own_secrets_only():
