@@ -15,9 +15,9 @@ from pathlib import Path
 
 import games
 from games.base import canonical
-from hosting.store import ImportRefused, Store
-from hosting.text import Translator
+from hosting.store import ImportRefused, Store, _json_of
 from hosting.store_pg import PgStore, is_postgres
+from hosting.text import Translator
 
 DEFAULT_SQLITE = Path(__file__).resolve().parent.parent / "data" / "table.sqlite3"
 EVERY_STATUS = ("lobby", "running", "paused", "finished", "cancelled")
@@ -75,20 +75,14 @@ def read_export(path: str | Path) -> dict[int, object]:
         if not raw.strip():
             continue
         try:
-            lines[number] = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+            lines[number] = _json_of(f"line {number}", raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise ImportRefused(f"{path} line {number} is not UTF-8 text") from None
-        except RecursionError:
-            raise ImportRefused(f"{path} line {number} is JSON nested too deep") from None
         except ValueError as err:
-            raise ImportRefused(f"{path} line {number} is not JSON: {str(err)[:80]}") from None
+            raise ImportRefused(f"{path} {err}") from None
     if not lines:
         raise ImportRefused(f"{path} is empty: an export holds at least its settings line")
     return lines
-
-
-def _no_constant(constant: str):
-    raise ValueError(f"{constant} is not a JSON number")
 
 
 def playable(tables: dict) -> None:
