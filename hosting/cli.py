@@ -112,8 +112,8 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
 
 
 async def _with_store(args: argparse.Namespace) -> str:
-    """What `migrate`, `export` and `import` did, in one line. The file is looked at before
-    the database is opened: a bad one leaves no database behind."""
+    """What `migrate`, `export` and `import` did, in one line. An import's file is read, and
+    an export's checked, before the database is opened."""
     target = args.db or database_target()
     lines = read_export(args.file) if args.command == "import" else None
     if args.command == "export":
