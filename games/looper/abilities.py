@@ -172,8 +172,7 @@ def mastermind_options(s: dict, used: list[str]) -> list[list]:
         if has_theorist_abilities(s, cid):
             for t in here(s, loc):
                 offer("c", cid, t, "mm_paranoia", source=cid)
-        if (cid == "doctor" and s["characters"][cid]["goodwill"] >= 2
-                and refusal(s, cid) != "none"):
+        if _mastermind_may_treat(s, cid):
             for t in here(s, loc, exclude=cid):
                 offer("d", cid, f"+{t}", "mm_treat_plus", source=cid, character=t)
                 offer("d", cid, f"-{t}", "mm_treat_minus", source=cid, character=t)
@@ -181,6 +180,14 @@ def mastermind_options(s: dict, used: list[str]) -> list[list]:
         for loc in data.LOCATIONS:
             offer("r", "", loc, "mm_rumor")
     return out
+
+
+def _mastermind_may_treat(s: dict, cid: str) -> bool:
+    """The Doctor's card: "si el papel del médico puede «Negar Cooperación», la mente maestra
+    puede usar esa habilidad como propia", with the protagonists' limits (its Goodwill)."""
+    return refusal(s, cid) != "none" and any(
+        ab.get("mastermind_may_use") and s["characters"][cid]["goodwill"] >= ab["goodwill"]
+        for ab in data.characters()[cid]["abilities"])
 
 
 def apply_mastermind(s: dict, ev: list, option_id: str) -> str:
