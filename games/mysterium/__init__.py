@@ -61,7 +61,7 @@ class MysteriumEngine(Engine):
                     f"look.{state['hour']}.{i}.{p['window']}", p["seat"], f"look_{p['persona']}",
                     _options(hours.move_options(state, i)), "keep", "day_discussion", True,
                     {"persona": p["persona"], "stage": p["stage"],
-                     "visions": p["visions"]}))
+                     "visions": p["visions"], "picture": True}))   # its visions, large
         for i, seat in leaving.offers(state):
             out.append(Pending(
                 f"adopt.{state['hour']}.{i}.{seat}", seat, "takeover",
@@ -83,7 +83,10 @@ class MysteriumEngine(Engine):
                     f"vote.{number}.{key}", epilogue.voter_seat(state, key),
                     "agree" if public else "vote", _options(groups + others), default, "vote",
                     public,
-                    {"revealed": state["epilogue"]["shared"][:state["epilogue"]["revealed"]]}))
+                    {"revealed": state["epilogue"]["shared"][:state["epilogue"]["revealed"]],
+                     # a secret ballot in DMs shows the groups beside the shared vision; a
+                     # public one is asked under the table's picture, which shows them
+                     "picture": not public}))
         return out
 
     def apply(self, state, seat, pending_id, choice):

@@ -12,6 +12,7 @@ def public_view(state: dict) -> dict:
     psychics = [{
         "persona": p["persona"], "colour": p["colour"], "seat": p["seat"], "stage": p["stage"],
         "found": p["found"], "visions": p["visions"], "guess": p["guess"],
+        "wrong": p["wrong"],            # each told to the table when the timer ran out
         "served": p["served"], "ready": p["ready"], "bets": p["bets"],
         "tokens": p["tokens"] if track else None, "track": p["track"] if track else None,
         "level": level(p["track"], state["total"]) if track else None,
