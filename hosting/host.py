@@ -184,12 +184,13 @@ class Host:
                 else _held())
 
     # ---- reading ------------------------------------------------------------------------------
-    async def table(self, game_id: int) -> GameRow:
+    async def table(self, game_id: int, set_aside: bool = False) -> GameRow:
         """The game as stored. A single process keeps it in memory; with a shared store every
         read is the store's latest (another process may have stepped it), and a step reads it
-        under the game's lock. A game this build cannot load is refused (`Unloadable`)."""
+        under the game's lock. A game this build cannot load is refused (`Unloadable`), or
+        with `set_aside` comes back marked so, without its state (to show its news)."""
         table = await self._read(game_id)
-        if table.unreadable is not None:
+        if table.unreadable is not None and not set_aside:
             raise Unloadable(game_id)
         return table
 

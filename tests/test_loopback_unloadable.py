@@ -46,6 +46,8 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
                            [m for m in host.dms() if f"Your game #{ids[name]} is set aside"
                             in m.text]) for name, host in hosts.items()}
 
+        # Discord refuses the first message after the restart: its retry goes out all the same.
+        lb.faults.server_error("POST /channels/{channel_id}/messages", times=1, status=400)
         async with lb.run_bot(make_bot, db, idle=idle):
             # Recovery works in the background: what it shows is waited for, not timed.
             await lb.wait_for(lambda: all(a and b for a, b in told().values()),
@@ -76,7 +78,7 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
             await lb.settle()
         assert finished(thread)
         assert {name: len(t.messages()) for name, t in threads.items()} == before
-        assert not lb.unknown_routes
+        assert not lb.unknown_routes and len(lb.faults.injected) == 1
         logged = sorted(r.getMessage() for r in lb.errors)
         assert len(logged) == 2, logged
         assert all("set aside: it cannot be loaded" in line for line in logged)

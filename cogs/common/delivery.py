@@ -649,7 +649,7 @@ class DiscordDelivery:
         await asyncio.sleep(delay)
         try:
             async with self.host.slot(), self.host.across(game_id), self._prompting[game_id]:
-                await self._send_planned(await self.host.table(game_id))
+                await self._send_planned(await self.host.table(game_id, set_aside=True))
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
         now = asyncio.get_running_loop().time()
@@ -939,7 +939,7 @@ class DiscordDelivery:
             self._dirty.discard(game_id)
             try:
                 async with self.host.slot(), self.host.across(game_id):
-                    await self.refresh(await self.host.table(game_id))
+                    await self.refresh(await self.host.table(game_id, set_aside=True))
             except Exception:
                 log.exception("refreshing game %s failed", game_id)
 
