@@ -904,6 +904,15 @@ class Store:
                 await self._write(f"UPDATE thread_locks SET {column} = ? WHERE game_id = ?",
                                   (int(value), game_id))
 
+    async def thread_game(self, statuses: Iterable[str], thread_id: int) -> int | None:
+        """The game in these statuses whose thread this is, whatever its game: for a post
+        there, which names no game."""
+        statuses = tuple(statuses)
+        found = await self._fetch(
+            f"SELECT id FROM games WHERE status IN ({', '.join('?' * len(statuses))}) "
+            "AND thread_id = ?", (*statuses, thread_id))
+        return found[0][0] if found else None
+
     async def quiet_threads(self) -> list[int]:
         """Games whose thread was told talk stops, or holds an earlier version's lock."""
         return [r[0] for r in await self._fetch(

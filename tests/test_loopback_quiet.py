@@ -7,13 +7,19 @@ told once and the game goes on. The toy game's days (its public votes) are quiet
 games' own quiet phases are played by people further down."""
 from __future__ import annotations
 
+import asyncio
+from functools import partial
+
 import discord
 import pytest
 
+import games
+from hosting import host as host_module
 from hosting.store import Store
 from tests.loopback import Loopback
 from tests.loopback.people import InteractionFailed
-from tests.loopback.table import (answer, finished, play, secret_prompts, status_message,
+from tests.loopback.table import (answer, answer_quickest, finished, idle, make_bot,
+                                  open_questions, play, secret_prompts, status_message,
                                   toy_choice)
 from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
 from tests.toy import ToyGame
@@ -21,6 +27,7 @@ from tests.toy import ToyGame
 QUIET, OPEN = "Quiet, please.", "Talk is open again."
 REMOVED = "your message in the game's thread was removed"
 NO_REMOVING = "I cannot remove posts in this thread"
+ROOM25, CULTISTS = games.engine("room25"), games.engine("cultists")
 
 
 @pytest.fixture
@@ -184,3 +191,105 @@ async def test_deleting_someone_elses_message_needs_manage_messages(lb, town, tm
         lb.allow(games, "manage_messages")
         await bot.http.delete_message(games.record.id, mine.id)
         assert mine.deleted
+
+
+# ---- the real games' quiet phases, played by people ------------------------------------------
+# Questions wait long enough that nobody's time runs out on a slow machine; the clock-only
+# steps (Mysterium's sand timer, the least a night step lasts) pass at once.
+PATIENT = {"default": 600, "setup": 600, "night_step": 600, "vote": 600, "day_discussion": 600,
+           "programming": 600, "action": 600, "clue": 600, "pick": 600, "reactive": 600,
+           "conference": 1, "night_step_min": 0.01, "reactive_min": 0.01}
+TIMED_OUT = ("Time ran out", "This question is closed")
+
+
+async def play_through_quiet(tmp_path, monkeypatch, game: str, people: int, ai: int,
+                             seed: int | None = None, clocks: dict | None = None,
+                             to_the_end: bool = True, give_up: float = 240.0,
+                             **new_options) -> None:
+    """A whole game of `game` with people answering every question they are asked (in the
+    thread, by DM, or through Answer here and My secrets for a person whose DMs are closed),
+    one of them posting in the thread once a quiet phase begins; `clocks`: the game's own
+    clock-only steps, which pass at once. Unless `to_the_end`, the host cancels the game from
+    its thread once talk opens again."""
+    if seed is not None:
+        monkeypatch.setattr(host_module._secrets, "randbelow", lambda n: seed)
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        players = [guild.user(f"player{i}") for i in range(people)]
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db",
+                                   idle=idle):
+            host = players[0]
+            timings = ",".join(f"{k}={v}" for k, v in {**PATIENT, **(clocks or {})}.items())
+            await host.slash(games, f"{game} new", timings=timings, **new_options)
+            lobby = games.last_message()
+            for person in players[1:]:
+                await person.click(lobby, "Join")
+            for _ in range(ai):
+                await host.slash(games, f"{game} add-ai")
+            await host.click(lobby, "Start")
+            thread = lobby.thread
+            watched = [thread.record, *(p.dm.record for p in players)]
+            done: set = set()
+            post = secrets = None
+            end = asyncio.get_running_loop().time() + give_up
+            def talk_opened_again() -> bool:
+                return post is not None and said(thread, OPEN) >= said(thread, QUIET)
+
+            while not finished(thread) and (to_the_end or not talk_opened_again()):
+                assert not thread.locked
+                left = end - asyncio.get_running_loop().time()
+                await discord.fake.world.wait_for(
+                    lambda: finished(thread) or any(open_questions(p, thread, done)
+                                                    for p in players)
+                    or (post is None and said(thread, QUIET) > said(thread, OPEN))
+                    or (not to_the_end and talk_opened_again()),
+                    max(left, 0.01), "a question, a quiet phase or the end", watched)
+                if post is None and said(thread, QUIET) > said(thread, OPEN):
+                    post = await players[-1].write(thread, "I know who it is!", settle=False)
+                    await discord.fake.world.wait_for(lambda: post.deleted, 30.0,
+                                                      "the post removed", [thread.record])
+                    secrets = await players[0].click(status_message(thread), "My secrets",
+                                                     settle=False)
+                for person in players:
+                    for prompt in open_questions(person, thread, done):
+                        await answer_quickest(person, prompt, done, settle=False)
+            if not finished(thread):
+                await host.slash(thread, f"{game} cancel")
+            await discord.settle()
+        lines = [m.text for p in players for m in p.visible()]
+    assert post is not None, "no quiet phase came"
+    assert post.deleted and secrets.ephemeral and secrets.text
+    assert said(thread, QUIET) == said(thread, OPEN) and not thread.locked
+    assert [line for line in lines if line.startswith(TIMED_OUT) or "Time ran out" in line] == []
+    assert any(REMOVED in m.content for m in players[-1].dms())
+
+
+async def test_room25_jamming_in_a_coop_ultimate_game(tmp_path, monkeypatch):
+    options = {"level": "ultimate", "madness": True}
+    seed = next(s for s in range(500) if any(   # jamming among the first cards drawn
+        card.startswith("jamming") for card in
+        ROOM25.setup({**options, "mode": "coop"}, 3, s)[0]["deck"][-2:]))
+    await play_through_quiet(tmp_path, monkeypatch, "room25", 2, 1, seed=seed, mode="coop",
+                             **options)
+
+
+def first_event(seed: int) -> str:
+    """The first event Among Cultists draws from its bag (round 1's, whatever is played)."""
+    state, events = CULTISTS.setup({"mode": "experienced"}, 4, seed)
+    while not any(e.kind == "event_drawn" for e in events):
+        asked = CULTISTS.pending(state)[0]
+        state, events = CULTISTS.apply(state, asked.seat, asked.id, asked.default)
+    return next(e.data["event"] for e in events if e.kind == "event_drawn")
+
+
+async def test_among_cultists_without_power(tmp_path, monkeypatch):
+    seed = next(s for s in range(100) if first_event(s) == "NO_CONNECTION")
+    await play_through_quiet(tmp_path, monkeypatch, "cultists", 2, 2, seed=seed,
+                             mode="experienced", clocks={"day_discussion": 1, "night_step": 3, "reactive": 3},
+                             to_the_end=False)
+
+
+async def test_tragedy_looper_with_restricted_talk(tmp_path, monkeypatch):
+    await play_through_quiet(tmp_path, monkeypatch, "looper", 2, 1, mode="first_steps",
+                             settings="talk_restricted=true")

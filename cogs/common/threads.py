@@ -28,6 +28,7 @@ from hosting.store import GameRow
 log = logging.getLogger(__name__)
 LONG_WAIT = 3600.0           # a table whose deadlines run this long plays asynchronously
 ARCHIVE_LIVE, ARCHIVE_ASYNC = 1440, 10080   # minutes: a day, and Discord's longest, a week
+LIVE = ("running", "paused")           # a game whose thread's posts the rules may forbid
 # People's own posts: not the system lines Discord adds (pins, joins, boosts).
 POSTS = (discord.MessageType.default, discord.MessageType.reply)
 
@@ -80,11 +81,12 @@ async def police(bot, message: discord.Message) -> None:
     if (message.author.bot or message.type not in POSTS or not isinstance(thread, discord.Thread)
             or thread.owner_id != bot.user.id):
         return
-    try:
-        table = await bot.host.table_here("", thread.id)   # whichever game's thread this is
-    except IllegalMove:     # set aside: this build cannot tell what its rules want
+    game_id = await bot.host.store.thread_game(LIVE, thread.id)
+    if game_id is None:
         return
-    if table is None or table.thread_id != thread.id:
+    try:
+        table = await bot.host.table(game_id)
+    except IllegalMove:     # set aside: this build cannot tell what its rules want
         return
     cog = next((c for c in bot.cogs.values() if getattr(c, "game", None) == table.game), None)
     note = (cog.speechless(table, message.author.id) if cog else None) or (
