@@ -1,11 +1,12 @@
 """A picture drawn for the width Discord shows it at (about 500 px in a thread or a DM): type is
 sized from the picture's real width so that every word stays at least 12 px tall there, and every
 word drawn is kept (its text, size and box) so tests can check what a picture says and how large
-without reading pixels. Pictures grow downwards as their contents need and are cropped at the end."""
+without reading pixels. Pictures grow downwards as their contents need, cropped at the end."""
 from __future__ import annotations
 
 import io
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -30,7 +31,7 @@ class Canvas:
         return size * DISPLAY / self.width
 
     def length(self, text: str, size: int, bold: bool = False) -> float:
-        return self.d.textlength(text, font=font(size, bold))
+        return _length(text, size, bold)
 
     def text(self, xy, text: str, size: int, fill, bold: bool = False, anchor: str = "la"):
         """Draw `text` (never below the least size) and keep it; returns its box."""
@@ -84,3 +85,9 @@ class Canvas:
             img = img.quantize(128, method=Image.Quantize.FASTOCTREE)
         img.save(out, "PNG", compress_level=1)
         return out.getvalue()
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int, bold: bool) -> float:
+    """How wide `text` is (pictures measure the same names and labels again and again)."""
+    return font(size, bold).getlength(text)
