@@ -11,7 +11,8 @@ the width Discord shows a picture at: every size below is in pixels as shown at 
 - The table (the public view, and anyone else's): a compact overview, the table's cards by
   category and one line per psychic.
 - From the epilogue on: the shared vision shown so far, large, beside the groups, so a voter
-  compares them; the Ghost's own picture adds its hand while it still picks.
+  compares them; the Ghost's own picture adds its hand while it still picks, and frames the
+  group it chose.
 
 `layout` places every card with the label printed on it (what the tests read); `render` paints
 a layout."""
@@ -245,7 +246,7 @@ def _vote(lay: Layout, view: dict, t) -> None:
     ep = view["epilogue"]
     ghost = view.get("ghost") or {}
     labels = ep.get("labels") or ghost.get("labels") or {}
-    culprit = ep.get("culprit") or ghost.get("culprit")
+    culprit = ep.get("culprit") or ghost.get("culprit") or ghost.get("draft", {}).get("group")
     if ep["shown"]:
         lay.line(t("views", "shown", cards=ep["shown"]), 15)
         row_of(lay, [vision_item(v, label=f"{v} · {t.lookup('categories', labels[v])}")

@@ -79,6 +79,8 @@ def describe(view: dict, t) -> str:
                        disagree=(p["tokens"] or {}).get("disagree")))
         if p["guess"] is not None:
             lines.append(t("views", "guess", persona=p["persona"], card=p["guess"]))
+        if p["wrong"] and not view.get("ghost"):     # the Ghost's screen lists them
+            lines.append(t("views", "ruled_out", cards=p["wrong"]))
     ep = view["epilogue"]
     if ep:
         for g in ep["groups"]:

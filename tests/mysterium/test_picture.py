@@ -166,5 +166,6 @@ def test_the_table_is_an_overview_with_every_psychic_and_the_cards_it_found():
     assert [c.card for c in lay.cards if c.kind == "vision"] == \
         [v for p in s["psychics"] for v in p["visions"]]
     assert [c.card for c in lay.cards if c.struck] == [miss]
+    assert T("views", "ruled_out", cards=[miss]) in E.describe(E.public_view(s), T).split("\n")
     assert idx(s, "stephanie") is not None and not any(c.mark == "target" for c in lay.cards)
     assert pending(s, "look.").params["picture"]
