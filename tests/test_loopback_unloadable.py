@@ -40,6 +40,7 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
         for name, sql in DAMAGE.items():
             await store._write(sql, (ids[name],))
         await store.close()
+
         def told():
             """Each broken game's thread and host told it is set aside (the notices)."""
             return {name: ([m for m in threads[name].messages() if "set aside" in m.text],
