@@ -171,7 +171,7 @@ def layout(view: dict, t) -> Layout:
 
 def _panel(lay: Layout, view: dict, t, p: dict) -> None:
     """One psychic's decision: its visions large, then the candidates of its category."""
-    lay.line(t("ui", "panel_title", persona=p["persona"], stage=p["stage"]), 17,
+    lay.line(t("ui", "panel_title", persona=p["persona"], stage=p["stage"]), 15,
              chip=p["colour"])
     if p["stage"] not in CATEGORIES:
         lay.line(t("ui", "found_title"), 14, DIM)
