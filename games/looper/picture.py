@@ -42,7 +42,8 @@ def draw(view: dict, t) -> Canvas:
         else {}
     culprits = {i["culprit"]: i["day"] for i in view["script"]["incidents"]} if roles else {}
     mine = {p["target"] for p in view.get("my_cards", [])}
-    subs = {c["id"]: _sub(c, view, t, roles, culprits) for c in view["characters"]}
+    subs = {c["id"]: (_sub(c, view, t, roles, culprits), _crowded(cv, view, t, c))
+            for c in view["characters"]}
     for row in (0, 1):
         places = [loc for loc, (r, _) in CELL.items() if r == row]
         height = max(_height(view, loc, subs) for loc in places)
@@ -66,8 +67,20 @@ def _sub(c: dict, view: dict, t, roles: dict, culprits: dict) -> str:
     return sub
 
 
-def _char_height(sub: str) -> int:
-    return 34 + CHIP + 8 + (32 if sub else 0) + 10
+def _crowded(cv, view, t, c) -> bool:
+    """Whether the cards on a character leave no room for its name on one line (they go on a
+    line of their own then)."""
+    width = cv.length(t.lookup("names", c["id"]), NAME, True) + 10 + sum(
+        cv.chip_width(t.lookup("owners_short", p["owner"]), LINE) + 6
+        for p in view["placed"] if p["target"] == c["id"])
+    if not c["alive"]:
+        width += cv.chip_width(t("picture", "dead"), LINE) + 10
+    return width > BOX - 2 * PAD
+
+
+def _char_height(shape: tuple[str, bool]) -> int:
+    sub, crowded = shape
+    return 34 + CHIP + 8 + (CHIP + 6 if crowded else 0) + (32 if sub else 0) + 10
 
 
 def _height(view: dict, loc: str, subs: dict) -> int:
@@ -91,10 +104,10 @@ def _location(cv, view, t, loc, x, y, height, subs, mine) -> None:
         row += _char_height(subs[c["id"]])
 
 
-def _character(cv, view, t, c, x, y, sub, mine) -> None:
-    width = BOX - 2 * PAD
+def _character(cv, view, t, c, x, y, shape, mine) -> None:
+    width, (sub, crowded) = BOX - 2 * PAD, shape
     if not c["alive"]:   # a corpse: a dark red band, the name struck through, "dead"
-        cv.d.rounded_rectangle((x - 6, y - 4, x + width + 6, y + _char_height(sub) - 8), 8,
+        cv.d.rounded_rectangle((x - 6, y - 4, x + width + 6, y + _char_height(shape) - 8), 8,
                                fill=DEAD)
     name = t.lookup("names", c["id"])
     box = cv.text((x, y), name, NAME, INK if c["alive"] else DIM, bold=True)
@@ -102,8 +115,12 @@ def _character(cv, view, t, c, x, y, sub, mine) -> None:
         mid = (box[1] + box[3]) // 2
         cv.d.line((x, mid, box[2], mid), fill=(255, 90, 90), width=4)
         cv.chip(box[2] + 10, y - 4, t("picture", "dead"), LINE, (255, 90, 90), DARK)
-    _cards(cv, view, t, c["id"], x + width, y - 4, mine)
     cx, cy = x, y + 36
+    if crowded:
+        _cards(cv, view, t, c["id"], x + width, cy, mine)
+        cy += CHIP + 6
+    else:
+        _cards(cv, view, t, c["id"], x + width, y - 4, mine)
     over = c["paranoia"] >= c["limit"]
     for label, colour, outline in (
             (t("picture", "goodwill", n=c["goodwill"]), GOOD, None),

@@ -11,6 +11,7 @@ from PIL import Image
 from games.cultists import data, picture
 from hosting.text import Translator
 from tests.cultists.helpers import E
+from tests.pictures import apart
 
 
 def game(players=6, seed=2):
@@ -80,7 +81,7 @@ def test_the_map_reads_at_the_width_discord_shows_it():
     t = Translator("cultists", "en", NAMES)
     for view in (E.public_view(s), E.seat_view(s, 0)):
         cv = picture.draw(view, t)
-        assert cv.width == picture.W
+        assert cv.width == picture.W and apart(cv)
         assert min(cv.shown(w["size"]) for w in cv.words) >= 12
         words = [w["text"] for w in cv.words]
         said = " ".join(words)

@@ -8,6 +8,7 @@ import copy
 from games.looper import picture
 from hosting.text import Translator
 from tests.looper.helpers import E
+from tests.pictures import apart
 
 T = Translator("looper", "en", ["M", "A", "B", "C"])
 
@@ -54,7 +55,7 @@ def test_the_board_reads_at_the_width_discord_shows_it():
     assert {p["owner"] for p in s["placed"]} == {"mastermind", "A", "B", "C"}
     for view in (E.public_view(s), E.seat_view(s, 0), E.seat_view(s, 1)):
         cv = picture.draw(view, T)
-        assert cv.width == picture.WIDTH
+        assert cv.width == picture.WIDTH and apart(cv)
         assert min(cv.shown(w["size"]) for w in cv.words) >= 12
         words = [w["text"] for w in cv.words]
         for c in view["characters"]:
@@ -69,6 +70,19 @@ def test_the_board_reads_at_the_width_discord_shows_it():
             assert [tops[n] for n in here] == sorted(tops[n] for n in here)
     mm = [w["text"] for w in picture.draw(E.seat_view(s, 0), T).words]
     assert T.lookup("roles", s["script"]["cast"][0]["role"]) in mm
+
+
+def test_cards_that_crowd_a_long_name_go_on_a_line_of_their_own():
+    s, _ = dressed()
+    s["placed"] = [p for p in s["placed"] if p["target"] != "rich_mans_daughter"] + [
+        {"owner": o, "target": "rich_mans_daughter", "card": "paranoia_plus_1"}
+        for o in ("mastermind", "A", "B", "C")]
+    cv = picture.draw(E.public_view(s), T)
+    assert apart(cv)
+    at = next(i for i, w in enumerate(cv.words) if w["text"] == "Rich Man's Daughter")
+    name, chips = cv.words[at], cv.words[at + 1:at + 5]
+    assert [w["text"] for w in chips] == ["MM", "A", "B", "C"]
+    assert all(w["box"][1] > name["box"][3] for w in chips)   # under the name, not beside it
 
 
 def test_public_picture_ignores_the_cast_order():
