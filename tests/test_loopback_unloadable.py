@@ -9,6 +9,7 @@ from hosting.stores import open_store
 from tests.loopback import Loopback
 from tests.loopback.table import dm_prompts, finished, idle, make_bot, play, status_message
 from tests.test_loopback_table import open_table
+from tests.toy import ToyGame
 
 DAMAGE = {"old": "UPDATE games SET game = 'retired' WHERE id = ?",
           "damaged": "UPDATE games SET state = '{\"phase\": ' WHERE id = ?"}
@@ -84,3 +85,31 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
         assert len(logged) == 2, logged
         assert all("set aside: it cannot be loaded" in line for line in logged)
         assert any(f"game {ids['old']} (retired)" in line for line in logged)
+
+
+
+async def test_a_click_on_a_state_its_rules_cannot_read_is_told_all_the_same(tmp_path,
+                                                                            monkeypatch):
+    """A running game whose rules can no longer work out its questions: the wolf's kill is
+    refused privately, the game is set aside, and its thread and host are told (words that
+    need nothing of its state), not left waiting in the outbox."""
+    async with Loopback(strict=False) as lb:     # the set-aside line is checked below
+        guild = lb.guild("Test server")
+        people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+        async with lb.run_bot(make_bot, tmp_path / "table.sqlite3", idle=idle):
+            _, thread = await open_table(guild.text_channel("games"), people[0], people[1:])
+            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
+
+            def bug(*args):
+                raise TypeError("a bug in the rules")
+            monkeypatch.setattr(ToyGame, "pending", bug)
+            answer = await wolf.click(kill, kill.labels()[0])
+            assert answer.ephemeral and "the host has been told" in answer.content
+            await lb.wait_for(lambda: any("The game is set aside" in m.text
+                                          for m in thread.messages()), what="the notice")
+            await lb.wait_for(lambda: any("is set aside" in m.text for m in people[0].dms()),
+                              what="the host's DM")
+            again = await wolf.click(kill, kill.labels()[0])
+            assert again.ephemeral and "cannot be loaded" in again.content
+        logged = [r.getMessage() for r in lb.errors]
+        assert len(logged) == 1 and "set aside: it cannot be loaded" in logged[0], logged
