@@ -238,6 +238,7 @@ def _map(cv, view, t, top) -> int:
     left, right = column(sides["left"]), column(sides["right"])
     mid_x, mid_w = GAP * 2 + SIDE, W - 4 * GAP - 2 * SIDE
     corner_w = (mid_w - GAP) // 2
+    # every map has its four corridors at 45°, 135°, 225° and 315° around the central one
     by_angle = {loc["angle"]: x for x, loc in corridors.items()}
     corner = {a: _Box(cv, view, t, x, corridors[x], corner_w)
               for a, x in by_angle.items() if a is not None}
