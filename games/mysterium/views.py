@@ -2,6 +2,7 @@
 triples, the shared vision's labels) for the Ghost; a psychic-player's own ballot for them."""
 from __future__ import annotations
 
+from games.mysterium.epilogue import agreeing
 from games.mysterium.settings import level, uses_track
 from games.mysterium.state import CATEGORIES
 
@@ -27,8 +28,8 @@ def public_view(state: dict) -> dict:
         "age_rank": state["age_rank"],
         "result": state["result"], "epilogue": None,
         # No talking during the vote ("no pueden comunicarse durante las votaciones"), save
-        # with three players, whose two psychics vote in public and must agree.
-        "quiet": state["phase"] == "vote" and state["total"] != 3,
+        # where the psychics vote in public and must agree.
+        "quiet": state["phase"] == "vote" and not agreeing(state),
     }
     ep = state["epilogue"]
     if ep:
