@@ -326,3 +326,24 @@ async def psychic_who_knows(bot, person, prompt, done) -> None:
 async def test_mysterium_vote(tmp_path, monkeypatch):
     await play_through_quiet(tmp_path, monkeypatch, "mysterium", 4, 0, mode="easy", ghost="bot",
                              choose=psychic_who_knows)
+
+
+@pytest.mark.parametrize("may_remove", [True, False])
+async def test_a_human_ghosts_post_is_removed_whenever_the_game_is_live(tmp_path, may_remove):
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        ghost, psychic = guild.user("ghost"), guild.user("psychic")
+        games_channel = guild.text_channel("games")
+        if not may_remove:
+            lb.deny(games_channel, "manage_messages")
+        async with table_bot(lb, tmp_path / "db.sqlite3"):
+            lobby = (await ghost.slash(games_channel, "mysterium new", mode="easy",
+                                       ghost="player")).message
+            await psychic.click(lobby, "Join")
+            await ghost.click(lobby, "Start")
+            thread = lobby.thread
+            hint = await ghost.write(thread, "think of the kitchen")
+            talk = await psychic.write(thread, "I see a raven")
+        assert hint.deleted == may_remove and not talk.deleted
+        assert any("You are the Ghost" in m.content for m in ghost.dms()) == may_remove
+        assert not any("You are the Ghost" in m.content for m in psychic.dms())
