@@ -50,7 +50,7 @@ To run it on your server:
      bot permissions: View Channels, Send Messages, Send Messages in Threads,
      Create Public Threads, Manage Threads, Embed Links, Attach Files, Read Message History,
      Pin Messages (to pin each table's status and Tragedy Looper's sheet), and Manage Messages
-     (for Mysterium's silent Ghost). Open the generated URL to invite the bot, then run
+     (to remove posts where the rules want silence). Open the generated URL to invite the bot, then run
      `python bot.py doctor --channel ID --user ID` to check a channel.
   4. Copy .env.example to .env and set DISCORD_TOKEN (and DEV_GUILD_ID while developing, so
      commands appear at once in that server), then run `python bot.py` again.

@@ -10,7 +10,7 @@ from games.looper.table import MM_SEAT, in_public_order
 
 
 # With talk_restricted (spec 5.1, R-37) the protagonists talk only in time spirals and during
-# the Final Guess; the bot locks the thread otherwise.
+# the Final Guess; otherwise the bot asks the thread for silence and removes posts.
 TALK_STEPS = ("spiral", "spiral_confirm", "final_guess", "over")
 
 
