@@ -23,6 +23,8 @@ from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, ma
                                   open_questions, status_message)
 
 GAME_OVER_LINE = "The game is over."
+QUIET_NOTICES = {Translator(None, "en")("ui", key)
+                 for key in ("quiet_begins", "quiet_asked", "quiet_ends")}
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
 MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
 STATUS_LINK = re.compile(r"\[table status\]\(https://discord\.com/channels/[\d/]+\)")
@@ -31,8 +33,10 @@ FAREWELL = re.compile(r"\*\*[^*]+\*\* is over\. |The whole game, everything reve
 
 def bot_thread_line(line: str) -> bool:
     """A thread line of the bot's own, not an event: pings (who is asked), the note naming
-    closed DMs, a phase post's header, the winners with their side, the recap's headers."""
+    closed DMs, a phase post's header, the winners with their side, the recap's headers, the
+    notices that talk stops and opens again."""
     return bool("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
+                or line in QUIET_NOTICES
                 or recap_header(line) or MOMENT_HEADER.match(line)
                 or STATUS_LINK.fullmatch(line) or line.startswith(f"**{GAME_OVER_LINE}**"))
 
