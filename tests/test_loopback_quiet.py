@@ -19,6 +19,7 @@ from hosting import host as host_module
 from hosting.store import Store
 from tests.loopback import Loopback
 from tests.loopback.people import InteractionFailed
+from tests.loopback.seen import findings, what_people_see
 from tests.loopback.table import (answer, answer_quickest, finished, idle, make_bot,
                                   open_questions, play, secret_prompts, status_message,
                                   toy_choice)
@@ -265,10 +266,13 @@ async def play_through_quiet(tmp_path, monkeypatch, game: str, people: int, ai: 
                 await host.slash(thread, f"{game} cancel")
             await discord.settle()
         lines = [m.text for p in players for m in p.visible()]
-    assert post is not None, ("no quiet phase came", [m.text[:200] for m in thread.messages()[-6:]])
+        drawn = what_people_see(thread, players)
+    if to_the_end:
+        assert findings(drawn) == []
+    assert post is not None, ("no quiet phase came", [m.text for m in thread.messages()[-6:]])
     assert post.deleted and secrets.ephemeral and secrets.text
     assert said(thread, QUIET) == said(thread, OPEN) >= 1 and not thread.locked
-    assert [line for line in lines if line.startswith(TIMED_OUT) or "Time ran out" in line] == []
+    assert [line for line in lines if any(words in line for words in TIMED_OUT)] == []
     assert any(REMOVED in m.content for m in players[-1].dms())
 
 
