@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 LONG_WAIT = 3600.0           # a table whose deadlines run this long plays asynchronously
 ARCHIVE_LIVE, ARCHIVE_ASYNC = 1440, 10080   # minutes: a day, and Discord's longest, a week
 LIVE = ("running", "paused")           # a game whose thread's posts the rules may forbid
+# What a call to Discord may end in short of success: a refusal, or a wait too long to sleep.
+REFUSED = (discord.HTTPException, discord.RateLimited)
 # People's own posts: not the system lines Discord adds (pins, joins, boosts).
 POSTS = (discord.MessageType.default, discord.MessageType.reply)
 
@@ -95,13 +97,13 @@ async def police(bot, message: discord.Message) -> None:
         return
     try:
         await message.delete()
-    except discord.HTTPException as err:
+    except REFUSED as err:
         log.warning("game %s: cannot remove a post made in silence: %s", table.id, err)
         return
     try:
         await message.author.send(render.translator(table)(*note),
                                   allowed_mentions=sending.NOBODY)
-    except discord.HTTPException:
+    except REFUSED:
         pass            # DMs closed: the removal and the thread's notice say enough
 
 
@@ -115,7 +117,7 @@ async def _open(table: GameRow, thread) -> None:
     if changes:
         try:
             await thread.edit(**changes)       # the thread's creator may, unless it is locked
-        except discord.HTTPException as err:
+        except REFUSED as err:
             log.warning("game %s: cannot reopen its thread: %s", table.id, err)
 
 
@@ -134,7 +136,7 @@ async def _quiet(host, table: GameRow, thread, quiet: bool) -> None:
     key = "quiet_ends" if not quiet else "quiet_begins" if may_remove else "quiet_asked"
     try:
         await thread.send(t("ui", key), allowed_mentions=sending.NOBODY)
-    except discord.HTTPException as err:
+    except REFUSED as err:
         log.warning("game %s: cannot tell the thread talk is %s: %s", table.id,
                     "over" if quiet else "open", err)
 
@@ -147,12 +149,12 @@ def _may(thread, permission: str) -> bool:
 
 
 async def _unlock(host, table: GameRow, thread) -> None:
-    """Lift the lock an earlier version of the bot set for a quiet phase; one a moderator set
-    since, or that Discord keeps (no Manage Threads), is logged and left."""
+    """Lift the lock an earlier version of the bot set for a quiet phase (without Manage
+    Threads Discord keeps it: that is logged, and a moderator may lift it)."""
     if getattr(thread, "locked", False):
         try:
             await thread.edit(locked=False)
-        except discord.HTTPException as err:
+        except REFUSED as err:
             log.warning("game %s: cannot lift the thread's old lock: %s", table.id, err)
     await host.store.set_thread_quiet(table.id, locked=False)
 
@@ -165,5 +167,5 @@ async def _tell_host(table: GameRow, thread) -> None:
     try:
         await thread.send(t("ui", "cannot_silence", host=mention),
                           allowed_mentions=sending.pinging(users))
-    except discord.HTTPException as err:
+    except REFUSED as err:
         log.warning("game %s: cannot tell the host posts stay: %s", table.id, err)
