@@ -245,7 +245,7 @@ async def test_public_questions_are_asked_once_in_the_thread(world):
     assert asked == {p.seat: p.id for p in votes}
 
 
-async def test_a_quiet_table_locks_its_thread_until_talk_is_allowed(world, monkeypatch):
+async def test_a_quiet_table_is_told_so_once_and_its_thread_never_locked(world, monkeypatch):
     host, delivery, channels, users = world
     table = await host.new_game("toy", host_user=ALICE, host_name="alice", seed=3,
                                 guild_id=99, channel_id=1, join=False)
@@ -257,10 +257,13 @@ async def test_a_quiet_table_locks_its_thread_until_talk_is_allowed(world, monke
     plain = type(engine).public_view
     monkeypatch.setattr(type(engine), "public_view", lambda self, s: {**plain(self, s), "quiet": True})
     await delivery.refresh(table)
-    assert channels[2].edited == {"locked": True}
+    await delivery.refresh(table)
     monkeypatch.setattr(type(engine), "public_view", plain)
     await delivery.refresh(table)
-    assert channels[2].edited == {"locked": False}
+    notices = [m.content for m in channels[2].sent if "**Quiet, please.**" in (m.content or "")
+               or "**Talk is open again.**" in (m.content or "")]
+    assert len(notices) == 2 and "Quiet" in notices[0] and "Talk" in notices[1]
+    assert "locked" not in getattr(channels[2], "edited", {})
 
 
 async def test_the_status_follows_each_phase_at_once_and_other_changes_later(world):
