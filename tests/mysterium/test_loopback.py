@@ -36,11 +36,13 @@ def tag_guess(db) -> int | None:
     return None if state["psychics"][0]["stage"] == "done" else ai.guess_of(state, 0)
 
 
-def ghost_label(db) -> str:
+def ghost_label(db) -> str | None:
     """Laura plays the Ghost as the bot would, from what is behind her screen; the button she
-    presses is found by its label, as a person would."""
+    presses is found by its label, as a person would (None: nothing is asked of her now)."""
     state = stored(db)
-    ask = next(p for p in E.pending(state) if p.seat == 0)
+    ask = next((p for p in E.pending(state) if p.seat == 0), None)
+    if ask is None:
+        return None
     option = ask.option(desk.ai_choice(state))
     return Translator("mysterium", "en", NAMES).option(option.key, option.params)
 
@@ -76,9 +78,12 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
             while not finished(thread) and loop.time() < give_up:
                 acted = False
                 for m in laura.dms():
-                    if m.buttons and (m.id, m.content) not in done:
+                    # A question the game has moved past (a crow offered while the timer
+                    # ran) may keep its buttons a moment: only the one asking now is answered.
+                    if m.buttons and (m.id, m.content) not in done \
+                            and (label := ghost_label(db)) in m.labels():
                         done.add((m.id, m.content))
-                        await laura.click(m, ghost_label(db))
+                        await laura.click(m, label)
                         acted = True
                 for m in alex.dms():
                     if (m.buttons or m.selects) and m.id not in done:

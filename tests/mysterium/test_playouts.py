@@ -70,7 +70,7 @@ def play(seats: int, ghost: str, mode: str, seed: int, leaving: float = 0.0) -> 
 
 def check_end(s: dict, seats: int) -> None:
     out = E.outcome(s)
-    assert out.reason in ("solved", "wrong_group", "time", "no_votes")
+    assert out.reason in ("solved", "wrong_group", "time", "no_votes", "no_psychics")
     assert out.winners in ((), tuple(range(seats)))
     assert (out.reason == "solved") == bool(out.winners)
 
