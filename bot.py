@@ -120,16 +120,18 @@ def skip_unread_events(bot) -> None:
     messages intent is there for Mysterium, which reads other people's posts). discord.py
     builds a Message for each and, for an edit, searches its message cache: with a thousand
     games that was a tenth of the bot's CPU for events nothing here reads. The bot's own new
-    messages and all edits are dropped unread; the cache is off (`max_messages=None`)."""
+    messages and edits are dropped unread (people's are read: a post edited where silence is
+    the rule is removed like a new one); the cache is off (`max_messages=None`)."""
     parsers = bot._connection.parsers
-    parse_create = parsers["MESSAGE_CREATE"]
 
-    def parse_others(data: dict) -> None:
-        if data.get("author", {}).get("id") != str(bot._connection.self_id):
-            parse_create(data)
+    def others_only(parse):
+        def parse_others(data: dict) -> None:
+            if data.get("author", {}).get("id") not in (None, str(bot._connection.self_id)):
+                parse(data)
+        return parse_others
 
-    parsers["MESSAGE_CREATE"] = parse_others
-    parsers["MESSAGE_UPDATE"] = lambda data: None
+    parsers["MESSAGE_CREATE"] = others_only(parsers["MESSAGE_CREATE"])
+    parsers["MESSAGE_UPDATE"] = others_only(parsers["MESSAGE_UPDATE"])
 
 
 def fast_event_loop(db_path: str) -> None:
@@ -190,6 +192,7 @@ class TableBot(commands.AutoShardedBot):
         amortise_ratelimit_cleanup(self.http)
         skip_unread_events(self)
         self.add_listener(self.police, "on_message")
+        self.add_listener(self.police_edit, "on_raw_message_edit")
         pacing.pace(self.http, pacing.share(config.api_per_second, config.shard_ids,
                                             config.shard_count))
         shards.tag_interactions(self)
@@ -197,6 +200,10 @@ class TableBot(commands.AutoShardedBot):
     async def police(self, message: discord.Message) -> None:
         """A person's post in a game's thread where the rules want silence (`threads.police`)."""
         await threads.police(self, message)
+
+    async def police_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """A post edited there is judged as if it were new: an old post is no way around it."""
+        await threads.police(self, payload.message)
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)

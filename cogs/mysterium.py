@@ -29,12 +29,15 @@ class Mysterium(GameCog, group_name="mysterium",
                   settings: str | None = None) -> None:
         await self.open_table(interaction, mode, pace, timings, settings, {"ghost": ghost})
 
-    def speechless(self, table, user_id: int) -> tuple[str, str] | None:
-        """The Ghost may not speak (spec section 6): a human Ghost's posts in the game's
-        thread are removed while the game is live (`threads.police`)."""
-        state = table.state
-        if (table.status in LIVE and not state["bot_ghost"]
-                and table.seats[state["ghost_seat"]].user_id == user_id):
+    async def speechless(self, table, user_id: int) -> tuple[str, str] | None:
+        """The Ghost may not speak (spec section 6): whoever has seen its secrets (the person
+        at its seat, after the bot took the role over too, or one who left it) has their posts
+        in the game's thread removed while the game is live (`threads.police`)."""
+        seat = table.state["ghost_seat"] if table.status in LIVE else None
+        if seat is None:            # over, or the bot's Ghost from the start
+            return None
+        if table.seats[seat].user_id == user_id or \
+                user_id in await self.host.store.departed(table.id, seat):
             return ("ui", "ghost_silenced")
         return None
 

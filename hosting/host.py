@@ -432,6 +432,7 @@ class Host:
                 await self._suspend(table, "decision", err)
                 raise IllegalMove("suspended_now", "Something went wrong: the game is "
                                                    "suspended and its host has been told.")
+            await self.store.record_departure(table.id, seat.seat, user_id, self.clock.now())
             await self._set_seats(table, [
                 SeatRow(s.seat, s.name, None if s is seat else s.user_id, s.ai_policy, s.dm_closed)
                 for s in table.seats])

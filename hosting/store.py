@@ -345,7 +345,7 @@ class Store:
     REFUSED_ROWS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, sqlite3.DataError)
     # Tables holding one game's rows, in the order an import writes them.
     GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
-                   "posts")
+                   "posts", "departures")
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -568,6 +568,17 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.name, s.ai_policy, int(s.dm_closed))
                  for s in seats])
+
+    async def record_departure(self, game_id: int, seat: int, user_id: int, now: float) -> None:
+        """A person left a seat of the running game (migration V14)."""
+        await self._write("INSERT INTO departures (game_id, seat, user_id, at) VALUES (?, ?, ?, ?) "
+                          "ON CONFLICT DO NOTHING", (game_id, seat, user_id, now))
+
+    async def departed(self, game_id: int, seat: int) -> list[int]:
+        """The people who have left this seat of the game, first to leave first."""
+        return [r[0] for r in await self._fetch(
+            "SELECT user_id FROM departures WHERE game_id = ? AND seat = ? ORDER BY at, user_id",
+            (game_id, seat))]
 
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
         await self._write("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?",

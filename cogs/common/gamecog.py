@@ -41,7 +41,7 @@ class GameCog(commands.GroupCog):
     def host(self):
         return self.bot.host
 
-    def speechless(self, table: GameRow, user_id: int) -> tuple[str, str] | None:
+    async def speechless(self, table: GameRow, user_id: int) -> tuple[str, str] | None:
         """The locale key of the note to a person whose posts in the game's thread are
         removed by the game's own rule, whatever the phase (`threads.police`); None: the
         table's quiet phases alone apply."""

@@ -91,7 +91,7 @@ async def police(bot, message: discord.Message) -> None:
     except IllegalMove:     # set aside: this build cannot tell what its rules want
         return
     cog = next((c for c in bot.cogs.values() if getattr(c, "game", None) == table.game), None)
-    note = (cog.speechless(table, message.author.id) if cog else None) or (
+    note = (await cog.speechless(table, message.author.id) if cog else None) or (
         ("ui", "quiet_post_removed") if quiet_now(table) else None)
     if note is None or not _may(thread, "manage_messages"):
         return

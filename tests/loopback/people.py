@@ -124,6 +124,14 @@ class Person:
             await self.lb.settle()
         return MessageView(self.lb, message)
 
+    async def rewrite(self, message: MessageView, text: str, *, settle: bool = True) -> None:
+        """Edit one of this person's own posts (the bot learns that it changed, not how)."""
+        self._check_open(message.record.channel)
+        assert message.record.author is self.record, "people edit only their own posts"
+        self.lb.fake.world.edit(message.record, {"content": text})
+        if settle:
+            await self.lb.settle()
+
     def _check_open(self, channel: Channel) -> None:
         """Discord's client disables every button and select of a locked thread, even for
         administrators, and hides its message box (people here never hold Manage Threads)."""

@@ -267,7 +267,10 @@ class World:
         if "content" in body or "components" in body:
             self._record_pings(message, body, from_webhook=from_webhook, edit=True)
         if message.ephemeral_to is None:
-            self.emit("MESSAGE_UPDATE", message.payload(), self._message_intent(message.channel))
+            payload = message.payload()
+            if message.author is not self.bot:  # as for a new post: the author, not the words
+                payload["content"] = ""
+            self.emit("MESSAGE_UPDATE", payload, self._message_intent(message.channel))
         self.touch(message.channel)
         return message
 
