@@ -131,6 +131,15 @@ class Loopback:
         self.fake.world.old_edit_cap = value
 
     @property
+    def nonce_window(self) -> float:
+        """Seconds a repeated nonce (with enforce_nonce) returns the first message; 0: never."""
+        return self.fake.world.nonce_window
+
+    @nonce_window.setter
+    def nonce_window(self, seconds: float) -> None:
+        self.fake.world.nonce_window = seconds
+
+    @property
     def old_edit_retry_after(self) -> float:
         """The seconds a 30046 (a 429) tells the bot to wait."""
         return self.fake.world.old_edit_retry_after
@@ -147,15 +156,6 @@ class Loopback:
     @dm_too_fast.setter
     def dm_too_fast(self, value: float) -> None:
         self.fake.world.dm_too_fast = value
-
-    @property
-    def nonce_window(self) -> float:
-        """Seconds a repeated nonce (with enforce_nonce) returns the first message; 0: never."""
-        return self.fake.world.nonce_window
-
-    @nonce_window.setter
-    def nonce_window(self, seconds: float) -> None:
-        self.fake.world.nonce_window = seconds
 
     @property
     def thread_cap(self) -> int:
