@@ -3,6 +3,7 @@ seat's DM only, and a closed DM (403 / 50007) named in the thread, with an "Answ
 at the next public moment."""
 from __future__ import annotations
 
+import asyncio
 import datetime
 from types import SimpleNamespace
 
@@ -329,3 +330,24 @@ async def test_a_question_keeps_the_text_the_last_answer_gave_it(world):
     # process: bob's line stays.
     elsewhere = DiscordDelivery(delivery.bot)
     assert await elsewhere.question_text(table.id, message.id, message.content) == voted
+
+
+async def test_a_retry_pass_that_fails_is_not_tried_again_at_once(world, monkeypatch):
+    """Posts waiting for a retry whose pass raises are tried again later and later, never in a
+    loop: one pass, then none within the first second."""
+    host, delivery, _, _ = world
+    table = await toy_table(host, seed=1)
+    await delivery.settled()                                          # its status refreshed
+    passes = []
+
+    async def failing(_table):
+        passes.append(_table.id)
+        raise RuntimeError("a failing pass")
+
+    monkeypatch.setattr(delivery, "_send_planned", failing)
+    loop = asyncio.get_running_loop()
+    delivery._not_before[table.id]["some post"] = loop.time()         # due now
+    delivery._retry_later(table.id, 0.0)
+    await asyncio.sleep(0.5)
+    assert passes == [table.id]
+    delivery._retries[table.id].cancel()

@@ -65,6 +65,8 @@ PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
 PROBE_EVERY = 300.0   # seconds: a seat's closed DMs are tried again at a new moment this late
 WAIT_MAX = 300.0   # seconds between looks at posts waiting for a permission, at most
+# Seconds before posts are tried again after a pass that raised (doubling up to the most).
+RETRY_AFTER_FAILURE, RETRY_AFTER_FAILURE_MAX = 1.0, 300.0
 # What the thread's posts show better with; the host is told once about each lost.
 WATCHED = ("embed_links", "attach_files")
 
@@ -647,18 +649,20 @@ class DiscordDelivery:
         """Send what is planned once the earliest refused post may be tried again (and again
         while some are waiting)."""
         await asyncio.sleep(delay)
+        floor = 0.0
         try:
             async with self.host.slot(), self.host.across(game_id), self._prompting[game_id]:
                 await self._send_planned(await self.host.table(game_id, set_aside=True))
         except Exception:
             log.exception("retrying the posts of game %s failed", game_id)
+            floor = min(max(2 * delay, RETRY_AFTER_FAILURE), RETRY_AFTER_FAILURE_MAX)
         now = asyncio.get_running_loop().time()
         waiting = list(self._not_before[game_id].values())   # refused again, or not due then
         if not waiting:
             del self._not_before[game_id]
-        if waiting:
-            self._retries[game_id] = in_background(self._retry(game_id,
-                                                               max(0.0, min(waiting) - now)))
+        if waiting:      # a pass that failed is not tried again at once: later and later
+            self._retries[game_id] = in_background(self._retry(
+                game_id, max(floor, min(waiting) - now)))
 
     # ---- private messages -------------------------------------------------------------------------
     async def _to_seat(self, table: GameRow, post: PostRow, seat_no: int) -> None:
