@@ -15,6 +15,8 @@ REGISTRY: dict[str, str] = {
     "mysterium": "games.mysterium:MysteriumEngine",
     "looper": "games.looper:LooperEngine",
 }
+# The games this project ships (`register` may add others, as the tests' toys).
+SHIPPED: tuple[str, ...] = tuple(REGISTRY)
 
 
 def register(name: str, path: str) -> None:

@@ -28,7 +28,7 @@ def forged(offered: list[str], rnd: random.Random) -> list[str]:
 
 
 def configurations():
-    for name in games.REGISTRY:
+    for name in games.SHIPPED:         # the tests register broken toys of their own beside them
         engine = games.engine(name)
         for mode in engine.modes:
             lo, hi = engine.player_range(mode)

@@ -33,7 +33,7 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             assert first.modal.fields == ["script", "difficulty", "loops", "vet_generated",
                                           "paranoia_virus_threshold"]
             fields = _fields(first.modal.data)
-            assert fields["loops"]["description"] == "Takes a whole number from 1 to 8, or null."
+            assert fields["loops"]["description"] == "Takes a whole number from 1 to 7, or null."
             assert fields["difficulty"]["component"]["placeholder"] == \
                 "Empty: the game's choice, normal"
             assert fields["script"]["component"]["placeholder"] == "Empty: the game chooses"

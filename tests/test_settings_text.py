@@ -107,7 +107,7 @@ def test_simulate_reads_each_option_as_a_settings_text():
 
 
 # ---- random hostile text ---------------------------------------------------------------------
-TABLES = [(name, mode) for name in sorted(games.REGISTRY) for mode in games.engine(name).modes]
+TABLES = [(name, mode) for name in sorted(games.SHIPPED) for mode in games.engine(name).modes]
 NAMES = sorted({n for g, m in TABLES for n in games.engine(g).option_specs(m)})
 PIECES = st.sampled_from([*NAMES, "lops", "=", ";",
                           "[", "]", "{", "}", '"', "\\", ":", ",", " ", "null", "3", "1e400",

@@ -167,13 +167,14 @@ async def test_the_end_is_one_post_a_dm_to_each_person_and_a_line_in_the_lobby(w
     assert await host.store.open_prompts(table.id) == []     # no question left to click
 
 
-async def test_without_manage_messages_the_status_is_not_pinned_and_still_linked(world):
+async def test_without_pin_messages_the_status_is_not_pinned_and_still_linked(world):
+    """Pinning needs Pin Messages since 2026-02-23 (Manage Messages no longer allows it)."""
     host, delivery, channels, users = world
     users[CAROL].dms_open = True
     thread = channels[2]
     thread.guild = SimpleNamespace(me=object())
     denied = discord.Permissions.all()
-    denied.manage_messages = False
+    denied.pin_messages = False
     thread.permissions_for = lambda member: denied
     table = await toy_table(host, 3, PEOPLE)
     await delivery.settled()

@@ -179,7 +179,7 @@ async def _commands(client: discord.Client, guild_id: int, commands_guild: int |
         return Check("commands", FAIL, f"synced to server {commands_guild} only (DEV_GUILD_ID): "
                      "unset DEV_GUILD_ID and run the bot once to offer them everywhere")
     names = {c["name"] for c in synced}
-    missing = sorted((set(games.REGISTRY) | set(SHARED_COMMANDS)) - names)
+    missing = sorted((set(games.SHIPPED) | set(SHARED_COMMANDS)) - names)
     if missing:
         return Check("commands", FAIL, f"not synced: /{', /'.join(missing)}: run `python "
                      "bot.py` once (it syncs its commands as it starts)")
