@@ -55,3 +55,18 @@ async def test_a_ghost_who_left_stays_silent(tmp_path):
             hint = await ghost.write(thread, "the raven means the library")
             talk = await psychic.write(thread, "I see a raven")
             assert hint.deleted and not talk.deleted and removed_notes(ghost) == 1
+
+
+async def test_another_games_commands_act_on_no_table_in_this_thread(tmp_path):
+    """`/cultists leave` or `/looper cancel` typed in a Mysterium table's thread find no table
+    of theirs there: the Mysterium table goes on as it was."""
+    async with Loopback() as lb:
+        async with table_bot(lb, tmp_path / "db.sqlite3"):
+            ghost, psychic, thread, _ = await ghost_table(lb, tmp_path)
+            seated = (await psychic.slash(thread, "mysterium status")).text
+            for person, command in ((psychic, "cultists leave"), (ghost, "looper cancel"),
+                                    (ghost, "toy cancel")):
+                reply = await person.slash(thread, command)
+                assert reply.ephemeral and "no game in this channel" in reply.text, reply.text
+            assert (await psychic.slash(thread, "mysterium status")).text == seated
+            assert not any("cancelled" in m.content.lower() for m in thread.messages())
