@@ -254,27 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     return cli.main(argv, run_bot=run, run_doctor=run_doctor)
 
 
-def run_doctor(channel_id: int, user_id: int | None) -> int:
-    """`python bot.py doctor --channel ID [--user ID]`: check a channel on Discord."""
-    from dotenv import load_dotenv
-
-    from cogs.common import doctor
-
-    load_dotenv(ROOT / ".env")
-    try:
-        config = Config.from_env()
-    except ValueError as err:
-        print(f"bot.py: {err}", file=sys.stderr)
-        return 2
-    if not config.token:
-        print(SETUP_HELP, file=sys.stderr)
-        return 2
-    return asyncio.run(doctor.diagnose(config.token, channel_id, user_id, config.dev_guild_id))
-
-
-def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:
-    """`python bot.py [--shards 0-3 --shard-count 8]`: check the configuration and the
-    database, then connect."""
+def configured(shard_ids: str | None = None, shard_count: int | None = None) -> Config | None:
+    """The configuration `.env` and the environment give, or None once what is wrong with it
+    (or the steps to get a token) is printed."""
     from dotenv import load_dotenv
 
     load_dotenv(ROOT / ".env")
@@ -282,9 +264,26 @@ def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:
         config = Config.from_env(shard_ids, shard_count)
     except ValueError as err:
         print(f"bot.py: {err}", file=sys.stderr)
-        return 2
+        return None
     if not config.token:
         print(SETUP_HELP, file=sys.stderr)
+        return None
+    return config
+
+
+def run_doctor(channel_id: int, user_id: int | None) -> int:
+    """`python bot.py doctor --channel ID [--user ID]`: check a channel on Discord."""
+    from cogs.common import doctor
+
+    if (config := configured()) is None:
+        return 2
+    return asyncio.run(doctor.diagnose(config.token, channel_id, user_id, config.dev_guild_id))
+
+
+def run(shard_ids: str | None = None, shard_count: int | None = None) -> int:
+    """`python bot.py [--shards 0-3 --shard-count 8]`: check the configuration and the
+    database, then connect."""
+    if (config := configured(shard_ids, shard_count)) is None:
         return 2
     try:   # a damaged, read-only or locked database stops the bot here, not at the first click
         asyncio.run(verify_store(config.db_path))
