@@ -4,12 +4,13 @@ loopback run them on real views (tests/test_loopback_games.py and each game's lo
 from __future__ import annotations
 
 from tests.loopback.seen import (AGAIN, CLICKABLE, DEADLINE, EARLY, ENDING, INTERNAL, PICTURE,
-                                 UPSIDE_DOWN, Picture, Seen, Shown, findings)
+                                 UNDESCRIBED, UPSIDE_DOWN, Picture, Seen, Shown, findings)
 
 STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
                                      "custom_id": "tbl:secrets:7"}]}
 OVER = Shown(1, "bot", "The game is over. Winners: Ana (inmates).")
-BOARD, OTHER = Picture("table.png", b"board 1"), Picture("table.png", b"board 2")
+BOARD = Picture("table.png", b"board 1", "Night, round 1. Ana and Bea are awake.")
+OTHER = Picture("table.png", b"board 2", "Day, round 1. Ana is dead.")
 
 
 def question(pending_id: str, *, disabled: bool = False, due: str = "") -> Shown:
@@ -53,6 +54,15 @@ def test_a_spent_question_or_a_finished_status_still_counting_down_is_found():
                    components=(STATUS,))
     assert findings(table(thread=[status, OVER]), pending=set()) == []   # the game runs
     assert checks(findings(table(thread=[status, OVER]))) == [DEADLINE]
+
+
+def test_a_picture_without_alt_text_is_found_wherever_it_is():
+    bare = Picture("seat.png", b"hand")
+    blank = Picture("table.png", b"board 3", "  ")
+    found = findings(table(thread=[Shown(3, "bot", "Night 1.", pictures=(BOARD, blank)), OVER],
+                           dms=[Shown(5, "bot", "Your hand.", pictures=(bare,))]))
+    assert found == [f"{UNDESCRIBED}: the thread: “Night 1.” shows table.png",
+                     f"{UNDESCRIBED}: ana's DMs: “Your hand.” shows seat.png"]
 
 
 def test_the_same_picture_twice_in_a_row_is_found_once_per_repeat():

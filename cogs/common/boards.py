@@ -296,9 +296,17 @@ class Boards:
         digest = repr(games.engine(table.game).public_view(table.state))
         if self._pictures.get(table.id) == digest and not again:
             return []
+        file = self.picture_file(table)
+        self._pictures[table.id] = digest if file else None
+        return [file] if file else []
+
+    def picture_file(self, table: GameRow) -> discord.File | None:
+        """The table's public picture as a file, its alt text the public view's words."""
         png = self.picture_png(table)
-        self._pictures[table.id] = digest if png else None
-        return [render.png_file(png)] if png else []
+        if png is None:
+            return None
+        public = games.engine(table.game).public_view(table.state)
+        return render.png_file(png, render.alt_text(table, public))
 
     def picture_png(self, table: GameRow) -> bytes | None:
         """The table's public picture as PNG, drawn again only when the public view changed;

@@ -484,7 +484,7 @@ class DiscordDelivery:
             return [], None
         if digest == before:
             return [], ""
-        return [render.png_file(png)], digest
+        return [self.boards.picture_file(table)], digest
 
     async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
                     text: str | None = None, picture: str | None = None,

@@ -6,6 +6,7 @@ language. Only questions the engine marks public name the people asked.
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 
 import discord
@@ -240,13 +241,25 @@ def picture_png(table: GameRow, view: dict) -> bytes | None:
     return games.engine(table.game).picture(view, plain_translator(table)) or None
 
 
-def png_file(png: bytes, name: str = "table.png") -> discord.File:
-    return discord.File(io.BytesIO(png), filename=name)
+ALT_TEXT_MAX = 1024   # Discord's limit on an attachment's description (its alt text)
+MARKS = re.compile(r"\*\*|__|~~|`|^#+ |^-# ", re.MULTILINE)
+
+
+def alt_text(table: GameRow, view: dict) -> str:
+    """A picture's alt text: the engine's words for the very view it draws, so a screen reader
+    reads the board where it would say "image" (and a public picture's, public words only)."""
+    text = MARKS.sub("", games.engine(table.game).describe(view, plain_translator(table)))
+    kept = _lines(text.splitlines(), ALT_TEXT_MAX)
+    return clip(text, ALT_TEXT_MAX) if kept == "…" else kept
+
+
+def png_file(png: bytes, description: str, name: str = "table.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name, description=description)
 
 
 def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord.File | None:
     png = picture_png(table, view)
-    return png_file(png, name) if png else None
+    return png_file(png, alt_text(table, view), name) if png else None
 
 
 def seat_picture(table: GameRow, seat: int, embed: discord.Embed,

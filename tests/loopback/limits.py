@@ -10,6 +10,7 @@ SELECTS = {3, 5, 6, 7, 8}
 EMBED_LIMITS = {"title": 256, "description": 4096}
 EMBED_PARTS = {"footer": ("text", 2048), "author": ("name", 256)}
 UPLOAD_LIMIT = 10 * 1024 * 1024   # bytes a file may hold: Discord's default since 2025-01-16
+ALT_TEXT_LIMIT = 1024             # characters of an attachment's description (alt text)
 
 
 def check_uploads(uploads) -> None:
@@ -34,6 +35,10 @@ def check_message(body: dict, has_files: bool = False, creating: bool = True) ->
     else:
         _check_rows(components, problems)
     _check_custom_ids(components, problems)
+    for i, attachment in enumerate(body.get("attachments") or []):
+        if len(attachment.get("description") or "") > ALT_TEXT_LIMIT:
+            problems[f"attachments.{i}.description"] = (
+                f"Must be {ALT_TEXT_LIMIT} or fewer in length.")
     if problems:
         raise invalid_form(problems)
     empty = not (content or body.get("embeds") or components or has_files

@@ -2,7 +2,7 @@
 and the checks a player makes of it: a question that closed no longer offers its buttons, the
 same picture is not posted twice in a row, no line shows an internal id or a Python repr, the
 game ends with one game-over post, a spent question shows no deadline, a conversation reads
-top to bottom.
+top to bottom, every picture has alt text (a screen reader says only "image" for one without).
 
 `what_people_see(thread, people)` takes the snapshot; `findings(snapshot)` returns what a player
 would stumble on, one readable sentence each (empty when the views are clean). The snapshot is
@@ -53,6 +53,7 @@ INTERNALS = [
 class Picture:
     filename: str
     data: bytes = field(repr=False)
+    description: str = ""          # its alt text
 
     @property
     def digest(self) -> str:
@@ -133,7 +134,8 @@ def shown(view) -> Shown:
     """A loopback `MessageView` as drawn now."""
     return Shown(id=view.id, author=view.author, content=view.content or "",
                  embeds=tuple(view.embeds), components=tuple(view.components),
-                 pictures=tuple(Picture(a.filename, a.data) for a in view.attachments),
+                 pictures=tuple(Picture(a.filename, a.data, a.description or "")
+                               for a in view.attachments),
                  edited=view.edited, pinned=view.pinned)
 
 
@@ -151,7 +153,8 @@ def what_people_see(thread, people) -> Seen:
 CLICKABLE, PICTURE, INTERNAL = "clickable after closing", "same picture again", "internal text"
 DEADLINE, UPSIDE_DOWN, ENDING = "spent deadline", "answer above question", "game-over posts"
 EARLY, AGAIN = "question before its moment", "same line again"
-CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING)
+UNDESCRIBED = "a picture without alt text"
+CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING, UNDESCRIBED)
 
 
 def findings(table: Seen, pending: Collection[str] | None = None,
@@ -168,6 +171,7 @@ def findings(table: Seen, pending: Collection[str] | None = None,
         found += _upside_down(place, messages)
         found += _before_its_moment(place, messages)
         found += _said_again(place, messages)
+        found += _undescribed(place, messages)
     found += _repeated_pictures(table.thread)
     if over:
         posts = [m for m in table.thread if not m.is_status
@@ -260,6 +264,12 @@ def _said_again(place: str, messages: list[Shown]) -> list[str]:
         out += [f"{AGAIN}: {place}: “{line[:80]}” twice in a row"
                 for before, line in zip(lines, lines[1:]) if line == before]
     return out
+
+
+def _undescribed(place: str, messages: list[Shown]) -> list[str]:
+    """A picture a screen reader can only call "image": the board is the game."""
+    return [f"{UNDESCRIBED}: {place}: “{m.excerpt()}” shows {picture.filename}"
+            for m in messages for picture in m.pictures if not picture.description.strip()]
 
 
 def _repeated_pictures(thread: list[Shown]) -> list[str]:

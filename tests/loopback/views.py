@@ -20,6 +20,7 @@ class AttachmentView:
         self.record = record
         self.filename, self.content_type = record.filename, record.content_type
         self.url = record.url
+        self.description = record.description      # its alt text
 
     @property
     def data(self) -> bytes:
