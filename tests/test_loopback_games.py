@@ -12,7 +12,7 @@ import pytest
 
 from cogs.common.delivery import PHASE_LIMIT
 from hosting.store import Store
-from hosting.text import Translator
+from hosting.text import Translator, load_locale
 from tests.loopback import Loopback
 from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_recap_reads_by_round,
@@ -85,7 +85,9 @@ async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
         async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
             host = players[0]
             rules = await host.slash(games, f"{game} rules")
-            assert rules.ephemeral and rules.content
+            overview = load_locale(game, "en")["rules"]["overview"]     # not the key's name
+            assert rules.ephemeral and rules.content == overview[:1899] + (
+                "…" if len(overview) > 1900 else ""), rules.content
             await host.slash(games, f"{game} new", mode=mode, timings=FAST_TIMINGS,
                              **new_options)
             lobby = games.last_message()
