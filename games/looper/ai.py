@@ -160,30 +160,46 @@ def _set_value(s: dict, chosen: list[tuple[str, str]]) -> float:
 
 
 def _mastermind_card(s: dict, pending: Pending) -> str:
+    card, _ = _mastermind_pair(s)
+    return cards.CODE[(data.MASTERMIND, card)]
+
+
+def _mastermind_target(s: dict, pending: Pending) -> str:
+    """The target of the card chosen: the same plan as for the card, holding it fixed."""
+    return _mastermind_pair(s, pending.params["card"])[1]
+
+
+def _mastermind_pair(s: dict, card: str | None = None) -> tuple[str, str]:
+    """The card (or, given `card`, its target) that opens the best set of the cards still to
+    place: the strongest singles tried together, as the protagonists could answer them."""
     fixed = [(p["card"], p["target"]) for p in s["placed"] if p["owner"] == data.MASTERMIND]
     base = _resolve_copy(s, [])
     singles = []
-    for o in pending.options:
-        card_id, target = cards.parse(data.MASTERMIND, o.id)
-        if _inert(card_id, target):
-            continue
-        singles.append((_resolve_copy(s, [(card_id, target)]) - base, o.id,
-                        (card_id, target)))
+    for card_id in dict.fromkeys(cards.hand(s, data.MASTERMIND)):
+        for target in cards.targets(s, data.MASTERMIND):
+            if card_id == card or not _inert(card_id, target):
+                singles.append((_resolve_copy(s, [(card_id, target)]) - base,
+                                (card_id, target)))
     singles.sort(key=lambda x: -x[0])
     top = [x for x in singles[:BEAM] if x[0] > 0]
+    if card is not None:
+        top += [x for x in singles if x[1][0] == card and x[0] > 0 and x not in top][:2]
     need = 3 - len(fixed)
-    best, best_first = None, None
+    best, best_pair = None, None
     for k in range(min(need, len(top)), 0, -1):
         for combo in combinations(top, k):
-            targets = [c[2][1] for c in combo]
-            if len(set(targets)) < k or not _hand_allows(s, [c[2][0] for c in combo]):
+            pairs = [c[1] for c in combo]
+            mine = next((pair for pair in pairs if pair[0] == card), None)
+            if card is not None and mine is None:
                 continue
-            value = _set_value(s, [c[2] for c in combo])
+            if len({t for _, t in pairs}) < k or not _hand_allows(s, [c for c, _ in pairs]):
+                continue
+            value = _set_value(s, pairs)
             if best is None or value > best:
-                best, best_first = value, combo[0][1]
-        if best_first:
+                best, best_pair = value, mine or pairs[0]
+        if best_pair:
             break
-    return best_first or _mask(s, pending)
+    return best_pair or _mask(s, card, singles)
 
 
 def _inert(card_id: str, target: str) -> bool:
@@ -202,17 +218,18 @@ def _hand_allows(s: dict, wanted: list[str]) -> bool:
     return True
 
 
-def _mask(s: dict, pending: Pending) -> str:
+def _mask(s: dict, card: str | None, singles: list) -> tuple[str, str]:
     """A card that changes nothing and spends nothing: Paranoia on a location, else the first
-    card that is not once per loop."""
-    for o in pending.options:
-        card_id, target = cards.parse(data.MASTERMIND, o.id)
-        if target in data.LOCATIONS and card_id.startswith(("paranoia", "forbid")):
-            return o.id
-    for o in pending.options:
-        if not cards.once_per_loop(data.MASTERMIND, cards.parse(data.MASTERMIND, o.id)[0]):
-            return o.id
-    return pending.options[0].id
+    card that is not once per loop. Given the card, the target where it does the most."""
+    if card is not None:
+        return max((x for x in singles if x[1][0] == card), key=lambda x: x[0])[1]
+    hand = list(dict.fromkeys(cards.hand(s, data.MASTERMIND)))
+    where = cards.targets(s, data.MASTERMIND)
+    for card_id in hand:
+        if card_id.startswith(("paranoia", "forbid")):
+            return card_id, where[0]
+    steady = [c for c in hand if not cards.once_per_loop(data.MASTERMIND, c)]
+    return (steady or hand)[0], where[0]
 
 
 # ---- other Mastermind decisions -------------------------------------------------------------
@@ -262,7 +279,8 @@ def _day_end(s: dict, pending: Pending) -> str:
 
 
 MASTERMIND = {
-    "mastermind_card": _mastermind_card, "cultist": lambda s, p: p.options[-1].id,
+    "mastermind_card": _mastermind_card, "mastermind_target": _mastermind_target,
+    "cultist": lambda s, p: p.options[-1].id,
     "mastermind_ability": _mastermind_ability, "refusal": _refusal,
     "informer": lambda s, p: p.options[0].id, "incident_choice": _incident,
     "day_end": _day_end,

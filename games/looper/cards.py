@@ -40,33 +40,43 @@ def targets(s: dict, owner: str) -> list[str]:
     return [t for t in (*data.LOCATIONS, *living(s)) if t not in taken]
 
 
-def options(s: dict, owner: str) -> list[list]:
-    """Every legal (card, target) as an option "code@target"."""
+BACK = "back"
+
+
+def card_options(s: dict, owner: str) -> list[list]:
+    """The first step of a placement: each distinct card still in hand, by its code. A deck's
+    hand is public (spent cards are revealed), so a public question may list it."""
     side = side_of(owner)
-    out = []
-    for card_id in dict.fromkeys(hand(s, owner)):
-        for t in targets(s, owner):
-            out.append([f"{CODE[(side, card_id)]}@{t}", "place", {"card": card_id, "target": t}])
-    return out
+    return [[CODE[(side, c)], "card", {"card": c}] for c in dict.fromkeys(hand(s, owner))]
 
 
-def parse(owner: str, option_id: str) -> tuple[str, str]:
-    code, _, target = option_id.partition("@")
-    return BY_CODE[(side_of(owner), code)], target
+def target_options(s: dict, owner: str) -> list[list]:
+    """The second step: the legal targets, which are the same whatever card was chosen (so the
+    step names no card), then back to the cards."""
+    return [[t, "target", {"target": t}] for t in targets(s, owner)] + [[BACK, "back", {}]]
 
 
-def place(s: dict, ev: list, owner: str, option_id: str, seat: int) -> None:
-    card_id, target = parse(owner, option_id)
+def card_of(owner: str, code: str) -> str:
+    return BY_CODE[(side_of(owner), code)]
+
+
+def place(s: dict, ev: list, owner: str, card_id: str, target: str, seat: int) -> None:
     s["placed"].append({"owner": owner, "card": card_id, "target": target})
     emit(ev, "card_placed", owner=owner, target=target)
     emit(ev, "your_card", (seat,), owner=owner, card=card_id, target=target)
 
 
-def default_protagonist_option(s: dict, owner: str) -> str:
-    """Spec 7.5: on timeout, a Paranoia +1 on the first free location (no effect, never a
-    Forbid Intrigue that could cancel a teammate's)."""
+HARMLESS_CARD = "paranoia_plus1"
+
+
+def harmless_target(s: dict, owner: str) -> str:
+    """Where a protagonist's missed placement goes. Every deck must place a card (no pass in
+    the rules), so a miss plays Paranoia +1, which does nothing on a location, spends nothing
+    (not once per loop) and lies on a location no Mastermind card is on: it takes no target a
+    teammate still to play could use to answer the Mastermind (a Forbid Intrigue there)."""
     free = [t for t in targets(s, owner) if board.is_location(t)]
-    return f"{CODE[('protagonist', 'paranoia_plus1')]}@{(free or targets(s, owner))[0]}"
+    mm = {p["target"] for p in s["placed"] if p["owner"] == data.MASTERMIND}
+    return next((t for t in free if t not in mm), (free or targets(s, owner))[0])
 
 
 # ---- resolution ----------------------------------------------------------------------------

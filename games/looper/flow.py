@@ -20,6 +20,7 @@ DONE = "done"
 SPIRAL, GUESS = "day_discussion", "day_discussion"
 MASTERMIND_CARD, PROTAGONIST_CARD, ABILITIES = "programming", "conference", "conference"
 INCIDENT, PASS = "vote", "reactive"
+TARGET = "pick"         # a card's target, once the card is chosen
 
 
 def handler(kind: str):
@@ -188,7 +189,7 @@ def _mastermind_cards(s, ev):
     if len(placed) == 3:
         goto(s, "protagonist_cards")
         return
-    ask(s, MM_SEAT, "mastermind_card", cards.options(s, data.MASTERMIND),
+    ask(s, MM_SEAT, "mastermind_card", cards.card_options(s, data.MASTERMIND),
         deadline=MASTERMIND_CARD, number=len(placed) + 1)
     _planned_default(s)
 
@@ -205,9 +206,24 @@ def pending_of(q: dict) -> Pending:
                    q["default"], q["deadline"], q["public"], q["params"])
 
 
+# A card is placed in two steps: the card, then its target (or back to the cards). Both are
+# asked whatever the card, with the same deadlines, so how long a placement lasts tells
+# nothing of it. The card chosen waits in the stage until its target is.
+
+
 @handler("mastermind_card")
 def _mm_card_answer(s, ev, q, choice):
-    cards.place(s, ev, data.MASTERMIND, choice, MM_SEAT)
+    card = s["stage"]["card"] = cards.card_of(data.MASTERMIND, choice)
+    ask(s, MM_SEAT, "mastermind_target", cards.target_options(s, data.MASTERMIND),
+        deadline=TARGET, card=card, number=q["params"]["number"])
+    _planned_default(s)
+
+
+@handler("mastermind_target")
+def _mm_target_answer(s, ev, q, choice):
+    card = s["stage"].pop("card")
+    if choice != cards.BACK:
+        cards.place(s, ev, data.MASTERMIND, card, choice, MM_SEAT)
 
 
 def _protagonist_cards(s, ev):
@@ -216,15 +232,38 @@ def _protagonist_cards(s, ev):
     if deck is None:
         goto(s, "resolve")
         return
-    ask(s, s["deck_owner"][deck], "protagonist_card", cards.options(s, deck),
-        default=cards.default_protagonist_option(s, deck), deadline=PROTAGONIST_CARD,
+    ask(s, s["deck_owner"][deck], "protagonist_card", cards.card_options(s, deck),
+        default=cards.CODE[("protagonist", cards.HARMLESS_CARD)], deadline=PROTAGONIST_CARD,
         public=True, deck=deck)
 
 
 @handler("protagonist_card")
 def _p_card_answer(s, ev, q, choice):
+    """The target step is public like the card step, so neither its prompt nor its options
+    name the card (it waits in the stage, and in the seat's own view)."""
     deck = q["params"]["deck"]
-    cards.place(s, ev, deck, choice, s["deck_owner"][deck])
+    s["stage"]["card"] = cards.card_of(deck, choice)
+    ask(s, q["seat"], "protagonist_target", cards.target_options(s, deck),
+        default=cards.harmless_target(s, deck), deadline=TARGET, public=True, deck=deck)
+
+
+@handler("protagonist_target")
+def _p_target_answer(s, ev, q, choice):
+    deck = q["params"]["deck"]
+    card = s["stage"].pop("card")
+    if choice != cards.BACK:
+        cards.place(s, ev, deck, card, choice, q["seat"])
+
+
+def upgrade_two_step_cards(s: dict) -> None:
+    """A card question stored when it offered every card × target ("code@target") asks for the
+    card alone; its default keeps the card part."""
+    for q in s["questions"]:
+        if q["kind"] in ("mastermind_card", "protagonist_card") and any(
+                "@" in o[0] for o in q["options"]):
+            owner = q["params"].get("deck", data.MASTERMIND)
+            q["options"] = cards.card_options(s, owner)
+            q["default"] = q["default"].partition("@")[0]
 
 
 def _resolve(s, ev):

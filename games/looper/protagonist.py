@@ -19,6 +19,8 @@ USEFUL = {"police_officer": 2.0, "doctor": 2.5, "shrine_maiden": 2.0, "girl_stud
 
 def choose(s: dict, pending: Pending) -> str | None:
     view = views.seat_view(s, pending.seat)
+    if "deck" in pending.params:     # the targets its next step will offer (public)
+        view["targets"] = cards.targets(s, pending.params["deck"])
     pick = PICKS.get(pending.kind)
     return pick(view, pending) if pick else pending.default
 
@@ -77,6 +79,21 @@ def _meets(chars: dict, guess: dict, ours: tuple[str, str] | None, deaths: list)
 
 def _card(view: dict, pending: Pending) -> str:
     deck = pending.params["deck"]
+    card = _pair(view, deck, [(o.params["card"], t) for o in pending.options
+                              for t in view["targets"]])
+    return cards.CODE[("protagonist", card[0] if card else cards.HARMLESS_CARD)]
+
+
+def _target(view: dict, pending: Pending) -> str:
+    """The target of the card this seat chose: the same choice as for the card."""
+    card = view["choosing"]["card"]
+    pair = _pair(view, pending.params["deck"], [(card, o.id) for o in pending.options
+                                                 if o.id != cards.BACK])
+    return pair[1] if pair else pending.default
+
+
+def _pair(view: dict, deck: str, pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The most useful (card, target) among `pairs`, or None when all would harm."""
     chars = _chars(view)
     weak = _vulnerable(view)
     mm = {p["target"] for p in view["placed"] if p["owner"] == data.MASTERMIND}
@@ -87,9 +104,8 @@ def _card(view: dict, pending: Pending) -> str:
     reserve = any(d != deck and d not in placed and "forbid_movement" not in view["set_aside"][d]
                   for d in data.DECKS)
     danger = _night_danger(view)
-    best = (-1.0, pending.default)
-    for o in pending.options:
-        card_id, target = cards.parse(deck, o.id)
+    best: tuple[float, tuple[str, str] | None] = (-1.0, None)
+    for card_id, target in pairs:
         c = chars.get(target)
         v = 0.0
         care = 3.0 if target in weak else 0.0
@@ -117,7 +133,7 @@ def _card(view: dict, pending: Pending) -> str:
         elif c is None and card_id in ("paranoia_plus1", "move_vertical", "move_horizontal"):
             v = 0.1
         if v > best[0]:
-            best = (v, o.id)
+            best = (v, (card_id, target))
     return best[1]
 
 
@@ -174,5 +190,5 @@ def _deduced(view: dict) -> dict[str, str]:
 
 PICKS = {"spiral": lambda v, p: "begin", "confirm_final_guess": lambda v, p: "confirm",
          "notes": lambda v, p: "close", "note_role": lambda v, p: "unknown",
-         "protagonist_card": _card, "leader_ability": _ability, "guess": _guess,
+         "protagonist_card": _card, "protagonist_target": _target, "leader_ability": _ability, "guess": _guess,
          "pass_deck": lambda v, p: p.default}

@@ -48,10 +48,20 @@ class Table:
 
     # ---- cards ---------------------------------------------------------------------------
     def mm(self, card: str, target: str) -> "Table":
-        return self.say("mastermind_card", f"{cards.CODE[('mastermind', card)]}@{target}")
+        """The two steps of a Mastermind card: the card, then its target."""
+        self.say("mastermind_card", cards.CODE[("mastermind", card)])
+        return self.say("mastermind_target", target)
 
     def deck(self, card: str, target: str) -> "Table":
-        return self.say("protagonist_card", f"{cards.CODE[('protagonist', card)]}@{target}")
+        self.say("protagonist_card", cards.CODE[("protagonist", card)])
+        return self.say("protagonist_target", target)
+
+    def targets(self, side: str, card: str) -> list[str]:
+        """The targets offered for `card` (its second step), leaving the card unchosen: the
+        game is played on a copy."""
+        kind = "mastermind" if side == "mastermind" else "protagonist"
+        again = Table(self.s).say(f"{kind}_card", cards.CODE[(kind, card)])
+        return again.options(f"{kind}_target")
 
     def day(self, mm: list, protagonists: dict) -> "Table":
         """S2 and S3: the Mastermind's three cards, then each deck's card by letter."""

@@ -50,17 +50,18 @@ def test_mastermind_takes_the_immediate_win():
 
 
 def test_planner_mastermind_beats_a_random_one():
-    """Facing the AI protagonists, the planner wins more loops than a random Mastermind."""
+    """Facing the AI protagonists, the planner wins more loops than a random Mastermind (which
+    picks a card, then a target, as a person does)."""
     def loops_won(smart: bool) -> int:
         won = 0
-        for seed in range(4):
+        for seed in range(8):
             smart_ai = ai_policy("planner")
             rnd = random_policy(seed)
             s, _, _ = play(E, {"mode": "first_steps"}, 4, seed,
                            lambda seat, st: rnd if seat == 0 and not smart else smart_ai)
             won += sum(r["lost"] for r in s["loop_results"])
         return won
-    assert loops_won(True) >= loops_won(False) + 3
+    assert loops_won(True) >= loops_won(False) + 4
 
 
 def test_ai_protagonists_beat_the_planner_where_random_ones_lose():

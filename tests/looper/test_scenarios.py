@@ -52,21 +52,22 @@ def test_tl2_placement_legality():
     t = game(people())
     at(t, "office_worker", alive=False)
     t.go().mm("paranoia_plus1", "girl_student")
-    assert not any(o.endswith("@girl_student") for o in t.options("mastermind_card"))
+    assert "girl_student" not in t.targets("mastermind", "paranoia_plus1")
     t.mm("paranoia_minus1", "hospital").mm("forbid_paranoia", "shrine")
     t.deck("goodwill_plus1", "girl_student")                       # A shares the MM's target
-    opts = t.options("protagonist_card")                           # B
-    assert not any(o.endswith("@girl_student") for o in opts)      # another protagonist card
-    assert not any(o.endswith("@office_worker") for o in opts)     # a corpse
+    opts = t.targets("protagonist", "goodwill_plus1")              # B
+    assert "girl_student" not in opts                              # another protagonist card
+    assert "office_worker" not in opts                             # a corpse
     t.s["deck_set_aside"]["B"].append("goodwill_plus2")
     t.s["questions"].clear()
     from games.looper import flow
     flow.run(t.s, [])
-    assert not any(o.startswith("g2@") for o in t.options("protagonist_card"))
+    assert "g2" not in t.options("protagonist_card")
     t.deck("move_horizontal", "hospital")                          # a legal bluff
-    p = t.open("protagonist_card")[0]
+    t.say("protagonist_card", "g1")
+    p = t.open("protagonist_target")[0]
     with pytest.raises(IllegalMove):
-        E.apply(t.s, p.seat, p.id, "g1@girl_student")
+        E.apply(t.s, p.seat, p.id, "girl_student")
 
 
 def test_tl2_the_mastermind_places_exactly_three():
@@ -544,7 +545,7 @@ def test_tl23a_two_players_one_protagonist_leads_every_day():
     t.mm("paranoia_plus1", "hospital").mm("paranoia_minus1", "city").mm("paranoia_plus1", "shrine")
     assert {q.seat for q in t.open("protagonist_card")} == {1}
     t.deck("goodwill_plus1", "girl_student")
-    assert not any(o.endswith("@girl_student") for o in t.options("protagonist_card"))
+    assert "girl_student" not in t.targets("protagonist", "paranoia_plus1")
     t.deck("paranoia_plus1", "city").deck("paranoia_plus1", "shrine")
     t.done("mastermind_ability").done("leader_ability").done("day_end")
     assert t.s["leader"] == 1 and t.s["day"] == 2
@@ -689,7 +690,7 @@ def test_r38_a_late_character_enters_on_its_loop():
     t.s["script"]["cast"][3]["enters_on_loop"] = 2
     t.go().say("spiral", "begin")
     assert not t.c("informer")["in_play"]
-    assert not any(o.endswith("@informer") for o in t.options("mastermind_card"))
+    assert "informer" not in t.targets("mastermind", "paranoia_plus1")
     t.c("informer")["paranoia"] = 9                      # even in panic it cannot act
     t.s["loop_lost"] = True
     bland_day(t)
