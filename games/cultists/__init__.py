@@ -17,6 +17,19 @@ class CultistsEngine(Engine):
     min_players = 4
     max_players = 8
     ai_policies = ("baseline", "side")
+    state_version = 2
+
+    def upgrade(self, state):
+        """Version 2 asks a whole move at once and the card type with Fill or Secure: an open
+        move or action question stored before is offered again with today's options (the same
+        ones again on a current state)."""
+        for q in state["ask"]:
+            t = state["stack"][-1]
+            if q["kind"] == "move":
+                q["options"], q["default"], _ = moves.move_options(state, t)
+            elif q["kind"] == "action":
+                q["options"] = actions.options(state, t["c"])
+        return state
 
     def default_options(self, mode: str, players: int) -> dict:
         return setup.default_options(mode, players)

@@ -8,6 +8,7 @@ from games.cultists.ending import become_ghost, check_vp, show_role
 from games.cultists.flow import Ctx, choose, in_turn, opt, question, task
 from games.cultists.rooms import add_card, check_room, resolve_room_card
 from games.cultists.setup import name
+from games.cultists.state import copy
 
 
 def route_colours(s: dict, ci: int) -> list[str]:
@@ -51,14 +52,14 @@ def options(s: dict, ci: int) -> list[list]:
     alive = not c["ghost"]
     out: list[list] = []
     others_alive = [x for x in board.after(s, ci) if not s["chars"][x]["ghost"]]
-    red = sum(c["hand"][k] for k in "SFX")
+    red = [k for k in "SFX" if c["hand"][k]]
     if alive:
         near = sharing(s, ci)
         anywhere = here == board.special_room(s, "SECURITY") and camera_on(s)
         for x in (others_alive if anywhere else near):
             out.append(opt(f"chk:{x}", "check_status", char=name(s, x)))
-        if s["hazards"] and not board.is_room(s, here) and red:
-            out.append(opt("sec", "secure", place=here))
+        if s["hazards"] and not board.is_room(s, here):
+            out += [opt(f"sec:{k}", "secure", place=here, card=k) for k in red]
         if s["hazards"] and s["fish_man"] == here and s["knife"] == ci:
             out.append(opt("scare", "scare", place=here))
         if c["role"] == "ASSASSIN" and not c["murdered"]:
@@ -72,13 +73,24 @@ def options(s: dict, ci: int) -> list[list]:
             room = s["rooms"][r]
             if not room_ok(s, ci, r) or room["finished"]:
                 continue
-            if red:
-                out.append(opt(f"fill:{r}", "fill", place=r, size=len(room["deck"])))
+            out += [opt(f"fill:{r}:{k}", "fill", place=r, size=len(room["deck"]), card=k)
+                    for k in red]
             if room["explored"] and room["deck"]:
                 out.append(opt(f"room:{r}", "check_room", place=r, size=len(room["deck"])))
         if alive or super_ghost(c):
             out += special_room_options(s, ci, rooms_here)
     return out + [opt("pass", "pass")]
+
+
+def only_pass(s: dict, ci: int) -> bool:
+    """Whether passing is all this character could do whatever its secrets: with a Cultist's
+    freedom of route and a card of every type it still could only pass. Such a turn is not
+    asked (passing at once shows nothing the table does not know); a pass forced by the hand
+    or the role alone is asked like any turn."""
+    probe = copy(s)
+    c = probe["chars"][ci]
+    c.update(team="CULT", role="ASSASSIN", murdered=False, hand={**c["hand"], "S": 1, "F": 1, "X": 1})
+    return len(options(probe, ci)) == 1
 
 
 def special_room_options(s: dict, ci: int, rooms_here: list[str]) -> list[list]:
@@ -120,8 +132,8 @@ def act(ctx: Ctx, t: dict) -> None:
         s["acted"].append(ci)
         automa_act(ctx, ci)
         return
-    picked = choose(ctx, t, "act", question(c["seat"], "action", options(s, ci), default="pass",
-                                            params={"char": name(s, ci)}))
+    picked = "pass" if only_pass(s, ci) else choose(ctx, t, "act", question(
+        c["seat"], "action", options(s, ci), default="pass", params={"char": name(s, ci)}))
     s["acted"].append(ci)
     kind, _, arg = picked.partition(":")
     DO[kind](ctx, ci, arg)
@@ -157,8 +169,13 @@ def do_check(ctx: Ctx, ci: int, arg: str) -> None:
     ctx.push(*status_check(ci, int(arg), "check"))
 
 
-def do_card(ctx: Ctx, ci: int, arg: str, use: str) -> None:
-    ctx.push({"t": "card", "c": ci, "use": use, "room": arg or None})
+def do_fill(ctx: Ctx, ci: int, arg: str) -> None:
+    room, _, k = arg.partition(":")
+    play_card(ctx, ci, k, "fill", room)
+
+
+def do_secure(ctx: Ctx, ci: int, arg: str) -> None:
+    play_card(ctx, ci, arg, "secure")
 
 
 def fight(ctx: Ctx, ci: int, room: str) -> None:
@@ -231,34 +248,36 @@ def clumsy_slips(ctx: Ctx, ci: int) -> None:
         become_ghost(ctx, ci, "role")
 
 
-DO = {"pass": do_pass, "chk": do_check, "sec": lambda ctx, ci, a: do_card(ctx, ci, a, "secure"),
-      "fill": lambda ctx, ci, a: do_card(ctx, ci, a, "fill"),
+DO = {"pass": do_pass, "chk": do_check, "sec": do_secure, "fill": do_fill,
       "fight": lambda ctx, ci, a: fight(ctx, ci, a), "scare": do_scare, "mur": do_murder,
       "room": do_room_check, "vote": do_vote, "camr": do_camera_room, "cams": do_camera_status,
       "power": do_power, "portal": do_portal}
 
 
+def play_card(ctx: Ctx, ci: int, k: str, use: str, room: str | None = None) -> None:
+    """Fill or Secure with the card type picked in the action itself: one private question
+    for the whole action, whose answer takes as long to come whatever the hand holds."""
+    s = ctx.s
+    c = s["chars"][ci]
+    c["hand"][k] -= 1
+    ctx.tell(c["seat"], "you_put", {"card": k, "use": use})
+    if use == "fill":
+        ctx.emit("filled", {"char": name(s, ci), "place": room,
+                            "size": len(s["rooms"][room]["deck"]) + 1})
+        add_card(ctx, room, k)
+    else:
+        s["unsafe_deck"].append(k)
+        ctx.rng.shuffle(s["unsafe_deck"])
+        ctx.emit("secured", {"char": name(s, ci), "place": c["location"],
+                             "size": len(s["unsafe_deck"])})
+
+
 @task("card")
 def card(ctx: Ctx, t: dict) -> None:
-    """The secret card type for Fill or Secure; everyone is asked, even with one type."""
-    s = ctx.s
-    c = s["chars"][t["c"]]
-    held = [k for k in "SFX" if c["hand"][k]]
-    picked = choose(ctx, t, "card", question(
-        c["seat"], "card_type", [opt(k, "card", card=k) for k in held], default=held[0],
-        deadline="night_step", params={"use": t["use"]}), wait="night_step")
-    c["hand"][picked] -= 1
-    ctx.tell(c["seat"], "you_put", {"card": picked, "use": t["use"]})
-    if t["use"] == "fill":
-        room = t["room"]
-        ctx.emit("filled", {"char": name(s, t["c"]), "place": room,
-                            "size": len(s["rooms"][room]["deck"]) + 1})
-        add_card(ctx, room, picked)
-    else:
-        s["unsafe_deck"].append(picked)
-        ctx.rng.shuffle(s["unsafe_deck"])
-        ctx.emit("secured", {"char": name(s, t["c"]), "place": c["location"],
-                             "size": len(s["unsafe_deck"])})
+    """A card step stored by the version that asked the type after the action: its answer
+    is in."""
+    seat = ctx.s["chars"][t["c"]]["seat"]
+    play_card(ctx, t["c"], t["a"]["card"][str(seat)], t["use"], t["room"])
 
 
 @task("portal_consent")

@@ -3,7 +3,7 @@ seat view (own role, route, hand, what the night told it) and public facts (map,
 ghosts, room decks' sizes). Anything it cannot judge is left to the host's baseline."""
 from __future__ import annotations
 
-from games.cultists import board, data, views
+from games.cultists import board, data, moves, views
 
 
 def choose(state: dict, pending, policy: str) -> str | None:
@@ -48,33 +48,34 @@ def meets(state: dict, place: str) -> bool:
 DETOUR = 2  # steps an Investigator will go round to avoid an Encounter
 
 
-def toward(state: dict, ids: list[str], here: str, goals: list[str], shy: bool) -> str | None:
-    """The step option that brings the mover closest to one of `goals`; stop once there.
-    A `shy` mover (an Investigator: an Encounter can only hurt it, since any Dead card kills)
-    goes up to DETOUR steps round to avoid stepping into one."""
-    if here in goals and "stop" in ids:
-        return "stop"
+def toward(state: dict, ids: list[str], ci: int, goals: list[str], shy: bool) -> str | None:
+    """The move that ends closest to one of `goals`, the shortest walk among equals. A `shy`
+    mover (an Investigator: an Encounter can only hurt it, since any Dead card kills) takes
+    up to DETOUR steps more to avoid meeting anyone on the way or at the end."""
+    here = state["chars"][ci]["location"]
+    ways = moves.reachable(state, ci, here, moves.movement_points(state), here)
     best, best_key = None, None
     for i in ids:
         if not i.startswith("go:"):
             continue
+        way = ways.get(i[3:], [i[3:]])
         dist = board.distances(state, i[3:])
         d = min((dist.get(g, 1 << 20) for g in goals), default=1 << 20)
-        key = (d + (DETOUR if shy and meets(state, i[3:]) else 0), d)
+        met = shy and any(meets(state, x) for x in way)
+        key = (d + (DETOUR if met else 0), d, len(way))
         if best_key is None or key < best_key:
             best, best_key = i, key
     return best
 
 
 def pick_move(state, view, me, ids, cult):
-    here = mine(view)["place"]
     if cult:
         crowd = [c["place"] for c in view["chars"] if not c["ghost"] and c["char"] != me["char"]
                  and c["char"] not in known_cultists(view)]
         goals = crowd or goal_rooms(state, view, cult)
     else:
         goals = goal_rooms(state, view, cult)
-    return toward(state, ids, here, goals, shy=not cult) or (ids[0] if ids else None)
+    return toward(state, ids, char_id(state, me["char"]), goals, shy=not cult) or ids[0]
 
 
 def pick_teleport(state, view, me, ids, cult):
@@ -114,6 +115,8 @@ def pick_action(state, view, me, ids, cult):
     if cult:  # sabotage only while red cards are left; a Cultist holding only S passes
         if not (me["hand"]["F"] or me["hand"]["X"]):
             order = ["chk:", "cams:"]
+    rank = {k: n for n, k in enumerate("XFS" if cult else "SFX")}
+    ids = sorted(ids, key=lambda i: rank.get(i[-1], 0) if i.startswith(("fill:", "sec:")) else 0)
     for prefix in order:
         for i in ids:
             if i.startswith(prefix):
@@ -125,10 +128,8 @@ def pick_action(state, view, me, ids, cult):
 
 
 def pick_card(state, view, me, ids, cult):
-    for k in ("X", "F", "S") if cult else ("S", "F", "X"):
-        if k in ids:
-            return k
-    return ids[0]
+    """A card step stored by the version that asked the type after the action."""
+    return min(ids, key="XFS".index if cult else "SFX".index)
 
 
 def pick_confirm(state, view, me, ids, cult):

@@ -1,10 +1,11 @@
 """Checking a character's Pulse deck (spec 5.4.1 a, camera, False Eyes): the checker alone sees
-the contents, every checker gets the same confirmation step of fixed length, a revealed death
+the contents, every check has the same confirmation step of fixed length (a Cultist seeing a
+Dead card alone is asked whether to reveal it: the others have nothing to choose), a revealed death
 makes a ghost and a mandatory vote, then the draw card is placed (R-56)."""
 from __future__ import annotations
 
 from games.cultists.ending import become_ghost
-from games.cultists.flow import Ctx, choose, opt, question, task
+from games.cultists.flow import Ctx, ask, choose, clock, opt, question, task
 from games.cultists.rooms import place_draw_card
 from games.cultists.setup import name
 
@@ -34,15 +35,13 @@ def check_confirm(ctx: Ctx, t: dict) -> None:
     s = ctx.s
     actor, target = s["chars"][t["c"]], s["chars"][t["target"]]
     dead = "D" in target["pulse"]
-    if not dead:
-        options = [opt("ok", "ok")]
-    elif actor["team"] == "CULT":
-        options = [opt("conceal", "conceal"), opt("reveal", "reveal")]
+    if dead and actor["team"] == "CULT":
+        picked = choose(ctx, t, "confirm", question(
+            actor["seat"], "confirm_check", [opt("conceal", "conceal"), opt("reveal", "reveal")],
+            deadline="night_step", params={"target": name(s, t["target"])}), wait="night_step")
     else:
-        options = [opt("reveal", "reveal_forced")]
-    picked = choose(ctx, t, "confirm", question(
-        actor["seat"], "confirm_check", options, deadline="night_step",
-        params={"target": name(s, t["target"])}), wait="night_step")
+        ask(ctx, t, "confirm", [clock("night_step")])
+        picked = "reveal" if dead else "ok"
     if picked != "reveal":
         return
     target["dead_shown"] = True

@@ -1,5 +1,5 @@
-"""The Movement phase (spec 5.1) and Encounters (spec 5.2): steps along doors one at a time,
-ghosts' teleports, and the hidden card exchange whenever living characters meet."""
+"""The Movement phase (spec 5.1) and Encounters (spec 5.2): a move to any place the points
+reach, walked along doors one step at a time, ghosts' teleports, and the hidden card exchange whenever living characters meet."""
 from __future__ import annotations
 
 from games.cultists import automa, board
@@ -29,48 +29,89 @@ def movement(ctx: Ctx, t: dict) -> None:
     in_turn(ctx, t, "movement", turn)
 
 
-def step_choices(s: dict, ci: int, t: dict) -> list[tuple[str, int]]:
-    """Legal next steps that still let the move end away from where it started."""
-    here, left = s["chars"][ci]["location"], t["mp"]
-    if t["n"] >= MAX_STEPS:
-        return []
+def reachable(s: dict, ci: int, here: str, mp: int, start: str,
+              n: int = 0) -> dict[str, list[str]]:
+    """Every place a move from `here` may end in with `mp` points left, each with its route:
+    the fewest Encounters on the way, then the fewest steps, clockwise first among equals. A
+    move never ends where it `start`ed; passing through is allowed."""
+    best: dict[str, tuple] = {}
+    frontier = [(here, mp, (), 0)]
+    seen = {(here, mp)}
+    while frontier and n < MAX_STEPS:
+        n += 1
+        nxt = []
+        for x, left, route, met in frontier:
+            for y in board.clockwise(s, x, [y for y, cost in board.steps(s, x)
+                                            if cost <= left and board.enterable(s, ci, y)]):
+                cost = dict(board.steps(s, x))[y]
+                way = (*route, y)
+                meets = met + (board.logical(s, y) != board.logical(s, x)
+                               and bool(board.participants(s, board.logical(s, y))))
+                if y != start and (y not in best or (meets, len(way)) < best[y][:2]):
+                    best[y] = (meets, len(way), list(way))
+                if (y, left - cost) not in seen:
+                    seen.add((y, left - cost))
+                    nxt.append((y, left - cost, way, meets))
+        frontier = nxt
+    return {y: best[y][2] for y in board.clockwise(s, here, best)}
 
-    def finishes(x: str, m: int) -> bool:
-        return x != t["start"] or any(
-            y != t["start"] and c <= m and board.enterable(s, ci, y) for y, c in board.steps(s, x))
-    return [(x, cost) for x, cost in board.steps(s, here)
-            if cost <= left and board.enterable(s, ci, x) and finishes(x, left - cost)]
+
+def spent(s: dict, here: str, route: list[str]) -> int:
+    """The movement points a route costs."""
+    total = 0
+    for x in route:
+        total += dict(board.steps(s, here))[x]
+        here = x
+    return total
 
 
-def default_step(s: dict, ci: int, here: str, choices: list[str]) -> str:
-    """R-44: a step where nobody living waits (no Encounter), else the first clockwise."""
-    quiet = [x for x in choices if not board.participants(s, board.logical(s, x))]
-    return board.clockwise(s, here, quiet or choices)[0]
+def default_move(s: dict, here: str, ways: dict[str, list[str]]) -> str:
+    """R-44: one step to where nobody living waits (no Encounter), else the first clockwise."""
+    near = [x for x, way in ways.items() if len(way) == 1] or list(ways)
+    quiet = [x for x in near if not board.participants(s, board.logical(s, x))]
+    return board.clockwise(s, here, quiet or near)[0]
+
+
+def move_options(s: dict, t: dict) -> tuple[list, str | None, dict[str, list[str]]]:
+    """The move question of step task `t`: its options, default and each place's route."""
+    ci = t["c"]
+    here = s["chars"][ci]["location"]
+    ways = reachable(s, ci, here, t["mp"], t["start"], t["n"])
+    options = [opt(f"go:{x}", "go", place=x, cost=spent(s, here, way)) for x, way in ways.items()]
+    if here != t["start"]:  # a move stored mid-way by the step-by-step version may end here
+        options.insert(0, opt("stop", "stop", place=here))
+        return options, "stop", ways
+    return options, "go:" + default_move(s, here, ways) if ways else None, ways
 
 
 @task("step")
 def step(ctx: Ctx, t: dict) -> None:
+    """One public question per move: every place the points reach (rooms and corridor stops);
+    then the route is walked step by step, meeting whoever waits on the way. A lone choice is
+    taken without asking: the question is public, so skipping it hides nothing."""
     s = ctx.s
     ci = t["c"]
     c = s["chars"][ci]
-    here = c["location"]
-    choices = step_choices(s, ci, t)
-    options = [opt(f"go:{x}", "go", place=x, cost=cost) for x, cost in choices]
-    if here != t["start"]:
-        options.insert(0, opt("stop", "stop", place=here))
+    options, default, ways = move_options(s, t)
     if not options:
         ctx.emit("stays", {"char": name(s, ci)})
         return
-    default = "stop" if here != t["start"] else "go:" + default_step(
-        s, ci, here, [x for x, _ in choices])
-    picked = choose(ctx, t, "go", question(c["seat"], "move", options, default=default,
-                                             public=True, params={"char": name(s, ci),
-                                                                  "mp": t["mp"]}))
-    if picked == "stop":
+    picked = options[0][0] if len(options) == 1 else choose(ctx, t, "go", question(
+        c["seat"], "move", options, default=default, public=True,
+        params={"char": name(s, ci), "mp": t["mp"]}))
+    route = [] if picked == "stop" else ways[picked[3:]]
+    ctx.push({"t": "route", "c": ci, "route": route, "mp": t["mp"], "n": t["n"],
+              "path": t["path"]})
+
+
+@task("route")
+def follow(ctx: Ctx, t: dict) -> None:
+    """The chosen route, one step at a time (an Encounter may interrupt it)."""
+    if not t["route"]:
         if len(t["path"]) > 1:
-            ctx.emit("moved", {"char": name(s, ci), "path": t["path"]})
+            ctx.emit("moved", {"char": name(ctx.s, t["c"]), "path": t["path"]})
         return
-    walk(ctx, ci, picked[3:], t)
+    walk(ctx, t["c"], t["route"][0], {**t, "route": t["route"][1:]})
 
 
 def walk(ctx: Ctx, ci: int, dest: str, t: dict) -> None:
@@ -138,7 +179,8 @@ def automa_walk(ctx: Ctx, t: dict) -> None:
 
 @task("teleport")
 def teleport(ctx: Ctx, t: dict) -> None:
-    """A ghost goes anywhere but where it is and the Fish Man's corridor (spec 5.1)."""
+    """A ghost goes anywhere but where it is and the Fish Man's corridor (spec 5.1); a lone
+    place is taken without asking (the question is public)."""
     s = ctx.s
     ci = t["c"]
     c = s["chars"][ci]
@@ -147,7 +189,7 @@ def teleport(ctx: Ctx, t: dict) -> None:
                                        if x != here and board.enterable(s, ci, x)])
     if not places:
         return
-    picked = choose(ctx, t, "to", question(
+    picked = places[0] if len(places) == 1 else choose(ctx, t, "to", question(
         c["seat"], "teleport", [opt(x, "place", place=x) for x in places], default=places[0],
         public=True, params={"char": name(s, ci)}))
     c["location"] = picked
@@ -161,6 +203,7 @@ def meet(ctx: Ctx, t: dict) -> None:
     if s["infected_until"] is not None:
         ctx.emit("no_cards", {})
         return
+    ctx.emit("exchanging", {})
     ctx.push({"t": "exchange", "loc": t["loc"], "who": t["who"]})
 
 
@@ -178,26 +221,30 @@ def give_options(s: dict, ci: int, group: list[int]) -> tuple[list, str]:
 
 @task("exchange")
 def exchange(ctx: Ctx, t: dict) -> None:
-    """Everyone involved picks a card and (3+) a recipient at once, in secret."""
+    """Everyone involved picks a card and (3+) a recipient at once, in secret. The step lasts
+    at least a short clock run alongside the answers, so a quick answer shows nothing. Nobody
+    is asked to give nothing (the thread says who gave nothing anyway); a gift with no other
+    choice is made without asking when someone else in the group still chooses, whose answer
+    and the clock set the step's length as they would have."""
     s = ctx.s
     group = t["who"]
-    questions = []
-    for ci in group:
-        c = s["chars"][ci]
-        if c["seat"] is not None:
-            options, default = give_options(s, ci, group)
-            questions.append(question(c["seat"], "give", options, default=default,
-                                      deadline="night_step", params={
-                                          "place": t["loc"],
-                                          "chars": [name(s, x) for x in group if x != ci]}))
-    answers = ask(ctx, t, "cards", questions + [clock("night_step")])
+    gives = {ci: give_options(s, ci, group) for ci in group if s["chars"][ci]["seat"] is not None}
+    choosing = [ci for ci, (options, _) in gives.items() if len(options) > 1]
+    asked = [ci for ci, (options, _) in gives.items()
+             if len(options) > 1 or (options[0][0] != "none" and not choosing)]
+    questions = [question(s["chars"][ci]["seat"], "give", gives[ci][0], default=gives[ci][1],
+                          deadline="night_step",
+                          params={"place": t["loc"],
+                                  "chars": [name(s, x) for x in group if x != ci]})
+                 for ci in asked]
+    answers = ask(ctx, t, "cards", questions + [clock("night_step_min")])
     gifts = []
     for ci in group:
         c = s["chars"][ci]
         if c["automa"]:
             card, to = automa.encounter_gift(s, ci, group)
         else:
-            picked = answers[str(c["seat"])]
+            picked = answers[str(c["seat"])] if ci in asked else gives[ci][1]
             card, to = (None, None) if picked == "none" else (picked[0], int(picked[2:]))
         gifts.append((ci, card, to))
     for ci, card, to in gifts:

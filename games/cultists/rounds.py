@@ -39,7 +39,7 @@ def cleanup(ctx: Ctx, t: dict) -> None:
         s["infected_until"] = None
         ctx.emit("infection_over", {})
     if data.table(s["count"])["claim"]:
-        ctx.push({"t": "claim"}, {"t": "end_round"})
+        ctx.push({"t": "say", "kind": "claim_window"}, {"t": "claim"}, {"t": "end_round"})
     else:
         ctx.push({"t": "end_round"})
 
@@ -52,18 +52,13 @@ def claimant(s: dict) -> int | None:
 
 @task("claim")
 def claim(ctx: Ctx, t: dict) -> None:
-    """Every person is asked and the window lasts its whole length, so nobody learns who
-    could have claimed (spec 8.3)."""
+    """The lone Cultist alone is asked, privately; the window lasts its whole length whatever
+    they answer and whether anyone could claim, so nobody learns who could have (spec 8.3)."""
     s = ctx.s
     who = claimant(s)
-    questions = []
-    for ci in s["order"]:
-        c = s["chars"][ci]
-        if c["seat"] is None:
-            continue
-        options = [opt("no", "no_claim")] + ([opt("claim", "claim")] if ci == who else [])
-        questions.append(question(c["seat"], "claim", options, default="no",
-                                  deadline="reactive", params={"round": s["round"]}))
+    questions = [] if who is None else [question(
+        s["chars"][who]["seat"], "claim", [opt("no", "no_claim"), opt("claim", "claim")],
+        default="no", deadline="reactive", params={"round": s["round"]})]
     answers = ask(ctx, t, "claim", questions + [clock("reactive")])
     if who is None or answers[str(s["chars"][who]["seat"])] != "claim":
         return

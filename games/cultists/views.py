@@ -1,6 +1,6 @@
 """What the public and each seat may see (spec 8.2), and the text of a view.
 
-Public: positions, ghosts, revealed roles, Pulse deck sizes, room deck sizes, explored tokens
+Public: positions, ghosts, revealed roles (every role once the game is over), Pulse deck sizes, room deck sizes, explored tokens
 and their icons, books, shelves, VP, events, the Portal, power, the vote token, the AUTOMA's
 route. A seat adds its own role, route, hand and (Cultists, Seer) what the night told it."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ def public_view(s: dict) -> dict:
     for ci in s["order"]:
         c = s["chars"][ci]
         chars.append({"char": name(s, ci), "place": c["location"], "ghost": c["ghost"],
-                      "role": c["role"] if c["role_shown"] else None,
+                      "role": c["role"] if c["role_shown"] or s["over"] else None,
                       "pulse": len(c["pulse"]), "dead_shown": c["dead_shown"],
                       "knife": ci == s["knife"], "automa": c["automa"],
                       "route": data.route(c["route"]) if c["automa"] else None})

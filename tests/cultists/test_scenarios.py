@@ -97,14 +97,14 @@ def test_cult_4_encounters_while_passing_through():
     s, ev = drive(s, {"t": "step", "c": 0, "start": "CENTRAL", "mp": 3, "n": 0,
                       "path": ["CENTRAL"]})
     seen = []
-    s = answer(s, {0: "go:NE"}, seen)           # X waits there
-    s = answer(s, {}, seen)                     # the Encounter's cards, by default
-    s = answer(s, {0: "go:PINK_1"}, seen)       # Y waits there
-    s, more = settle(s, {0: lambda p: "stop" if p.kind == "move" else p.default})
+    s = answer(s, {0: "go:PINK_1"}, seen)       # Y waits there; the only way is by X in NE
+    s, more = settle(s, {})                     # the Encounters' cards, by default
     seen += more
     meets = [sorted(e.data["chars"]) for e in kinds(seen, "encounter")]
     assert meets == [[0, 1], [0, 2]]
     assert s["chars"][0]["location"] == "PINK_1"
+    assert [e.data["path"] for e in kinds(seen, "moved")] == [["CENTRAL", "NE"],
+                                                                ["NE", "PINK_1"]]
 
 
 def test_cult_5_route_permission():
@@ -114,13 +114,13 @@ def test_cult_5_route_permission():
     for ci in (0, 1, 2):
         s["chars"][ci].update(location="PINK_1", route=0)
     s["round"] = 1
-    assert "fill:PINK_1" in [o[0] for o in options(s, 0)]
+    assert "fill:PINK_1:S" in [o[0] for o in options(s, 0)]
     s["round"] = 2
     ids = [o[0] for o in options(s, 0)]
-    assert "fill:PINK_1" not in ids and "chk:1" in ids
-    assert "fill:PINK_1" in [o[0] for o in options(s, 2)]
+    assert not any(i.startswith("fill:") for i in ids) and "chk:1" in ids
+    assert "fill:PINK_1:S" in [o[0] for o in options(s, 2)]
     s["round"] = 5
-    assert "fill:PINK_1" in [o[0] for o in options(s, 0)]
+    assert "fill:PINK_1:S" in [o[0] for o in options(s, 0)]
 
 
 def test_cult_6_orange_shelf_scores_and_ends():
@@ -144,8 +144,8 @@ def test_cult_7_fill_explores_and_draws_unsafe():
     s["chars"][0].update(location="PINK_1", route=0)
     s["rooms"]["PINK_1"].update(deck=["S", "F"], hazard_icon=True, explored=False)
     s["unsafe_deck"] = ["F"]
-    s, ev = drive(s, {"t": "card", "c": 0, "use": "fill", "room": "PINK_1"})
-    s, more = settle(s, {0: "S"})
+    s, ev = drive(s, {"t": "act", "c": 0})
+    s, more = settle(s, {0: "fill:PINK_1:S"})
     assert s["rooms"]["PINK_1"]["explored"] and kinds(more, "explored")
     placed = [tok for tok in s["cultist_tokens"] if tok["state"] == "placed"]
     assert len(placed) == 1 and s["rooms"][placed[0]["room"]]["cultist_token"]
@@ -177,7 +177,7 @@ def check_position(checker_role):
 def test_cult_8_investigator_check_finds_a_death():
     s, ev = check_position("INVESTIGATOR")
     assert kinds(ev, "pulse_seen")[0].audience == (s["chars"][0]["seat"],)
-    assert option_ids(s, 0) == ["reveal"]
+    assert option_ids(s, 0) == [] and [q["seat"] for q in s["ask"]] == [None]
     s, ev = settle(s)
     assert s["chars"][1]["ghost"] and s["chars"][1]["dead_shown"]
     assert kinds(ev, "vote_opens") and s["vote_token"]
@@ -229,15 +229,13 @@ def test_cult_9_portal():
 def test_cult_10_secret_doors():
     """[provisional-map]"""
     from games.cultists.actions import options
-    from games.cultists.moves import step_choices
+    from games.cultists.moves import reachable
     s = table(5)
     roles(s, "CULTIST", *["INVESTIGATOR"] * 4)
     s["effect"] = "SECRET_DOORS"
     s["chars"][0]["location"] = "PINK_1"
-    t = {"start": "PINK_1", "mp": 3, "n": 0}
-    assert ("PINK_2", 0) in step_choices(s, 0, t)
-    s["chars"][0]["location"] = "PINK_2"
-    assert ("SE", 1) in step_choices(s, 0, {**t, "n": 1})
+    ways = reachable(s, 0, "PINK_1", 3, "PINK_1")
+    assert ways["PINK_2"] == ["PINK_2"] and ways["SE"] == ["PINK_2", "SE"]
     s["chars"][0]["location"] = "PINK_1"
     s["rooms"]["PINK_2"].update(explored=True, deck=["S"])
     assert "room:PINK_2" in [o[0] for o in options(s, 0)]
