@@ -4,7 +4,7 @@ the three decks A, B and C between them (spec 5.9)."""
 from __future__ import annotations
 
 from games.base import Engine, IllegalMove, Outcome
-from games.looper import abilities, ai, data, flow, generator, picture, views
+from games.looper import abilities, ai, aid, data, flow, generator, picture, views
 from games.looper.options import option_specs
 from games.looper.script import ScriptError, public_sheet, validate
 from games.looper.table import MM_SEAT, emit, on_board
@@ -110,6 +110,7 @@ class LooperEngine(Engine):
              cast=on_board(state))
         for i in sheet["incidents"]:
             emit(ev, "sheet_incident", day=i["day"], incident=i["incident"], pin=True)
+        aid.emit_play_aid(ev, sheet["tragedy_set"])
         emit(ev, "private_sheet", (MM_SEAT,), title=script["title"],
              main_plot=script["main_plot"], subplots=script["subplots"])
         for e in script["cast"]:

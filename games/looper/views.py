@@ -35,10 +35,23 @@ def public_view(s: dict) -> dict:
         "chronicle": [dict(d) for d in s["chronicle"]],
         "loop_results": [dict(r) for r in s["loop_results"]],
         "over": dict(s["result"]) if s["result"] else None,
+        "clock": clock(s),
     }
     if s["result"]:
         view["script"] = s["script"]
     return view
+
+
+# Before a loop starts, its day is not yet the first (the board still shows the last one's).
+BETWEEN_LOOPS = ("spiral", "spiral_confirm", "loop_prepare")
+
+
+def clock(s: dict) -> dict:
+    """The game's own clock for headers ("Loop 2 · Day 4"): a `views` template and its
+    params, in place of the host's round (days begun over the whole game)."""
+    if s["step"] in BETWEEN_LOOPS:
+        return {"key": "clock_before_loop", "params": {"loop": s["loop"]}}
+    return {"key": "clock", "params": {"loop": s["loop"], "day": s["day"]}}
 
 
 def seat_view(s: dict, seat: int) -> dict:

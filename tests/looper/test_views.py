@@ -129,3 +129,40 @@ def test_deduction_sheet_is_private_and_kept_across_loops():
     s, _ = E.apply(s, spiral.seat, spiral.id, "begin")
     assert not [p for p in E.pending(s) if p.kind.startswith("note")]   # closed with the spiral
     assert s["deductions"]["2"] == {"doctor": "brain"}
+
+
+def test_the_clock_reads_loop_and_day():
+    """Headers name the board's clock, not the host's count of days begun."""
+    s = midgame()
+    s.update(loop=2, day=4, days_played=11)
+    clock = E.public_view(s)["clock"]
+    assert T("views", clock["key"], **clock["params"]) == "Loop 2 · Day 4"
+    s["step"] = "spiral"
+    clock = E.public_view(s)["clock"]
+    es = Translator("looper", "es", ["M", "A", "B", "C"])
+    assert es("views", clock["key"], **clock["params"]) == "Antes del bucle 2"
+
+
+def test_the_play_aid_is_pinned_and_lists_the_set():
+    """At setup a pinned public reference lists every role of the set with its abilities, its
+    plots and the effect of each incident, in either language, with no raw id."""
+    from games.base import PUBLIC
+    from games.looper import data
+    for mode in ("first_steps", "basic_tragedy"):
+        _, ev = E.setup({"mode": mode}, 4, seed=2)
+        aid = [e for e in ev if e.kind.startswith("aid_")]
+        assert [e.kind for e in aid] == ["aid_roles", "aid_plots", "aid_incidents"]
+        assert all(e.audience == PUBLIC and e.data["pin"] for e in aid)
+        ts = data.tragedy_set(mode)
+        for lang in ("en", "es"):
+            t = Translator("looper", lang, ["M", "A", "B", "C"])
+            text = "\n".join(t.event(e.kind, e.data) for e in aid)
+            names = [t.lookup("roles", r) for r in ts["roles"]] + [
+                t.lookup("incidents", i) for i in ts["incidents"]] + [
+                t.lookup("plots", p) for p in (*ts["main_plots"], *ts["subplots_list"])]
+            assert all(f"{n}" in text for n in names)
+            assert text.count("\n• ") == len(ts["roles"]) + len(ts["incidents"])
+            assert not any(raw in text for raw in (*ts["roles"], *ts["incidents"])
+                           if "_" in raw)
+            assert all(len(t.event(e.kind, e.data)) < 1900 for e in aid)
+    assert "always refuses goodwill" in T.event(aid[0].kind, aid[0].data)
