@@ -15,8 +15,9 @@ from games.looper.table import (MM_SEAT, effective_role, emit, here, in_public_o
 HANDLERS: dict = {}
 DONE = "done"
 # Deadline classes of data/pace.json closest to the spec's timeouts (7.5): time spiral and
-# Final Guess entries 300 s, cards 150/120 s, the Leader's abilities 120 s, an incident's
-# choice 90 s, the Mastermind's other secret steps 60 s (live pace).
+# Final Guess entries 300 s, cards 150/120 s (then 60 s for the card's target), the Leader's
+# abilities 120 s, an incident's choice 90 s, the Mastermind's other secret steps 60 s (live
+# pace).
 SPIRAL, GUESS = "day_discussion", "day_discussion"
 MASTERMIND_CARD, PROTAGONIST_CARD, ABILITIES = "programming", "conference", "conference"
 INCIDENT, PASS = "vote", "reactive"
@@ -206,13 +207,11 @@ def pending_of(q: dict) -> Pending:
                    q["default"], q["deadline"], q["public"], q["params"])
 
 
-# A card is placed in two steps: the card, then its target (or back to the cards). Both are
-# asked whatever the card, with the same deadlines, so how long a placement lasts tells
-# nothing of it. The card chosen waits in the stage until its target is.
-
-
 @handler("mastermind_card")
 def _mm_card_answer(s, ev, q, choice):
+    """A card is placed in two steps: the card, then its target (or back to the cards). Both
+    are asked whatever the card, with the same deadlines, so how long a placement lasts tells
+    nothing of it. The card chosen waits in the stage until its target is."""
     card = s["stage"]["card"] = cards.card_of(data.MASTERMIND, choice)
     ask(s, MM_SEAT, "mastermind_target", cards.target_options(s, data.MASTERMIND),
         deadline=TARGET, card=card, number=q["params"]["number"])

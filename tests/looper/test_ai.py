@@ -33,7 +33,13 @@ def test_protagonists_do_not_read_the_script():
     for e in other["script"]["cast"]:
         e["role"] = "person"
     other["script"]["incidents"] = []
-    assert E.ai_choice(s, p, "planner") == E.ai_choice(other, p, "planner")
+    card = E.ai_choice(s, p, "planner")
+    assert card == E.ai_choice(other, p, "planner")
+    s, _ = E.apply(s, p.seat, p.id, card)                  # and the card's target step
+    other, _ = E.apply(other, p.seat, p.id, card)
+    q = E.pending(s)[0]
+    assert q.kind == "protagonist_target"
+    assert E.ai_choice(s, q, "planner") == E.ai_choice(other, q, "planner") != "back"
 
 
 def test_mastermind_takes_the_immediate_win():
