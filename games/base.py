@@ -56,6 +56,9 @@ class QuestionState(TypedDict):
     params: dict          # fills the prompt
 
 
+PUBLIC_PICTURE = "public"   # Pending.params["picture"]: the seat's picture may be shown to all
+
+
 @dataclass(frozen=True)
 class Pending:
     """A decision the game is waiting for.
@@ -73,7 +76,11 @@ class Pending:
               "seat 3 is voting". Answers are never shown until an event reveals them.
     params    fill the prompt's template; `"picture": True` asks the bot to send the seat's own
               picture (its `seat_view`) with the question, when the question needs it to be
-              answered (Mysterium's Ghost choosing among the numbered cards of its hand).
+              answered (Mysterium's Ghost choosing among the numbered cards of its hand), in
+              a DM only: a seat's picture may hold its secrets. `"picture": PUBLIC_PICTURE`
+              ("public") is the engine's word that this seat's picture holds public facts
+              only, so it goes with the question in the thread too (a Mysterium psychic's
+              visions and candidates, asked in public).
     """
 
     id: str
@@ -198,6 +205,12 @@ class Engine:
         """The options the host may edit before starting (card sets, variants...)."""
         return {}
 
+    def seat_roles(self, mode: str, options: dict) -> dict[int, str]:
+        """The seats whose role the table knows before it starts (Mysterium's human Ghost,
+        Tragedy Looper's Mastermind at seat 0), so its lobby can say who plays it: seat ->
+        a key of the game's `seat_roles` locale section. `options`: what the table set."""
+        return {}
+
     def option_specs(self, mode: str) -> dict:
         """Every option a table may set in `mode`, name -> `games.options` spec. Declare them
         all here: nothing else is accepted (see `games/options.py`)."""
@@ -273,6 +286,8 @@ class Engine:
     # ---- views -----------------------------------------------------------------------------
     def public_view(self, state: dict) -> dict:
         """What everyone may see. Must contain "phase" (names `phases.<phase>`) and "round".
+        "clock": {"key": ..., "params": {...}} names when the game is in its own words (a key
+        of the game's `views` locale section: "Hour 3 of 7"); headers show it for "round N".
         "quiet": true says the rules forbid table talk now: the bot says so in the thread and
         removes people's posts there until it is false again."""
         raise NotImplementedError

@@ -18,7 +18,7 @@ from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_recap_reads_by_round,
                                     assert_secrets_lead_with_the_secret, event_line,
                                     open_dm_questions, recap_header)
-from tests.loopback.seen import findings, what_people_see
+from tests.loopback.seen import CLOCK, findings, what_people_see
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
 
@@ -26,7 +26,7 @@ GAME_OVER_LINE = "The game is over."
 QUIET_NOTICES = {Translator(None, "en")("ui", key)
                  for key in ("quiet_begins", "quiet_asked", "quiet_ends")}
 MENTIONS = re.compile(r"(<@\d+>\s*)+")
-MOMENT_HEADER = re.compile(r"\*\*[^*]+\*\* · round \d+")   # opens each person's DMs of a moment
+MOMENT_HEADER = re.compile(rf"\*\*[^*]+\*\* · ({CLOCK})")   # opens each person's DMs of a moment
 STATUS_LINK = re.compile(r"\[table status\]\(https://discord\.com/channels/[\d/]+\)")
 FAREWELL = re.compile(r"\*\*[^*]+\*\* is over\. |The whole game, everything revealed: ")
 

@@ -104,6 +104,7 @@ class DiscordDelivery:
         self._questions: dict[tuple[int, str], Pending] = {}  # (game, question) as asked
         self._sending: dict[int, asyncio.Event] = {}     # game -> set when no question is in flight
         self._shown: dict[int, discord.Embed] = {}       # question message -> its embed as sent
+        self._seat_shown: dict[tuple[int, int], str] = {}   # (game, seat) -> its picture last
         self._copies: defaultdict[tuple[int, str], list] = defaultdict(list)  # "My secrets"
         self._told: set[tuple[int, str]] = set()         # (game, permission) the host heard of
         # game -> its posts this process planned and has not sent yet: any other planned post
@@ -199,7 +200,7 @@ class DiscordDelivery:
         # depends on who is written to in secret.
         moment = self._moment(table)
         new_moment = moment is not None and f"moment:{moment}" not in posts
-        header = t("ui", "moment_header", **self._moment_words(table)) if new_moment else None
+        header = t("ui", "moment_header", **render.moment(table, t)) if new_moment else None
         if new_moment:
             await self._probe_closed(table)
         asking = await self._asking(table, posts)
@@ -345,12 +346,6 @@ class DiscordDelivery:
         view = games.engine(table.game).public_view(table.state)
         return f"{view.get('phase')}:{view.get('round')}"
 
-    @staticmethod
-    def _moment_words(table: GameRow) -> dict:
-        t = render.translator(table)
-        view = games.engine(table.game).public_view(table.state)
-        return {"phase": t.lookup("phases", str(view.get("phase"))), "round": view.get("round", 0)}
-
     # ---- sending ----------------------------------------------------------------------------------
     async def _send_planned(self, table: GameRow) -> None:
         """Send every planned message, oldest first. One refused never stops the others."""
@@ -389,9 +384,8 @@ class DiscordDelivery:
         next post or edit)."""
         t = render.translator(table)
         moment = str(moment)
-        phase, _, rounds = moment.rpartition(":")
         head = [] if moment == "None" else [
-            t("ui", "moment_header", phase=t.lookup("phases", phase), round=rounds)]
+            t("ui", "moment_header", **render.moment(table, t, at=moment))]
         link = render.message_url(table, self.boards.status_id(table))
         if link:
             head.append(t("ui", "status_link", link=link))
@@ -779,6 +773,14 @@ class DiscordDelivery:
         due = min((deadlines[p.id] for p in group if p.id in deadlines), default=None)
         pings = " ".join(f"<@{s.user_id}>" for s in people)
         files, picture = await self._thread_picture(table, thread, post.key)
+        # a seat's public picture, unless its question before showed the same (one person
+        # playing two of Mysterium's psychics)
+        shared = {seat: (hashlib.blake2b(png, digest_size=12).hexdigest(), png, alt)
+                  for seat, (png, alt) in render.shared_seat_pictures(table, group).items()}
+        shared = {seat: drawn for seat, drawn in shared.items()
+                  if self._seat_shown.get((table.id, seat)) != drawn[0]}
+        files += [render.png_file(png, alt, f"seat{seat + 1}.png")
+                  for seat, (_, png, alt) in shared.items()]
         self._sending[table.id] = sending = asyncio.Event()
         answered = self.host.answered_by_ai(table, kind)
         try:
@@ -791,6 +793,9 @@ class DiscordDelivery:
                 allowed_mentions=pinging(s.user_id for s in people))
             if message is not None:
                 self._asked[message.id] = {p.seat: p.id for p in group}
+                if render.may(thread, "attach_files"):      # else `_send` left them out
+                    self._seat_shown.update(
+                        {(table.id, seat): digest for seat, (digest, _, _) in shared.items()})
                 if shown["embed"] is not None:
                     self._shown[message.id] = shown["embed"]
         finally:

@@ -12,7 +12,7 @@ from collections import Counter
 import discord
 
 import games
-from games.base import IllegalMove, Option, Pending
+from games.base import PUBLIC_PICTURE, IllegalMove, Option, Pending
 from games.settings_text import format_settings
 from hosting.pace import presets
 from hosting.store import GameRow
@@ -151,6 +151,11 @@ def lobby_embed(table: GameRow) -> discord.Embed:
             format_settings(table.options), SETTINGS_SHOWN))))
     lines.append(t.plural("ui", "lobby_seats" if lo > 1 and lo != hi else "lobby_seats_fixed",
                           len(table.seats), max=hi, lo=lo, seats=seats))
+    for seat, role in sorted(engine.seat_roles(table.mode, table.options).items()):
+        role = t.lookup("seat_roles", role)
+        lines.append(t("ui", "lobby_role", role=role, name=t.name(table.seats[seat].name))
+                     if seat < len(table.seats) else
+                     t("ui", "lobby_role_open", role=role, number=seat + 1))
     embed.description = "\n".join(lines)
     if table.status != "lobby":
         embed.set_footer(text=t.lookup("lobby_footers", table.status))
@@ -201,7 +206,9 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
             embed.add_field(name="\u200b", value=t("ui", "waiting_thread"))
         if due is not None:
             embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
-    if view.get("round"):      # no "Round 0" while the table is set up
+    if isinstance(view.get("clock"), dict) and "key" in view["clock"]:
+        embed.set_footer(text=clock(view, t))
+    elif view.get("round"):      # no "Round 0" while the table is set up
         embed.set_footer(text=t("ui", "round", round=view["round"]))
     return embed
 
@@ -262,24 +269,55 @@ def picture_file(table: GameRow, view: dict, name: str = "table.png") -> discord
     return png_file(png, alt_text(table, view), name) if png else None
 
 
+def seat_file(table: GameRow, seat: int, name: str = "seat.png") -> discord.File | None:
+    """The seat's own picture (its `seat_view`, alt text from the same view), if any."""
+    return picture_file(table, games.engine(table.game).seat_view(table.state, seat), name)
+
+
+def shared_seat_pictures(table: GameRow, group: list[Pending]) -> dict[int, tuple[bytes, str]]:
+    """The seat pictures a public question may show in the thread, seat -> (PNG, alt text):
+    only those its engine vouches hold public facts alone (`params["picture"] ==
+    PUBLIC_PICTURE`)."""
+    engine, shared = games.engine(table.game), {}
+    for p in group:
+        if p.params.get("picture") == PUBLIC_PICTURE and p.seat not in shared:
+            view = engine.seat_view(table.state, p.seat)
+            if png := picture_png(table, view):
+                shared[p.seat] = (png, alt_text(table, view))
+    return shared
+
+
 def seat_picture(table: GameRow, seat: int, embed: discord.Embed,
                  name: str = "seat.png") -> dict:
     """The seat's own picture (what it alone sees) shown in `embed`: the `files` to send with
     it, or nothing when the game draws none."""
-    view = games.engine(table.game).seat_view(table.state, seat)
-    file = picture_file(table, view, name)
+    file = seat_file(table, seat, name)
     if file is None:
         return {}
     embed.set_image(url=f"attachment://{name}")
     return {"files": [file]}
 
 
-def moment(table: GameRow, t: Translator) -> dict:
-    """The public moment a question belongs to, as words: its phase and round."""
-    if table.state is None:
-        return {"phase": "", "round": 0}
-    view = games.engine(table.game).public_view(table.state)
-    return {"phase": t.lookup("phases", str(view.get("phase"))), "round": view.get("round", 0)}
+def clock(view: dict, t: Translator) -> str:
+    """When the game is, in its own words ("Hour 3 of 7", "Loop 2 · Day 4"): the public view's
+    "clock", {"key": a key of the game's `views` (or the shared `ui`) section, "params": ...},
+    else its round. (Among Cultists' "clock" is its track of events, no key: not words.)"""
+    spec = view.get("clock")
+    if not isinstance(spec, dict) or "key" not in spec:
+        return t("ui", "clock_round", round=view.get("round", 0))
+    section = "views" if t.has("views", spec["key"]) else "ui"
+    return t(section, spec["key"], **spec.get("params", {}))
+
+
+def moment(table: GameRow, t: Translator, at: str | None = None) -> dict:
+    """The public moment a question or a post belongs to, as words: its phase and the game's
+    clock. `at`: a past moment's key ("phase:round"), whose clock is the view's while the game
+    is still there, else its round."""
+    view = {} if table.state is None else games.engine(table.game).public_view(table.state)
+    if at is not None and at != f"{view.get('phase')}:{view.get('round')}":
+        phase, _, rounds = at.rpartition(":")
+        view = {"phase": phase, "round": rounds}
+    return {"phase": t.lookup("phases", str(view.get("phase", ""))), "clock": clock(view, t)}
 
 
 def option_note(t: Translator, option: Option) -> str | None:

@@ -5,7 +5,7 @@ The Ghost is a human seat or the bot (`ghost` option); the bot Ghost and AI seat
 of our generated card pack (`pack`). This module maps the rules onto the engine contract."""
 from __future__ import annotations
 
-from games.base import Engine, IllegalMove, Option, Outcome, Pending
+from games.base import PUBLIC_PICTURE, Engine, IllegalMove, Option, Outcome, Pending
 from games.mysterium import ai, desk, epilogue, hours, leaving, picture, setup, views
 from games.mysterium.settings import DIFFICULTIES
 from games.mysterium.options import option_specs
@@ -61,7 +61,7 @@ class MysteriumEngine(Engine):
                     f"look.{state['hour']}.{i}.{p['window']}", p["seat"], f"look_{p['persona']}",
                     _options(hours.move_options(state, i)), "keep", "day_discussion", True,
                     {"persona": p["persona"], "stage": p["stage"],
-                     "visions": p["visions"], "picture": True}))   # its visions, large
+                     "visions": p["visions"], "picture": PUBLIC_PICTURE}))   # public facts
         for i, seat in leaving.offers(state):
             out.append(Pending(
                 f"adopt.{state['hour']}.{i}.{seat}", seat, "takeover",
@@ -129,6 +129,10 @@ class MysteriumEngine(Engine):
         ctx = Ctx(new)
         leaving.leave(ctx, seat)
         return new, ctx.events
+
+    def seat_roles(self, mode, options):
+        options = {**setup.default_options(mode, 0), **options}
+        return {int(options["ghost_seat"]): "ghost"} if options["ghost"] == "player" else {}
 
     # ---- views & end -------------------------------------------------------------------------
     public_view = staticmethod(views.public_view)

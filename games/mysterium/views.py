@@ -21,6 +21,7 @@ def public_view(state: dict) -> dict:
     } for p in state["psychics"]]
     view = {
         "phase": state["phase"], "round": state["hour"], "hour": state["hour"],
+        "clock": {"key": "clock", "params": {"hour": state["hour"]}},     # "Hour 3 of 7"
         "difficulty": state["difficulty"], "total": state["total"],
         "bot_ghost": state["bot_ghost"], "ghost_seat": state["ghost_seat"],
         "table": state["table"], "psychics": psychics, "crows_left": state["crows_left"],

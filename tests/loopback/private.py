@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from .people import Person
+from .seen import CLOCK
 from .views import ChannelView, MessageView
 
-QUESTION_TITLE = re.compile(r".+, round \d+: your decision$")
+QUESTION_TITLE = re.compile(rf".+, ({CLOCK}): your decision$")
 OUTCOME = re.compile(r"^(You chose \*\*.+\*\*\.|Time ran out: \*\*.+\*\*\.|This question is closed\.)$")
 RECAP_TITLE = "## What happened in secret"
 RECAP_HEADER = re.compile(r"^### Round \d+ · \S.*$")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Collection, Iterable
 
 import games
+from hosting.text import load_locale
 
 from .limits import SELECTS, walk
 from .views import ChannelView
@@ -31,8 +32,21 @@ MENTIONS = re.compile(r"(<@[!&]?\d+>\s*)+")
 # A question's own outcome (locale ui: chose, timed_out, accepted).
 OUTCOME = re.compile(r"^(You chose|Time ran out:|Got it:) \*\*.+\*\*\.$")
 GAME_OVER = "The game is over"
-MOMENT = re.compile(r"^\*\*(.+)\*\* · round (\d+)$")        # a DM moment's header (locale ui)
-ASKED_IN = re.compile(r"^(.+), round (\d+): your decision$")  # a question's title (locale ui)
+
+
+def _clocks() -> str:
+    """Every game's clock in English as a pattern ("round 3", "Hour 3 of 7"): the shared
+    `ui.clock_round` and each game's `views` entries named clock…, numbers for placeholders."""
+    templates = [load_locale(None, "en")["ui"]["clock_round"]] + [
+        text for game in games.REGISTRY
+        for key, text in load_locale(game, "en").get("views", {}).items()
+        if key.startswith("clock") and isinstance(text, str)]
+    return "|".join(re.sub(r"\\\{\w+\\\}", r"\\d+", re.escape(text)) for text in templates)
+
+
+CLOCK = _clocks()
+MOMENT = re.compile(rf"^\*\*(.+)\*\* · ({CLOCK})$")          # a DM moment's header (locale ui)
+ASKED_IN = re.compile(rf"^(.+), ({CLOCK}): your decision$")    # a question's title (locale ui)
 # A line a player cannot decode: Python reprs, placeholders, ids, keys.
 INTERNALS = [
     (re.compile(r"\[['\"]|['\"]\]|\[\]"), "a Python list"),
@@ -251,7 +265,7 @@ def _before_its_moment(place: str, messages: list[Shown]) -> list[str]:
             asked = ASKED_IN.match(e.get("title", ""))
             if asked and headers.get(asked.groups(), i) > i:
                 out.append(f"{EARLY}: {place}: “{e['title']}” comes before “**{asked[1]}** · "
-                           f"round {asked[2]}”")
+                           f"{asked[2]}”")
     return out
 
 
