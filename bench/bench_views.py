@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from hosting.store import Store  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
-from tests.loopback.seen import findings, what_people_see  # noqa: E402
+from tests.loopback.seen import UNDESCRIBED, findings, what_people_see  # noqa: E402
 from tests.loopback.table import dm_prompts  # noqa: E402
 from tests.loopback.wholegame import TABLES, Table, play  # noqa: E402
 
@@ -102,7 +102,7 @@ def report(result: dict, show_findings: bool) -> None:
     print(f"{result['table'].title}: {rounds} rounds, {result['seconds']:.0f} s; findings: "
           f"{', '.join(f'{n} {check}' for check, n in by_check.items()) or 'none'}")
     print(f"  thread     posts {both(t.posts)}  edits {both(t.edits)}  "
-          f"pictures {both(t.pictures)}")
+          f"pictures {both(t.pictures)}  without alt text {by_check[UNDESCRIBED]}")
     for name, c in result["people"].items():
         print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
               f"pictures {both(c.pictures)}  pings {both(c.pings)}  "
