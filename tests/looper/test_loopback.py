@@ -23,7 +23,8 @@ async def test_whole_game_keeps_every_secret_in_its_audience(tmp_path, mastermin
 
 
 async def test_the_public_sheet_is_pinned_in_the_thread(tmp_path):
-    """The sheet every protagonist plays against stays in view: its post is pinned."""
+    """The sheet every protagonist plays against stays in view, and so does the play aid
+    beside it (the set's roles, plots and incidents): their posts are pinned."""
     async with Loopback() as discord:
         guild = discord.guild("Test server")
         alice, bob = guild.user("alice"), guild.user("bob")
@@ -36,10 +37,14 @@ async def test_the_public_sheet_is_pinned_in_the_thread(tmp_path):
             await bob.click(lobby, "Join")
             await alice.click(lobby, "Start")
             thread = lobby.thread
-            await discord.wait_for(lambda: any(m.pinned for m in thread.messages()),
-                                   what="a pinned post")
+            await discord.wait_for(
+                lambda: "Incidents" in "".join(m.content for m in thread.messages() if m.pinned),
+                what="the pinned sheet and play aid")
             pinned = [m for m in thread.messages() if m.pinned and not m.embeds]   # not the status
-            assert len(pinned) == 1 and "First Steps" in pinned[0].content, pinned
+            assert "Public sheet — First Steps" in pinned[0].content, pinned
+            text = "\n".join(m.content for m in pinned)
+            assert all(words in text for words in ("Play aid — First Steps", "Serial Killer",
+                                                   "Plots", "Faraway Murder"))
 
 
 async def test_a_bot_mastermind_is_seated_with_its_lobby_and_a_refusal_changes_nothing(tmp_path):
