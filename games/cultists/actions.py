@@ -89,7 +89,8 @@ def only_pass(s: dict, ci: int) -> bool:
     or the role alone is asked like any turn."""
     probe = copy(s)
     c = probe["chars"][ci]
-    c.update(team="CULT", role="ASSASSIN", murdered=False, hand={**c["hand"], "S": 1, "F": 1, "X": 1})
+    c.update(team="CULT", role="ASSASSIN", murdered=False,
+             hand={**c["hand"], "S": 1, "F": 1, "X": 1})
     return len(options(probe, ci)) == 1
 
 

@@ -1,5 +1,6 @@
 """The Movement phase (spec 5.1) and Encounters (spec 5.2): a move to any place the points
-reach, walked along doors one step at a time, ghosts' teleports, and the hidden card exchange whenever living characters meet."""
+reach, walked along doors one step at a time, ghosts' teleports, and the hidden card exchange
+whenever living characters meet."""
 from __future__ import annotations
 
 from games.cultists import automa, board

@@ -1,8 +1,9 @@
 """What the public and each seat may see (spec 8.2), and the text of a view.
 
-Public: positions, ghosts, revealed roles (every role once the game is over), Pulse deck sizes, room deck sizes, explored tokens
-and their icons, books, shelves, VP, events, the Portal, power, the vote token, the AUTOMA's
-route. A seat adds its own role, route, hand and (Cultists, Seer) what the night told it."""
+Public: positions, ghosts, revealed roles (every role once the game is over), Pulse deck sizes,
+room deck sizes, explored tokens and their icons, books, shelves, VP, events, the Portal, power,
+the vote token, the AUTOMA's route. A seat adds its own role, route, hand and (Cultists, Seer)
+what the night told it."""
 from __future__ import annotations
 
 from games.cultists import board, data

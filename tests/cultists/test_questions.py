@@ -10,7 +10,7 @@ from games.cultists import board
 from games.cultists.actions import options
 from games.cultists.rounds import claimant
 from hosting import ai
-from tests.cultists.helpers import E, answer, drive, kinds, option_ids, roles, settle, table
+from tests.cultists.helpers import E, drive, kinds, option_ids, roles, settle, table
 
 
 def walk_everywhere(s, ci, mp):
