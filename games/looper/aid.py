@@ -12,7 +12,7 @@ def emit_play_aid(ev: list, tragedy_set: str) -> None:
     roles = [{"key": "aid_role", "role": r, "refusal": data.roles()[r]["refusal"],
               "most": str(data.roles()[r]["max"] or "any")} for r in ts["roles"]]
     emit(ev, "aid_roles", set=tragedy_set, roles=roles, pin=True)
-    emit(ev, "aid_plots", main=list(ts["main_plots"]), subplots=list(ts["subplots_list"]),
+    emit(ev, "aid_plots", main=list(ts["main_plots"]), sub=list(ts["subplots_list"]),
          pin=True)
     emit(ev, "aid_incidents", incidents=[{"key": "aid_incident", "incident": i}
                                          for i in ts["incidents"]], pin=True)
