@@ -11,7 +11,7 @@ def emit_play_aid(ev: list, tragedy_set: str) -> None:
     ts = data.tragedy_set(tragedy_set)
     roles = [{"key": "aid_role", "role": r, "refusal": data.roles()[r]["refusal"],
               "most": str(data.roles()[r]["max"] or "any")} for r in ts["roles"]]
-    emit(ev, "aid_roles", set=tragedy_set, roles=roles, pin=True)
+    emit(ev, "aid_roles", set=tragedy_set, aid=roles, pin=True)
     emit(ev, "aid_plots", main=list(ts["main_plots"]), sub=list(ts["subplots_list"]),
          pin=True)
     emit(ev, "aid_incidents", incidents=[{"key": "aid_incident", "incident": i}
