@@ -48,7 +48,8 @@ class LooperState(TypedDict):
     day: int                 # 1..days_per_loop
     days_played: int         # days begun over the whole game (the host's "round")
     step: str                # where the day is (names phases.<step> for the public)
-    stage: dict              # scratch of the current step (answers collected so far)
+    stage: dict              # scratch of the current step (answers collected so far; while
+                             # a card's target is asked, "card": the card chosen)
     questions: list          # open Questions; the step goes on once all are answered
     asked: int               # questions asked so far (ids)
     characters: dict         # character id -> Character, in script cast order
