@@ -129,3 +129,17 @@ def test_a_card_asked_in_one_step_before_is_asked_again_as_a_card():
     t.s = upgraded
     t.mm("paranoia_plus1", "city").mm("forbid_paranoia", "school")
     assert t.open("protagonist_card")
+
+
+def test_every_card_asks_the_same_target_question():
+    """Whatever card the Mastermind picks, its target step comes with the same targets and
+    deadline, so how long a placement takes says nothing of the card."""
+    t = game(people()).go()
+    t.mm("paranoia_plus1", "girl_student")
+    shapes = []
+    for code in t.options("mastermind_card"):
+        trial = Table(copy.deepcopy(t.s)).say("mastermind_card", code)
+        q = trial.open("mastermind_target")[0]
+        assert q.option(q.default) and q.default != cards.BACK     # the planner's target
+        shapes.append(([o.id for o in q.options], q.deadline, q.seat, q.public))
+    assert len(shapes) == 9 and all(s == shapes[0] for s in shapes)
