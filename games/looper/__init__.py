@@ -73,6 +73,9 @@ class LooperEngine(Engine):
     def option_specs(self, mode: str) -> dict:
         return option_specs(mode)
 
+    def seat_roles(self, mode, options):
+        return {MM_SEAT: "mastermind"}
+
     def _setup(self, options, players, seed):
         state: dict = {"rng": Rng.seed(seed)}
         rng = Rng(state)

@@ -70,6 +70,8 @@ async def test_a_bot_mastermind_is_seated_with_its_lobby_and_a_refusal_changes_n
             second = games.last_message()
             assert second.id != first.id
             assert seated_in(second) == ["AI 1", "alice"]
+            assert "The Mastermind: AI 1" in second.text
+            assert "The Mastermind: alice" in first.text
             await bob.click(second, "Join")
             assert seated_in(second) == ["AI 1", "alice", "bob"]
 
