@@ -45,13 +45,14 @@ def meets(state: dict, place: str) -> bool:
     return board.encounter_rule(n, board.power_at(state, key))
 
 
-DETOUR = 2  # steps an Investigator will go round to avoid an Encounter
+DETOUR = 1  # steps an Investigator will go round to avoid each Encounter on its way
 
 
 def toward(state: dict, ids: list[str], ci: int, goals: list[str], shy: bool) -> str | None:
     """The move that ends closest to one of `goals`, the shortest walk among equals. A `shy`
-    mover (an Investigator: an Encounter can only hurt it, since any Dead card kills) takes
-    up to DETOUR steps more to avoid meeting anyone on the way or at the end."""
+    mover (an Investigator: an Encounter can only hurt it, since any Dead card kills) ends up
+    to DETOUR steps further from its goal for each Encounter it avoids on the way or at the
+    end (a whole move planned at once goes round people better than a step at a time)."""
     here = state["chars"][ci]["location"]
     ways = moves.reachable(state, ci, here, moves.movement_points(state), here)
     best, best_key = None, None
@@ -61,8 +62,8 @@ def toward(state: dict, ids: list[str], ci: int, goals: list[str], shy: bool) ->
         way = ways.get(i[3:], [i[3:]])
         dist = board.distances(state, i[3:])
         d = min((dist.get(g, 1 << 20) for g in goals), default=1 << 20)
-        met = shy and any(meets(state, x) for x in way)
-        key = (d + (DETOUR if met else 0), d, len(way))
+        met = sum(meets(state, x) for x in way) if shy else 0
+        key = (d + DETOUR * met, d, len(way))
         if best_key is None or key < best_key:
             best, best_key = i, key
     return best
