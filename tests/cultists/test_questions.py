@@ -10,6 +10,7 @@ from games.cultists import board
 from games.cultists.actions import options
 from games.cultists.rounds import claimant
 from hosting import ai
+from hosting.text import Translator
 from tests.cultists.helpers import E, drive, kinds, option_ids, roles, settle, table
 
 
@@ -163,6 +164,8 @@ def test_the_end_shows_every_role():
     assert E.outcome(s) is not None
     assert [c["role"] for c in E.public_view(s)["chars"]] == [
         s["chars"][ci]["role"] for ci in s["order"]]
+    status = E.describe(E.public_view(s), Translator("cultists", "en", [f"P{i}" for i in range(5)]))
+    assert "role hidden" not in status and "role Cultist" in status
 
 
 def whole_games():
