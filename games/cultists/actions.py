@@ -89,8 +89,9 @@ def only_pass(s: dict, ci: int) -> bool:
     or the role alone is asked like any turn."""
     probe = copy(s)
     c = probe["chars"][ci]
-    c.update(team="CULT", role="ASSASSIN", murdered=False,
-             hand={**c["hand"], "S": 1, "F": 1, "X": 1})
+    c.update(team="CULT", hand={**c["hand"], "S": 1, "F": 1, "X": 1})
+    if not c["role_shown"]:     # a shown role (a Super Ghost's, a spent murder) is public
+        c.update(role="ASSASSIN", murdered=False)
     return len(options(probe, ci)) == 1
 
 

@@ -153,6 +153,13 @@ def test_a_turn_that_can_only_pass_whatever_the_secrets_is_not_asked():
     s["chars"][0].update(location="SE", hand={"A": 1, "D": 0, "S": 0, "F": 0, "X": 0})
     s, _ = drive(s, {"t": "act", "c": 0})
     assert option_ids(s, s["chars"][0]["seat"]) == ["pass"]     # the empty hand is a secret
+    s = table(5)                                                # a shown Super Ghost
+    s["chars"][0].update(location="SECURITY", ghost=True, role="SUPER_GHOST", role_shown=True,
+                         team="CULT")                           # any route
+    s["power_on"] = False
+    s["rooms"]["SECURITY"].update(finished=True, books=0, deck=[])  # the power is all it has
+    s, _ = drive(s, {"t": "act", "c": 0})
+    assert option_ids(s, s["chars"][0]["seat"]) == ["power", "pass"]
 
 
 def test_the_end_shows_every_role():
