@@ -18,6 +18,7 @@ from tests.loopback.table import KILL_PROMPT, dm_prompts, play_on, status_messag
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0    # seconds any one awaited change may take (a slow machine), never a measure
+LEASE = 1.5    # seconds a claim outlives its dead process (PostgreSQL): the restart waits it out
 
 
 class BotProcess:
@@ -33,7 +34,8 @@ class BotProcess:
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tests.loopback.botproc", self.lb.fake.api_url,
-                 self.lb.fake.world.gateway_url, self.db, "--log", "INFO"],
+                 self.lb.fake.world.gateway_url, self.db, "--log", "INFO",
+                 "--lease", str(LEASE)],
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
         async with asyncio.timeout(WAIT):
             while "ready on shards" not in self.log.read_text(errors="replace"):
