@@ -125,6 +125,23 @@ async def _new_table(host: Host, a: SimulationArgs) -> GameRow:
     return table
 
 
+async def play_on(host: Host, clock: FakeClock, game_id: int, steps: int = MAX_STEPS,
+                  delay: float = 0.0) -> None:
+    """Play a game by its AI seats and its clock until it ends or waits on a person."""
+    for _ in range(steps):
+        # As stored (PostgreSQL keeps no copy here).
+        if (await host.table(game_id)).status != "running":
+            return
+        if await host.run_ai(game_id, limit=1):
+            await asyncio.sleep(delay)
+            continue
+        due = await host.next_due()
+        if due is None:
+            return
+        clock.set(due)
+        await host.fire_due()
+
+
 async def simulate(a: SimulationArgs) -> dict:
     check_args(a)
     store = await open_store(a.db or ":memory:")
@@ -144,18 +161,7 @@ async def simulate(a: SimulationArgs) -> dict:
                               "--players to start one.")
         else:
             table = await _new_table(host, a)
-        for _ in range(MAX_STEPS):
-            table = await host.table(table.id)   # as stored (PostgreSQL keeps no copy here)
-            if table.status != "running":
-                break
-            if await host.run_ai(table.id, limit=1):
-                await asyncio.sleep(a.delay)
-                continue
-            due = await host.next_due()
-            if due is None:
-                break
-            clock.set(due)
-            await host.fire_due()
+        await play_on(host, clock, table.id, delay=a.delay)
         await host.flush()
         table = await host.table(table.id)
         result = table.result or {}

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hosting.clock import FakeClock
 from hosting.host import Host
-from hosting.simulate import SimulationArgs, _new_table
+from hosting.simulate import SimulationArgs, _new_table, play_on
 from hosting.store import StoreError
 from hosting.stores import EVERY_STATUS, import_games, open_store
 
@@ -143,18 +143,8 @@ async def _plays_on(store) -> None:
     clock = FakeClock()
     host = Host(store, clock, None, background=False)
     for game_id in await store.game_ids(statuses=EVERY_STATUS):
-        table = await host.table(game_id)
-        host.pending(table)
-        for _ in range(STEPS):
-            if (await host.table(game_id)).status != "running":
-                break
-            if await host.run_ai(game_id, limit=1):
-                continue
-            due = await host.next_due()
-            if due is None:
-                break
-            clock.set(due)
-            await host.fire_due()
+        host.pending(await host.table(game_id))
+        await play_on(host, clock, game_id, STEPS)
         assert (await host.table(game_id)).suspended is None
 
 
