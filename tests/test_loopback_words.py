@@ -5,73 +5,62 @@ that psychic's picture (public facts only, the engine says so) with the words of
 view as its alt text."""
 from __future__ import annotations
 
-from functools import partial
-
 import games
 from cogs.common import render
 from games.base import PUBLIC_PICTURE, Option, Pending
 from hosting.store import GameRow, SeatRow, Store
 from hosting.text import Translator
-from tests.loopback import Loopback
-from tests.loopback.table import FAST_TIMINGS, idle, make_bot, status_message
+from tests.loopback.table import FAST_TIMINGS, at_a_table, status_message
 
 TIMINGS = FAST_TIMINGS.replace("clue=3", "clue=60").replace("day_discussion=3",
                                                                "day_discussion=60")
 
 
 async def test_a_lobby_names_mysteriums_human_ghost_and_no_ghost_when_the_bot_plays_it(tmp_path):
-    async with Loopback() as discord:
-        guild = discord.guild("Test server")
-        laura, alex = guild.user("laura"), guild.user("alex")
-        games_channel = guild.text_channel("games")
-        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
-                                   idle=idle):
-            await laura.slash(games_channel, "mysterium new", ghost="player")
-            human = games_channel.last_message()
-            await alex.click(human, "Join")
-            assert "The Ghost: laura" in human.text.splitlines()
-            await alex.slash(games_channel, "mysterium new", ghost="bot")
-            bot = games_channel.last_message()
-            assert bot.id != human.id and "Ghost" not in bot.text
+    async with at_a_table(tmp_path / "db.sqlite3", "laura", "alex") as (
+            discord, (laura, alex), games_channel):
+        await laura.slash(games_channel, "mysterium new", ghost="player")
+        human = games_channel.last_message()
+        await alex.click(human, "Join")
+        assert "The Ghost: laura" in human.text.splitlines()
+        await alex.slash(games_channel, "mysterium new", ghost="bot")
+        bot = games_channel.last_message()
+        assert bot.id != human.id and "Ghost" not in bot.text
 
 
 async def test_mysteriums_hour_heads_its_posts_and_a_psychic_is_asked_under_its_picture(
         tmp_path):
-    async with Loopback() as discord:
-        guild = discord.guild("Test server")
-        laura, alex = guild.user("laura"), guild.user("alex")
-        games_channel = guild.text_channel("games")
-        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
-                                   idle=idle):
-            await laura.slash(games_channel, "mysterium new", mode="easy", ghost="bot",
-                              timings=TIMINGS)
-            lobby = games_channel.last_message()
-            await alex.click(lobby, "Join")
-            await laura.click(lobby, "Start")
-            thread = lobby.thread
+    async with at_a_table(tmp_path / "db.sqlite3", "laura", "alex") as (
+            discord, (laura, alex), games_channel):
+        await laura.slash(games_channel, "mysterium new", mode="easy", ghost="bot",
+                          timings=TIMINGS)
+        lobby = games_channel.last_message()
+        await alex.click(lobby, "Join")
+        await laura.click(lobby, "Start")
+        thread = lobby.thread
 
-            def seat_pictures():
-                return {a.filename: (m, a) for m in thread.messages() for a in m.attachments
-                        if a.filename.startswith("seat")}
+        def seat_pictures():
+            return {a.filename: (m, a) for m in thread.messages() for a in m.attachments
+                    if a.filename.startswith("seat")}
 
-            await discord.wait_for(lambda: {"seat1.png", "seat2.png"} <= set(seat_pictures()),
-                                   what="each person's psychics asked under their picture")
-            table = await stored_table(tmp_path)
-            for name, (question, own) in seat_pictures().items():
-                assert question.embeds[0]["title"].endswith(", Hour 1 of 7: the table decides")
-                view = games.engine("mysterium").seat_view(table.state, int(name[4:-4]) - 1)
-                assert own.description == render.alt_text(table, view)
-                assert own.description.startswith("Hour 1 of 7")
-            # Laura plays two psychics: her picture goes with the first of her questions only.
-            shown = [a.data for m in thread.messages()[1:] for a in m.attachments]  # not status
-            assert all(x != y for x, y in zip(shown, shown[1:])), "a picture twice in a row"
-            status = status_message(thread)
-            assert status.embeds[0]["footer"]["text"] == "Hour 1 of 7"
-            assert all(a.description for m in thread.messages() for a in m.attachments)
-            headers = [m.content.splitlines()[0] for p in (laura, alex) for m in p.dms()
-                       if m.content]
-            assert headers and all(" · Hour 1 of 7" in h for h in headers), headers
-            assert not any("round" in h for h in headers)
+        await discord.wait_for(lambda: {"seat1.png", "seat2.png"} <= set(seat_pictures()),
+                               what="each person's psychics asked under their picture")
+        table = await stored_table(tmp_path)
+        for name, (question, own) in seat_pictures().items():
+            assert question.embeds[0]["title"].endswith(", Hour 1 of 7: the table decides")
+            view = games.engine("mysterium").seat_view(table.state, int(name[4:-4]) - 1)
+            assert own.description == render.alt_text(table, view)
+            assert own.description.startswith("Hour 1 of 7")
+        # Laura plays two psychics: her picture goes with the first of her questions only.
+        shown = [a.data for m in thread.messages()[1:] for a in m.attachments]  # not status
+        assert all(x != y for x, y in zip(shown, shown[1:])), "a picture twice in a row"
+        status = status_message(thread)
+        assert status.embeds[0]["footer"]["text"] == "Hour 1 of 7"
+        assert all(a.description for m in thread.messages() for a in m.attachments)
+        headers = [m.content.splitlines()[0] for p in (laura, alex) for m in p.dms()
+                   if m.content]
+        assert headers and all(" · Hour 1 of 7" in h for h in headers), headers
+        assert not any("round" in h for h in headers)
 
 
 async def stored_table(tmp_path) -> GameRow:

@@ -4,6 +4,8 @@ players that answer them until the game ends."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -32,6 +34,18 @@ def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS,
     register_locale_dir("toy", LOCALES)
     return TableBot(Config(token="loopback-token", db_path=str(db_path), dev_guild_id=None,
                            extensions=extensions, settle_delay=settle_delay, **config))
+
+
+@contextlib.asynccontextmanager
+async def at_a_table(db: str | Path, *names: str):
+    """A fake Discord with a server, these people and its "games" channel, the table bot
+    running on `db` and quick to settle: yields (the fake, the people, the channel)."""
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        people = [guild.user(name) for name in names]
+        games_channel = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
+            yield discord, people, games_channel
 
 
 async def idle(bot: TableBot) -> None:

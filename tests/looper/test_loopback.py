@@ -4,12 +4,9 @@ Mastermind with an AI and a human protagonist, and the bot as Mastermind for two
 script reaches the thread only in the recap after the end."""
 from __future__ import annotations
 
-from functools import partial
-
 import pytest
 
-from tests.loopback import Loopback
-from tests.loopback.table import FAST_TIMINGS, idle, make_bot
+from tests.loopback.table import FAST_TIMINGS, at_a_table
 from tests.test_loopback_games import play_and_check
 
 
@@ -25,55 +22,47 @@ async def test_whole_game_keeps_every_secret_in_its_audience(tmp_path, mastermin
 async def test_the_public_sheet_is_pinned_in_the_thread(tmp_path):
     """The sheet every protagonist plays against stays in view, and so does the play aid
     beside it (the set's roles, plots and incidents): their posts are pinned."""
-    async with Loopback() as discord:
-        guild = discord.guild("Test server")
-        alice, bob = guild.user("alice"), guild.user("bob")
-        games = guild.text_channel("games")
-        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
-                                   idle=idle):
-            await alice.slash(games, "looper new", mode="first_steps", mastermind="bot",
-                              timings=FAST_TIMINGS)
-            lobby = games.last_message()
-            await bob.click(lobby, "Join")
-            await alice.click(lobby, "Start")
-            thread = lobby.thread
-            await discord.wait_for(
-                lambda: "Incidents" in "".join(m.content for m in thread.messages() if m.pinned),
-                what="the pinned sheet and play aid")
-            pinned = [m for m in thread.messages() if m.pinned and not m.embeds]   # not the status
-            assert "Public sheet — First Steps" in pinned[0].content, pinned
-            text = "\n".join(m.content for m in pinned)
-            assert all(words in text for words in ("Play aid — First Steps", "Serial Killer",
-                                                   "Plots", "Faraway Murder"))
+    async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob") as (
+            discord, (alice, bob), games):
+        await alice.slash(games, "looper new", mode="first_steps", mastermind="bot",
+                          timings=FAST_TIMINGS)
+        lobby = games.last_message()
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        thread = lobby.thread
+        await discord.wait_for(
+            lambda: "Incidents" in "".join(m.content for m in thread.messages() if m.pinned),
+            what="the pinned sheet and play aid")
+        pinned = [m for m in thread.messages() if m.pinned and not m.embeds]   # not the status
+        assert "Public sheet — First Steps" in pinned[0].content, pinned
+        text = "\n".join(m.content for m in pinned)
+        assert all(words in text for words in ("Play aid — First Steps", "Serial Killer",
+                                               "Plots", "Faraway Murder"))
 
 
 async def test_a_bot_mastermind_is_seated_with_its_lobby_and_a_refusal_changes_nothing(tmp_path):
     """A refused `/looper new mastermind:bot` leaves the host's other lobby in the channel as
     it was; an accepted one shows the bot as the Mastermind's seat from the start, so a Join
     can never take seat 0."""
-    async with Loopback() as discord:
-        guild = discord.guild("Test server")
-        alice, bob = guild.user("alice"), guild.user("bob")
-        games = guild.text_channel("games")
-        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
-                                   idle=idle):
-            await alice.slash(games, "looper new", mode="first_steps", timings=FAST_TIMINGS)
-            first = games.last_message()
-            await bob.click(first, "Join")
-            seated = first.text
-            refused = await alice.slash(games, "looper new", mode="first_steps",
-                                        mastermind="bot", settings="no_such_setting=1")
-            assert refused.ephemeral and games.last_message().id == first.id
-            assert first.text == seated and seated_in(first) == ["alice", "bob"]
-            await alice.slash(games, "looper new", mode="first_steps", mastermind="bot",
-                              timings=FAST_TIMINGS)
-            second = games.last_message()
-            assert second.id != first.id
-            assert seated_in(second) == ["AI 1", "alice"]
-            assert "The Mastermind: AI 1" in second.text
-            assert "The Mastermind: alice" in first.text
-            await bob.click(second, "Join")
-            assert seated_in(second) == ["AI 1", "alice", "bob"]
+    async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob") as (
+            discord, (alice, bob), games):
+        await alice.slash(games, "looper new", mode="first_steps", timings=FAST_TIMINGS)
+        first = games.last_message()
+        await bob.click(first, "Join")
+        seated = first.text
+        refused = await alice.slash(games, "looper new", mode="first_steps",
+                                    mastermind="bot", settings="no_such_setting=1")
+        assert refused.ephemeral and games.last_message().id == first.id
+        assert first.text == seated and seated_in(first) == ["alice", "bob"]
+        await alice.slash(games, "looper new", mode="first_steps", mastermind="bot",
+                          timings=FAST_TIMINGS)
+        second = games.last_message()
+        assert second.id != first.id
+        assert seated_in(second) == ["AI 1", "alice"]
+        assert "The Mastermind: AI 1" in second.text
+        assert "The Mastermind: alice" in first.text
+        await bob.click(second, "Join")
+        assert seated_in(second) == ["AI 1", "alice", "bob"]
 
 
 def seated_in(lobby) -> list[str]:
