@@ -1,19 +1,27 @@
-"""`bot.py simulate | import | export | migrate` given hostile input, each in a process of its
-own: one line on stderr saying why, nothing on stdout, exit status 2 for bad input (the
-command line, the file) or 1 for the environment (the database), never a traceback, and an
-import that fails stores nothing."""
+"""`bot.py simulate | import | export | migrate` given hostile input: one line on stderr saying
+why, nothing on stdout, exit status 2 for bad input (the command line, the file) or 1 for the
+environment (the database), never a traceback, and an import that fails stores nothing.
+
+The cases run the command line's own `main` in this process (an exception escaping it fails
+the test as a traceback would); one case per command runs in a process of its own as well,
+so what reaches a shell is checked end to end."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import json
 import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from unittest import mock
 
 import pytest
 
+from hosting.cli import main
 from hosting.simulate import SimulationArgs, simulate
 from hosting.stores import EVERY_STATUS, open_store
 
@@ -64,6 +72,20 @@ def run(*argv: str, env: dict | None = None, entry: tuple[str, ...] = ("-m", "te
                    if k not in ("DATABASE_URL", "DATABASE_PATH")}
     return subprocess.run([sys.executable, *entry, *argv], cwd=ROOT, capture_output=True,
                           text=True, env={**environment, **(env or {})}, timeout=120)
+
+
+def run_here(*argv: str, env: dict | None = None) -> SimpleNamespace:
+    """`bot.py ARGV` through the command line's `main` in this process, as `run` reports it."""
+    out, err = io.StringIO(), io.StringIO()
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("DATABASE_URL", "DATABASE_PATH")}
+    with mock.patch.dict(os.environ, {**environment, **(env or {})}, clear=True), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(argv))
+        except SystemExit as exit_:
+            status = exit_.code
+    return SimpleNamespace(returncode=status, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 # (arguments, with {name} for a path of `files`; the environment; exit status; what the line
@@ -168,10 +190,16 @@ def games_in(db: Path) -> list[int]:
     return asyncio.run(read())
 
 
+# The cases also run in a process of their own: one for each command.
+IN_A_PROCESS = {"import: binary garbage", "export: over a file", "migrate: not a database",
+                "simulate: an option out of range"}
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_a_hostile_command_line_is_refused_in_one_line(case, files):
     argv, env, status, says = CASES[case]
-    done = run(*(a.format(**files) for a in argv), env=env)
+    argv = [a.format(**files) for a in argv]
+    done = (run if case in IN_A_PROCESS else run_here)(*argv, env=env)
     assert (done.returncode, done.stdout) == (status, "")
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("bot.py "), done.stderr
     assert says in done.stderr and "s3cret" not in done.stderr
