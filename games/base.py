@@ -81,6 +81,13 @@ class Pending:
               ("public") is the engine's word that this seat's picture holds public facts
               only, so it goes with the question in the thread too (a Mysterium psychic's
               visions and candidates, asked in public).
+              `"pick": {"menu": key, "min": a, "max": b, "confirm": option key}` makes a
+              multi-pick: the options whose `params["menu"]` is `key` may be chosen together,
+              a to b of them, as one answer: their ids joined by "+" in the options' order
+              (`joined`). The bot shows them as one menu and a button labelled by the
+              `confirm` option template; one picked alone is its own option id.
+    An option's `params["menu"]` (a key of the game's `menus` locale section, filled with the
+    option's params) names the menu it is listed in when the bot shows options as menus.
     """
 
     id: str
@@ -98,12 +105,40 @@ class Pending:
                 return opt
         return None
 
+    def picks(self) -> tuple[Option, ...]:
+        """The options a multi-pick draws from (none if this question is not one)."""
+        menu = (self.params.get("pick") or {}).get("menu")
+        return tuple(o for o in self.options if menu is not None and o.params.get("menu") == menu)
+
+    def picked(self, choice: str) -> list[Option] | None:
+        """The options a multi-pick answer names, or None if `choice` is not one: distinct
+        picks, as many as the question allows, in the options' order."""
+        pick, items = self.params.get("pick") or {}, {o.id: o for o in self.picks()}
+        ids = choice.split(JOIN)
+        if not items or any(i not in items for i in ids) or not (
+                pick.get("min", 1) <= len(ids) <= pick.get("max", len(items))):
+            return None
+        return [o for o in self.picks() if o.id in ids] if joined(ids, self) == choice else None
+
+    def allows(self, choice: str) -> bool:
+        """Whether `choice` answers this question: one of its options, or a multi-pick."""
+        return self.option(choice) is not None or self.picked(choice) is not None
+
     def to_json(self) -> dict:
         return {
             "id": self.id, "seat": self.seat, "kind": self.kind,
             "options": [o.to_json() for o in self.options], "default": self.default,
             "deadline": self.deadline, "public": self.public, "params": self.params,
         }
+
+
+JOIN = "+"   # joins the ids of a multi-pick's options into one answer
+
+
+def joined(ids: Iterable[str], pending: Pending) -> str:
+    """One multi-pick answer: the picked ids in the order the question lists them."""
+    ids = set(ids)
+    return JOIN.join(o.id for o in pending.options if o.id in ids)
 
 
 @dataclass(frozen=True)
@@ -170,6 +205,14 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason, "params": self.params}
 
 
+class FinalSide(TypedDict):
+    """A seat's part once the game is over (`Engine.final_sides`): each a reference
+    "section:key" into the game's own locale ("personas:alma", "teams:CULT"), so the history
+    names it in the reader's language (`hosting.results.named`). None: the game has none."""
+    role: Optional[str]
+    side: Optional[str]
+
+
 class Engine:
     """Base class of a rules engine. Subclasses implement the underscored hooks and the views;
     the public methods add the checks every game needs once.
@@ -182,7 +225,8 @@ class Engine:
     modes: ClassVar[tuple[str, ...]] = ("normal",)
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
-    # How the AI plays when the table asks for a smarter seat than the baseline.
+    # How the AI plays when the table asks for a smarter seat than the baseline, from the
+    # plainest to the strongest (a person's seat on autopilot is played by the last).
     ai_policies: ClassVar[tuple[str, ...]] = ("baseline",)
     # The shape of the state `setup` and `apply` write today. Raise it whenever that shape
     # changes (a key renamed, added or dropped) and teach `upgrade` the step.
@@ -263,7 +307,7 @@ class Engine:
             raise IllegalMove("stale", "That question is no longer open.")
         if match.seat != seat:
             raise IllegalMove("not_yours", "That decision is not yours to make.")
-        if match.option(choice) is None:
+        if not match.allows(choice):
             raise IllegalMove("illegal_option", "That option is not allowed now.")
         new = self.copy_state(state)
         events = self._apply(new, match, choice)
@@ -318,6 +362,17 @@ class Engine:
 
     def round(self, state: dict) -> int:
         return int(state.get("round", 0))
+
+    def eliminated(self, state: dict) -> frozenset[int]:
+        """The seats out of the game for good (dead, never to act again): their people may
+        watch the rest with the spectators. Default: none (nobody is ever out)."""
+        return frozenset()
+
+    def final_sides(self, state: dict) -> dict[int, "FinalSide"]:
+        """Each seat's role and side in a finished game, for the history and stats kept after
+        it (never asked of a running game: its roles are secrets). A side names who won or
+        lost together; winners are on a side the outcome names. Default: nothing known."""
+        return {}
 
     # ---- AI --------------------------------------------------------------------------------
     def ai_choice(self, state: dict, pending: Pending, policy: str) -> str | None:

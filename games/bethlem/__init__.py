@@ -16,10 +16,16 @@ from games.base import Engine, Option, Outcome, Pending
 from . import (ai, custom, day, dayevents, deaths, lynch, mutiny, night,  # noqa: F401
                night_actions, night_closing, night_opening, night_watch, nightevents, picture,
                setup, triggers, views, virus)
+from .alchemist import CARD as ALCHEMIST
 from .core import answer, refuse, refused
 from .options import option_specs
 from .state import STATE_VERSION, upgrade
+from .table import owner
 
+# The side (a key of the locale's `sides`) each objective plays on; the traitor's depends.
+_OBJECTIVE_SIDE = {"MUTINEER": "mutineers", "INTERNOS": "internos", "DIRECTOR": "director",
+                   "RICHARD": "richard", "PACT": "pact", "HATE_PACT": "hate_pact",
+                   "RENEGADE": "renegade", "INQUISITOR": "inquisitor"}
 RANGES = {"normal": (4, 7), "three": (3, 3), "two": (2, 2), "custom": (4, 7)}
 
 
@@ -95,11 +101,31 @@ class BethlemEngine(Engine):
     def picture(self, view, t):
         return picture.render(view, t)
 
+    def eliminated(self, state):
+        """Seats eliminated, but for the Alchemist's owner while her return may still be
+        offered (she may come back once)."""
+        back = (owner(state, ALCHEMIST) if ALCHEMIST in state["cards"]
+                and not state["custom"].get("alchemist_returned") else None)
+        return frozenset(s for s, out in enumerate(state["eliminated"]) if out and s != back)
+
     def outcome(self, state):
         win = state["win"]
         if win is None:
             return None
         return Outcome(tuple(win["winners"]), win["reason"], dict(win["params"]))
+
+    def final_sides(self, state):
+        """Role: the objective the seat played for at the end; side: the one it won with (the
+        outcome's), else the side that objective plays on."""
+        won = (state["win"] or {}).get("params", {}).get("sides", {})
+        out = {}
+        for seat, objective in enumerate(state["objectives"]):
+            side = won.get(str(seat)) or _OBJECTIVE_SIDE.get(objective)
+            if objective == "TRAITOR":   # wins with the side it did not betray
+                side = won.get(str(seat)) or ("internos" if state["traitor"] == "mut"
+                                              else "mutineers")
+            out[seat] = {"role": f"objectives:{objective}", "side": side and f"sides:{side}"}
+        return out
 
     def ai_choice(self, state, pending, policy):
         return ai.choose(state, pending, policy)

@@ -75,6 +75,11 @@ class CultistsEngine(Engine):
     def picture(self, view, t):
         return picture.render(view, t)
 
+    def final_sides(self, state):
+        """Each person's role marker and team (the AUTOMA holds no seat)."""
+        return {c["seat"]: {"role": f"roles:{c['role']}", "side": f"teams:{c['team']}"}
+                for c in state["chars"] if c["seat"] is not None}
+
     def outcome(self, state):
         over = state["over"]
         return Outcome(tuple(over["winners"]), over["reason"], over["params"]) if over else None

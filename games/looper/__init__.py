@@ -159,6 +159,18 @@ class LooperEngine(Engine):
         seats = (MM_SEAT,) if res["winner"] == "mastermind" else tuple(range(1, state["players"]))
         return Outcome(seats, res["reason"])
 
+    def final_sides(self, state):
+        """The Mastermind against the protagonists; a protagonist's role is the first deck it
+        holds at the end."""
+        decks = {}
+        for letter, seat in sorted(state["deck_owner"].items()):
+            decks.setdefault(seat, letter)
+        return {seat: ({"role": "owners:mastermind", "side": "sides:mastermind"}
+                       if seat == MM_SEAT else
+                       {"role": decks.get(seat) and f"owners:{decks[seat]}",
+                        "side": "sides:protagonists"})
+                for seat in range(state["players"])}
+
     def round(self, state):
         return state["days_played"]
 

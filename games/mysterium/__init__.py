@@ -148,6 +148,17 @@ class MysteriumEngine(Engine):
         return Outcome(winners, result["reason"],
                        {k: v for k, v in result.items() if k not in ("won", "reason")})
 
+    def final_sides(self, state):
+        """Role: the Ghost, or the seat's first psychic (none for one who left); one side, the
+        whole table, which wins or loses together."""
+        out = {seat: {"role": None, "side": "sides:table"} for seat in range(state["seats"])}
+        if state["ghost_seat"] is not None:
+            out[state["ghost_seat"]]["role"] = "seat_roles:ghost"
+        for p in state["psychics"]:
+            if p["seat"] is not None and out[p["seat"]]["role"] is None:
+                out[p["seat"]]["role"] = f"personas:{p['persona']}"
+        return out
+
     def round(self, state):
         return state["hour"]
 

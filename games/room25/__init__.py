@@ -115,6 +115,21 @@ class Room25Engine(Engine):
     def picture(self, view, t):
         return picture.render(view, t)
 
+    def final_sides(self, state):
+        """Role: the seat's first character; side: prisoners or guards (Suspicion), else the
+        team."""
+        out = {}
+        for c in state["characters"]:
+            side = {"P": "prisoner", "G": "guard"}.get(c["role"], "team")
+            out.setdefault(c["seat"], {"role": f"chars:{c['name']}", "side": f"sides:{side}"})
+        return out
+
+    def eliminated(self, state):
+        """Seats whose every character is dead (nobody comes back in Room 25)."""
+        seats = {c["seat"] for c in state["characters"]}
+        return frozenset(s for s in seats if not any(
+            c["alive"] for c in state["characters"] if c["seat"] == s))
+
     def outcome(self, state):
         over = state["outcome"]
         return Outcome(tuple(over["winners"]), over["reason"], over["params"]) if over else None
