@@ -11,12 +11,21 @@ from games.base import Engine, Pending
 
 
 def baseline(seed: int, pending: Pending) -> str:
+    """A pick among the legal options; one that gives the game up (`params["concede"]`: a
+    Final Guess's "we cannot say") only when nothing else is left."""
+    options = [o for o in pending.options if not o.params.get("concede")] or pending.options
     digest = hashlib.sha256(f"{seed}|{pending.id}|{pending.seat}".encode()).digest()
-    return pending.options[int.from_bytes(digest[:8], "big") % len(pending.options)].id
+    return options[int.from_bytes(digest[:8], "big") % len(options)].id
+
+
+def strongest(engine: Engine) -> str:
+    """The policy that plays a person's seat on autopilot: each game lists its policies from
+    the plainest to the strongest."""
+    return engine.ai_policies[-1]
 
 
 def choose(engine: Engine, state: dict, seed: int, pending: Pending, policy: str) -> str:
     picked = engine.ai_choice(state, pending, policy)
-    if picked is not None and pending.option(picked) is not None:
+    if picked is not None and pending.allows(picked):
         return picked
     return baseline(seed, pending)

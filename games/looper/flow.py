@@ -510,21 +510,33 @@ def _final_guess(s, ev):
     if not left:
         finish(s, ev, "protagonists", "final_guess_right")
         return
-    ask(s, s["leader"], "guess_pick", [[c, "guess_character", {"character": c}] for c in left],
-        deadline=GUESS, public=True)
+    ask(s, s["leader"], "guess_pick",
+        [[c, "guess_character", {"character": c}] for c in left] + [GIVE_UP],
+        default=GIVE_UP[0], deadline=GUESS, public=True)
+
+
+# Every Final Guess question can be answered "we cannot say": the Mastermind wins, as it does
+# when the time runs out (R-36), so the timeout's default is an answer the table could see
+# and choose, never a name picked for them.
+GIVE_UP = ["give_up", "guess_give_up", {"concede": True}]
 
 
 @handler("guess_pick")
 def _guess_pick_answer(s, ev, q, choice):
     """The protagonists name characters in the order they choose (seed: "eligiendo
     personajes de uno en uno")."""
-    ask(s, s["leader"], "guess", loops.guess_options(s), deadline=GUESS, public=True,
-        character=choice)
+    if choice == GIVE_UP[0]:
+        finish(s, ev, "mastermind", "final_guess_given_up")
+        return
+    ask(s, s["leader"], "guess", loops.guess_options(s) + [GIVE_UP], default=GIVE_UP[0],
+        deadline=GUESS, public=True, character=choice)
 
 
 @handler("guess")
 def _guess_answer(s, ev, q, choice):
-    if not loops.guess(s, ev, q["params"]["character"], choice):
+    if choice == GIVE_UP[0]:
+        finish(s, ev, "mastermind", "final_guess_given_up")
+    elif not loops.guess(s, ev, q["params"]["character"], choice):
         finish(s, ev, "mastermind", "final_guess_wrong")
 
 

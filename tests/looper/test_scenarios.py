@@ -478,7 +478,7 @@ def test_tl21b_final_guess_asks_script_roles_after_a_bare_reset():
     assert t.s["step"] == "final_guess"
     assert all(c["goodwill"] == c["paranoia"] == c["intrigue"] == 0
                for c in t.s["characters"].values())
-    assert t.options("guess_pick") == [c for c in data.characters() if c in PEOPLE]
+    assert t.options("guess_pick") == [c for c in data.characters() if c in PEOPLE] + ["give_up"]
 
 
 def test_tl21b_the_protagonists_choose_whom_to_name_next():
@@ -486,14 +486,25 @@ def test_tl21b_the_protagonists_choose_whom_to_name_next():
     t = virus_table().done("day_end")
     t.name("informer", "person").name("boy_student", "person")
     assert t.s["result"] is None
-    assert t.options("guess_pick") == [c for c in data.characters()
-                                       if c in PEOPLE and c not in ("informer", "boy_student")]
+    assert t.options("guess_pick") == [c for c in data.characters() if c in PEOPLE and c
+                                       not in ("informer", "boy_student")] + ["give_up"]
 
 
 def test_tl21c_a_wrong_guess_loses_at_once():
     t = virus_table().done("day_end")
     t.name("rich_mans_daughter", "killer")
     assert t.s["result"] == {"winner": "mastermind", "reason": "final_guess_wrong"}
+
+
+def test_r36_a_final_guess_the_table_cannot_make_is_the_mastermind_s():
+    """R-36: a Final Guess entry's time running out is a Mastermind win; the default is the
+    visible "we cannot say", whether whom to name or their role was being asked."""
+    t = virus_table().done("day_end")
+    assert t.open("guess_pick")[0].default == "give_up"
+    t.say("guess_pick", "informer")
+    assert t.open("guess")[0].default == "give_up"
+    t.say("guess", "give_up")
+    assert t.s["result"] == {"winner": "mastermind", "reason": "final_guess_given_up"}
 
 
 def test_tl21d_all_correct_wins():
