@@ -1,123 +1,117 @@
-"""Discord API calls per game round, for each game, through the loopback fake Discord with the
-real bot: every seat a scripted person (the costliest table), one game each, settled after every
-answer so each call is charged to the round the status message shows once it is made.
+"""Discord API calls per game round, for each of the five games, through the loopback fake
+Discord with the real bot: every seat a scripted person (the costliest table; Mysterium's Ghost
+is the bot's, as a table without a Ghost player has it), one game each.
 
     .venv/bin/python bench/bench_calls.py
-    .venv/bin/python bench/bench_calls.py --games toy bethlem
+    .venv/bin/python bench/bench_calls.py --games bethlem room25 --seed 3
 
 Interaction callbacks and follow-ups are counted apart: they answer a person's click (one each,
 whatever the bot does) and Discord does not count them against the bot's global rate limit. The
-goal for the rest, the calls the bot makes of its own accord, is at most seats + 3 a round, which
-fits a round that asks each seat one question (the toy game). A Bethlem or Room 25 round asks
-each seat several, every private one a DM of its own, so for those the telling number is the
-bot's own calls per answer. The first round (dealing roles) and the last (the recap) are
-reported apart from the others.
+telling number is the rest, the calls the bot makes of its own accord, per answer: the goal is
+at most 1.2. A call is charged to the round the game is in when it is seen (the round its
+engine gives, read from the store). The first round (dealing roles) and the last (the recap)
+are reported apart from the others.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import re
+import sqlite3
 import statistics
 import sys
 import tempfile
 from collections import Counter, defaultdict
-from functools import partial
+from dataclasses import replace
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import games  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
-from tests.loopback.table import (FAST_TIMINGS, answer, answer_first, finished, idle,  # noqa: E402
-                                  make_bot, open_questions, toy_choice)
+from tests.loopback.wholegame import TABLES, play  # noqa: E402
 
-TABLES = {  # game: (mode, seats, extra `new` options)
-    "toy": ("normal", 5, {}),
-    "bethlem": ("normal", 5, {"timings": FAST_TIMINGS}),
-    "room25": ("suspicion", 5, {"timings": FAST_TIMINGS}),
-}
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
+ROUTE_ID = re.compile(r"\d{5,}")
+FIVE = ("bethlem", "room25", "mysterium", "cultists", "looper")
 
 
-def current_round(thread) -> int:
-    """The round in the status message's footer ("Round 3"); rounds only go up."""
-    footers = [e.get("footer", {}).get("text", "") for m in thread.messages() for e in m.embeds]
-    return max((int(f.split()[-1]) for f in footers if f.startswith("Round ")), default=0)
+def current_round(db: Path) -> int:
+    """The running (or last) game's round as its engine counts it: 0 before it starts."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        found = con.execute("SELECT game, state FROM games WHERE state IS NOT NULL "
+                            "ORDER BY id DESC LIMIT 1").fetchone()
+    return games.engine(found[0]).round(json.loads(found[1])) if found else 0
 
 
-async def choose(game: str, person, prompt, done: set) -> None:
-    if game == "toy":   # the village never guesses the wolf: the game lasts its full length
-        await answer(person, prompt, toy_choice(person, prompt, None), done)
-    else:
-        await answer_first(person, prompt, done)
-
-
-async def count_game(game: str, tmp: Path) -> tuple[int, dict[int, Counter]]:
-    mode, seats, options = TABLES[game]
+async def count_game(name: str, db: Path) -> tuple[int, dict[int, Counter]]:
+    """Every seat a person: the table's AI seats become people."""
+    table = TABLES[name]
+    table = replace(table, people=table.people + table.ai, ai=0)
     per_round: dict[int, Counter] = defaultdict(Counter)
-    async with Loopback(strict=False, timeout=60) as lb:
-        guild = lb.guild("bench")
-        people = [guild.user(f"p{i}") for i in range(seats)]
-        channel = guild.text_channel("games")
-        async with lb.run_bot(partial(make_bot, settle_delay=0.2), tmp / f"{game}.sqlite3",
-                              idle=idle):
-            host = people[0]
-            await host.slash(channel, f"{game} new", mode=mode, **options)
-            lobby = channel.last_message()
-            for person in people[1:]:
-                await person.click(lobby, "Join")
-            seen = len(lb.calls)
-            await host.click(lobby, "Start")
-            thread = lobby.thread
+    async with Loopback(strict=False, timeout=120) as discord:
+        seen = 0
 
-            def charge() -> None:
-                nonlocal seen
-                costs = per_round[current_round(thread)]
-                for call in lb.calls[seen:]:
-                    costs["interaction" if call.route.startswith(INTERACTION_ROUTES)
-                          else "bot"] += 1
-                seen = len(lb.calls)
+        def charge(people=None) -> None:
+            nonlocal seen
+            if not db.exists():
+                return
+            costs = per_round[current_round(db)]
+            for call in discord.calls[seen:]:
+                own = not call.route.startswith(INTERACTION_ROUTES)
+                costs["bot" if own else "interaction"] += 1
+                if own:
+                    costs[f"{call.method} {call.route} {where(call.path)}"] += 1
+            seen = len(discord.calls)
 
-            loop = asyncio.get_running_loop()
-            give_up = loop.time() + 600
-            done: set = set()
-            while not finished(thread) and loop.time() < give_up:
-                prompts = [(p, m) for p in people for m in open_questions(p, thread, done)]
-                for person, prompt in prompts:
-                    await choose(game, person, prompt, done)
-                    charge()
-                if not prompts:
-                    await asyncio.sleep(0.05)
-                    await lb.settle()
-                    charge()
-            if not finished(thread):
-                raise RuntimeError(f"{game}: the game did not end")
-    return seats, per_round
+        def where(path: str) -> str:
+            """The channel a call is about: the table's thread, a DM, or another."""
+            found = ROUTE_ID.search(path)
+            channel = discord.fake.world.channels.get(int(found.group())) if found else None
+            return ("" if channel is None else "(thread)" if channel.is_thread
+                    else "(DM)" if channel.guild is None else "(channel)")
+
+        await play(discord, table, db, give_up=900, asked=charge)
+        charge()
+    return table.people, per_round
 
 
-def report(game: str, seats: int, per_round: dict[int, Counter]) -> None:
-    rounds = sorted(per_round)
+def report(name: str, seats: int, per_round: dict[int, Counter], routes: bool) -> None:
+    rounds = sorted(r for r in per_round if r > 0)
     middle = rounds[1:-1] or rounds
     bot = [per_round[r]["bot"] for r in middle]
-    inter = [per_round[r]["interaction"] for r in middle]
+    answers = [per_round[r]["interaction"] for r in middle]
     ends = ", ".join(f"round {r}: {per_round[r]['bot']} + {per_round[r]['interaction']}"
                      for r in (rounds[0], rounds[-1]))
-    print(f"{game}: {seats} seats, {len(rounds)} rounds; in the middle rounds the bot's own calls "
-          f"average {statistics.mean(bot):.1f} (max {max(bot)}; seats + 3 = {seats + 3}), "
-          f"interaction answers {statistics.mean(inter):.1f}, so "
-          f"{statistics.mean(bot) / max(1, statistics.mean(inter)):.2f} own calls per answer; "
+    print(f"{name}: {seats} seats, {len(rounds)} rounds; in the middle rounds the bot's own "
+          f"calls average {statistics.mean(bot):.1f} (max {max(bot)}), interaction answers "
+          f"{statistics.mean(answers):.1f}, so "
+          f"{sum(bot) / max(1, sum(answers)):.2f} own calls per answer; "
           f"first and last rounds, own + answers: {ends}")
+    if routes:   # where the middle rounds' own calls go
+        spent = sum((per_round[r] for r in middle), Counter())
+        for route, n in spent.most_common():
+            if " " in route:
+                print(f"    {n / len(middle):6.1f}/round  {route}")
 
 
-async def run(names: list[str]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        for game in names:
-            report(game, *await count_game(game, Path(tmp)))
+async def run(names: list[str], seed: int, routes: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp, \
+            mock.patch("hosting.host._secrets.randbelow", return_value=seed):
+        for name in names:
+            report(name, *await count_game(name, Path(tmp) / f"{name}.sqlite3"), routes)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", choices=sorted(TABLES), default=sorted(TABLES))
-    asyncio.run(run(parser.parse_args().games))
+    parser.add_argument("--games", nargs="+", choices=sorted(TABLES), default=list(FIVE))
+    parser.add_argument("--seed", type=int, default=4, help="every table's deal")
+    parser.add_argument("--routes", action="store_true",
+                        help="list the middle rounds' own calls by route")
+    args = parser.parse_args()
+    asyncio.run(run(args.games, args.seed, args.routes))
 
 
 if __name__ == "__main__":
