@@ -14,12 +14,12 @@ import secrets as _secrets
 import socket
 from collections import defaultdict
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
-from hosting import ai, metrics, pace
+from hosting import ai, autopilot, metrics, pace
 from hosting.slots import Slots
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 from hosting.turns import in_background
@@ -409,8 +409,7 @@ class Host:
             if not table.seat_of(user_id):
                 raise IllegalMove("not_in_game", "You are not in this game.")
             kept = [s for s in table.seats if s.user_id != user_id]
-            await self._set_seats(table, [SeatRow(i, s.name, s.user_id, s.ai_policy, s.dm_closed)
-                                          for i, s in enumerate(kept)])
+            await self._set_seats(table, [replace(s, seat=i) for i, s in enumerate(kept)])
         await self.delivery.table_changed(table)
         return table
 
@@ -433,9 +432,8 @@ class Host:
                 raise IllegalMove("suspended_now", "Something went wrong: the game is "
                                                    "suspended and its host has been told.")
             await self.store.record_departure(table.id, seat.seat, user_id, self.clock.now())
-            await self._set_seats(table, [
-                SeatRow(s.seat, s.name, None if s is seat else s.user_id, s.ai_policy, s.dm_closed)
-                for s in table.seats])
+            await self._set_seats(table, [replace(s, user_id=None) if s is seat else s
+                                          for s in table.seats])
             await self._commit(table, state,
                                [Event("table_seat_left", {"seat": seat.seat}), *events])
         await self._after_step(table)
@@ -532,14 +530,20 @@ class Host:
         events = [*remarks, *events]
         if source == "timeout" and pending.seat is not None:
             events.append(Event("table_timed_out", {"seat": pending.seat}, [pending.seat]))
-        await self._commit(table, state, events,
-                           decision=(pending.seat, pending.id, choice, source))
+        seat, told = (None, []) if pending.seat is None else autopilot.after_answer(
+            table.seats[pending.seat], pending, source, table)
+        await self._commit(table, state, [*events, *told],
+                           decision=(pending.seat, pending.id, choice, source),
+                           seats=[seat] if seat else [])
         log.info("game %s step %s: %s answered %s for seat %s", table.id, table.version,
                  source, pending.id, pending.seat)
         metrics.decided(source)
 
     async def _commit(self, table: GameRow, state: dict, events: list[Event], *,
-                      decision=None, status: str | None = None) -> None:
+                      decision=None, status: str | None = None,
+                      seats: list[SeatRow] = ()) -> None:
+        """One step: the new state, its events, the deadlines of what it asks, and the `seats`
+        it changed (autopilot), in one commit."""
         engine = self.engine(table)
         now = self.clock.now()
         with _engine_calls():
@@ -570,8 +574,10 @@ class Host:
             moment=moment,
             decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
             status=status, result=result, columns={"state_version": engine.state_version},
-            claim=self._claim())
+            claim=self._claim(), seats=seats)
         table.state_version = engine.state_version
+        for seat in seats:
+            table.seats[seat.seat] = seat
 
     async def _after_step(self, table: GameRow) -> None:
         """Deliver, refresh the status, wake the scheduler, let AI seats answer."""
@@ -622,8 +628,10 @@ class Host:
         self._ai_answers[game_id] = [*kept, (moment, pending.seat, pending.kind)]
 
     def _ai_pending(self, table: GameRow) -> list[Pending]:
-        ai_seats = {s.seat for s in table.seats if s.is_ai}
-        return [p for p in self.pending(table) if p.seat in ai_seats]
+        """The questions the bot answers: AI seats', and those of people's seats on autopilot
+        that it answers (`autopilot.answers`)."""
+        return [p for p in self.pending(table) if p.seat is not None
+                and autopilot.answers(table.seats[p.seat], p, table)]
 
     def _asks_ai(self, table: GameRow) -> bool:
         """Whether the game as read asks AI seats; if its engine cannot say, the AI's next
@@ -654,7 +662,7 @@ class Host:
                         seat = table.seats[pending.seat]
                         engine = self.engine(table)
                         choice = ai.choose(engine, table.state, table.seed, pending,
-                                           seat.ai_policy or "baseline")
+                                           seat.ai_policy or ai.strongest(engine))
                         remarks = engine.ai_remark(table.state, pending, choice)
                         if pending.public:
                             self._ai_answered(game_id, moment_of(engine, table.state), pending)
@@ -739,6 +747,37 @@ class Host:
         table = await self._read(game_id)    # a seat's DMs, of a game set aside too
         await self.store.mark_dm_closed(game_id, seat, closed)
         table.seats[seat].dm_closed = closed
+
+    async def set_autopilot(self, game_id: int, seat: int, reason: str | None) -> bool:
+        """Let the bot play a person's seat of a live game (`reason`: "missed", "away" or
+        "left"), or give it back to its person (None): one step, the seat told privately and
+        the table as `hosting/autopilot.py` says. A seat already so is left as it is, untold.
+        Whether it changed."""
+        async with self._acting(game_id, "the autopilot"):
+            table = await self.table(game_id)
+            if table.status not in LIVE:
+                raise IllegalMove("not_running", "This game is not running.")
+            if not 0 <= seat < len(table.seats):
+                raise IllegalMove("no_seat", "There is no such seat.", seat=seat)
+            changed, told = autopilot.switched(table.seats[seat], reason, table)
+            if changed is None:
+                return False
+            await self.store.commit_step(
+                table, new_version=table.version + 1, state=table.state,
+                outbox=[(tag, e.kind, e.data) for e in told for tag in e.audience_tags()],
+                now=self.clock.now(), moment=moment_of(self.engine(table), table.state),
+                claim=self._claim(), seats=[changed])
+            table.seats[seat] = changed
+        await self._after_step(table)
+        return True
+
+    async def come_back(self, game_id: int, user_id: int) -> bool:
+        """**I'm back**: the person's seat is theirs again at once; whether it was on
+        autopilot."""
+        seat = (await self.table(game_id)).seat_of(user_id)
+        if seat is None:
+            raise IllegalMove("not_in_game", "You are not in this game.")
+        return await self.set_autopilot(game_id, seat.seat, None)
 
     async def note_gm(self, game_id: int, kind: str, data: dict) -> None:
         """A line for the GM log from outside the rules (a message the delivery set aside);

@@ -41,10 +41,19 @@ class SeatRow:
     user_id: int | None = None
     ai_policy: str | None = None
     dm_closed: bool = False
+    autopilot: str | None = None   # why the bot plays a person's seat: "missed", "away", "left"
+    missed: int = 0                # deadlines its person let pass in a row (migration V15)
+    public_missed: int = 0         # of those, public questions' (`hosting/autopilot.py`)
 
     @property
     def is_ai(self) -> bool:
         return self.ai_policy is not None
+
+    @property
+    def ai_plays(self) -> bool:
+        """Whether the bot answers this seat's questions: an AI seat, or a person's on
+        autopilot."""
+        return self.is_ai or self.autopilot is not None
 
 
 @dataclass
@@ -151,6 +160,8 @@ _UPSERT_DEADLINE = ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, r
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id) DO UPDATE SET "
                     "seat = excluded.seat, due_at = excluded.due_at, "
                     "remind_at = excluded.remind_at, claimed_by = NULL, claimed_until = NULL")
+_MARK_SEAT = ("UPDATE seats SET autopilot = ?, missed = ?, public_missed = ? "
+              "WHERE game_id = ? AND seat = ?")
 
 
 @dataclass
@@ -163,6 +174,7 @@ class StepWrites:
     clear_reminders: list[tuple]
     add_deadlines: list[tuple]
     shift_deadlines: float = 0.0
+    seat_marks: list[tuple] = field(default_factory=list)
 
 
 def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
@@ -177,7 +189,13 @@ def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
             except (ValueError, TypeError, RecursionError) as err:   # one row, not its chunk
                 data[c], unreadable = None, unreadable or f"its {c} is not JSON: {err}"
     return GameRow(id=found["id"], **data, unreadable=unreadable,
-                   seats=[SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in seats])
+                   seats=[_seat_row(r) for r in seats])
+
+
+def _seat_row(r) -> SeatRow:
+    """A seat as read: seat, name, user_id, ai_policy, dm_closed, autopilot, missed,
+    public_missed."""
+    return SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7])
 
 
 def _here_sql(columns: str, statuses: int) -> str:
@@ -502,9 +520,10 @@ class Store:
                 row = _game_row(found)
                 loaded[row.id] = row
             for r in await self._fetch(
-                    "SELECT game_id, seat, name, user_id, ai_policy, dm_closed FROM seats "
+                    "SELECT game_id, seat, name, user_id, ai_policy, dm_closed, autopilot, "
+                    "missed, public_missed FROM seats "
                     f"WHERE game_id IN ({marks}) ORDER BY game_id, seat", part):
-                loaded[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], bool(r[5])))
+                loaded[r[0]].seats.append(_seat_row(r[1:]))
         return [loaded[i] for i in ids if i in loaded]
 
     async def set_aside(self, game: GameRow, *, now: float, outbox: list[tuple[str, str, dict]],
@@ -552,22 +571,23 @@ class Store:
         return await self.load_game(found) if found is not None else None
 
     async def ai_asked(self) -> list[int]:
-        """Running games where an AI seat has an open question (every open question has a
-        deadline row naming its seat)."""
+        """Running games where a seat the bot plays has an open question (every open question
+        has a deadline row naming its seat)."""
         return [r[0] for r in await self._fetch(
             "SELECT DISTINCT d.game_id FROM deadlines d "
             "JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat "
             "JOIN games g ON g.id = d.game_id "
-            "WHERE g.status = 'running' AND s.ai_policy IS NOT NULL ORDER BY d.game_id")]
+            "WHERE g.status = 'running' AND (s.ai_policy IS NOT NULL OR s.autopilot IS NOT NULL) "
+            "ORDER BY d.game_id")]
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         async with self._transaction() as db:
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.name, s.ai_policy, int(s.dm_closed))
-                 for s in seats])
+                "INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed, "
+                "autopilot, missed, public_missed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.name, s.ai_policy, int(s.dm_closed),
+                  s.autopilot, s.missed, s.public_missed) for s in seats])
 
     async def record_departure(self, game_id: int, seat: int, user_id: int, now: float) -> None:
         """A person left a seat of the running game (migration V14)."""
@@ -592,11 +612,13 @@ class Store:
                           status: str | None = None, result: dict | None = None,
                           columns: dict | None = None, clear_reminders: list[str] = (),
                           shift_deadlines: float = 0.0, moment: str | None = None,
-                          claim: tuple[str, float] | None = None) -> None:
+                          claim: tuple[str, float] | None = None,
+                          seats: Sequence[SeatRow] = ()) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
         the game that many seconds later (a resume). `claim` (claimer, until) holds the new
-        outbox rows for the process that committed them, as `claim_game_outbox` would."""
+        outbox rows for the process that committed them, as `claim_game_outbox` would.
+        `seats`: seats whose autopilot and missed counts the step changes (migration V15)."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -612,7 +634,8 @@ class Store:
             clear_reminders=[(gid, pid) for pid in clear_reminders],
             add_deadlines=[(gid, d.pending_id, d.seat, d.due_at, d.remind_at)
                            for d in add_deadlines],
-            shift_deadlines=shift_deadlines)
+            shift_deadlines=shift_deadlines,
+            seat_marks=[(s.autopilot, s.missed, s.public_missed, gid, s.seat) for s in seats])
         if not await self._write_step(gid, game.version, cols, step):
             raise RuntimeError(f"game {gid} changed under us")
         if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
@@ -639,7 +662,8 @@ class Store:
                               (_INSERT_OUTBOX, step.outbox),
                               (_DROP_DEADLINE, step.drop_deadlines),
                               (_CLEAR_REMINDER, step.clear_reminders),
-                              (_UPSERT_DEADLINE, step.add_deadlines)):
+                              (_UPSERT_DEADLINE, step.add_deadlines),
+                              (_MARK_SEAT, step.seat_marks)):
                 if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
                     await db.executemany(sql, rows)
             if step.shift_deadlines:

@@ -77,7 +77,8 @@ class _StepDeadlines:
 # columns; `Deadline`'s but the game).
 _WITH_SEATS = (
     "g.*, COALESCE((SELECT json_agg(json_build_array(s.seat, s.name, s.user_id, "
-    "s.ai_policy, s.dm_closed) ORDER BY s.seat) FROM seats s WHERE s.game_id = g.id), '[]') "
+    "s.ai_policy, s.dm_closed, s.autopilot, s.missed, s.public_missed) ORDER BY s.seat) "
+    "FROM seats s WHERE s.game_id = g.id), '[]') "
     "AS seat_rows, COALESCE((SELECT json_agg(json_build_array(d.pending_id, d.seat, d.due_at, "
     "d.remind_at) ORDER BY d.due_at, d.pending_id) FROM deadlines d WHERE d.game_id = g.id), "
     "'[]') AS deadline_rows")
@@ -87,10 +88,13 @@ _GAMES_WITH_SEATS = f"SELECT {_WITH_SEATS} FROM games g WHERE g.id = ANY($1::big
 # A game's seats as given (one array per column): those kept or new written over, the others
 # gone; the two touch different rows, so one statement does both.
 _REPLACE_SEATS = (
-    "WITH kept AS (INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed) "
-    "SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[]) "
+    "WITH kept AS (INSERT INTO seats (game_id, seat, user_id, name, ai_policy, dm_closed, "
+    "autopilot, missed, public_missed) SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], "
+    "$4::text[], $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[]) "
     "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
-    "name = excluded.name, ai_policy = excluded.ai_policy, dm_closed = excluded.dm_closed) "
+    "name = excluded.name, ai_policy = excluded.ai_policy, dm_closed = excluded.dm_closed, "
+    "autopilot = excluded.autopilot, missed = excluded.missed, "
+    "public_missed = excluded.public_missed) "
     "DELETE FROM seats WHERE game_id = $1 AND NOT seat = ANY($2::bigint[])")
 
 # `claim_game_outbox` in one statement: the game's undelivered rows, unless another process's
@@ -327,15 +331,18 @@ class PgStore(Store):
         await self._write(_REPLACE_SEATS, (game_id, [s.seat for s in seats],
                                            [s.user_id for s in seats], [s.name for s in seats],
                                            [s.ai_policy for s in seats],
-                                           [int(s.dm_closed) for s in seats]))
+                                           [int(s.dm_closed) for s in seats],
+                                           [s.autopilot for s in seats],
+                                           [s.missed for s in seats],
+                                           [s.public_missed for s in seats]))
 
     async def _write_step(self, game_id: int, version: int, cols: dict,
                           step: StepWrites) -> bool:
         """One statement, atomic by itself (`_step_statement`). A step that writes a deadline
-        row twice (dropped and added again), clears reminders or shifts deadlines takes the
-        shared transaction: one statement cannot change a row twice."""
+        row twice (dropped and added again), clears reminders, shifts deadlines or marks
+        seats takes the shared transaction: one statement cannot change a row twice."""
         adding = {row[1] for row in step.add_deadlines}
-        if (step.clear_reminders or step.shift_deadlines
+        if (step.clear_reminders or step.shift_deadlines or step.seat_marks
                 or any(pid in adding for _, pid in step.drop_deadlines)):
             return await super()._write_step(game_id, version, cols, step)
         columns = []

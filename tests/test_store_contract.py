@@ -94,6 +94,29 @@ async def test_a_step_is_all_or_nothing_and_refused_on_a_stale_version(store):
     assert await store.deadlines(game.id) == [Deadline(game.id, "q2", 0, 50.0, 40.0)]
 
 
+async def test_a_seats_autopilot_is_written_with_its_step_or_not_at_all(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.replace_seats(game.id, [SeatRow(0, "Ana", 3, autopilot="away", missed=1),
+                                        SeatRow(1, "Bo", 4)])
+    game = await store.load_game(game.id)
+    assert [(s.autopilot, s.missed, s.ai_plays) for s in game.seats] == [
+        ("away", 1, True), (None, 0, False)]
+    marked = SeatRow(1, "Bo", 4, autopilot="missed", missed=2, public_missed=1)
+    await store.commit_step(game, new_version=1, state={"n": 1}, now=2.0,
+                            outbox=[("seat:1", "autopilot_on", {"seat": 1})], seats=[marked])
+    stale = await store.load_game(game.id)
+    assert stale.seats[1] == marked and stale.seats[0].autopilot == "away"
+    stale.version = 0
+    with pytest.raises(RuntimeError):   # a step refused keeps none of its seats' marks
+        await store.commit_step(stale, new_version=1, state={}, now=3.0, outbox=[],
+                                seats=[SeatRow(1, "Bo", 4)])
+    assert (await store.load_game(game.id)).seats[1] == marked
+    assert await store.ai_asked() == []
+    await store.commit_step(await store.load_game(game.id), new_version=2, state={}, now=4.0,
+                            outbox=[], add_deadlines=[Deadline(game.id, "q", 1, 9.0, None)])
+    assert await store.ai_asked() == [game.id]   # the bot answers for Bo after a restart
+
+
 async def test_the_outbox_is_delivered_in_order_and_kept_for_history(store):
     game = await store.load_game(await store.create_game(new_game()))
     for n in range(1, 16):
