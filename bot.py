@@ -36,8 +36,8 @@ SWITCH_INTERVAL = 0.0005
 # and never looks again at what the bot loaded to start (`gc.freeze`).
 COLLECTOR_THRESHOLDS = (10_000, 20, 50)
 log = logging.getLogger("bot")
-INITIAL_EXTENSIONS = ("cogs.admin", "cogs.bethlem", "cogs.cultists", "cogs.room25",
-                      "cogs.mysterium", "cogs.looper")
+INITIAL_EXTENSIONS = ("cogs.admin", "cogs.history", "cogs.bethlem", "cogs.cultists",
+                      "cogs.room25", "cogs.mysterium", "cogs.looper")
 
 SETUP_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot connect.

@@ -19,7 +19,7 @@ from typing import Mapping, Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
-from hosting import ai, autopilot, metrics, pace
+from hosting import ai, autopilot, metrics, pace, results
 from hosting.slots import Slots
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 from hosting.turns import in_background
@@ -550,12 +550,16 @@ class Host:
             outcome = engine.outcome(state)
             new_pending = [] if outcome else engine.pending(state)
             rounds = engine.round(state)
-        result = None
+        result = record = None
         if outcome is not None:
             status = "finished"
             result = {**outcome.to_json(), "round": rounds}
             events = events + [Event("table_finished", {"winners": list(outcome.winners),
                                                         "reason": outcome.reason})]
+            with _engine_calls():
+                sides = engine.final_sides(state)
+            record = await results.ended(self.store, table, at=now, rounds=rounds,
+                                         outcome=outcome, sides=sides, changed=seats)
         old = {d.pending_id for d in await self.store.deadlines(table.id)}
         new_ids = {p.id for p in new_pending}
         added = []
@@ -574,7 +578,7 @@ class Host:
             moment=moment,
             decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
             status=status, result=result, columns={"state_version": engine.state_version},
-            claim=self._claim(), seats=seats)
+            claim=self._claim(), seats=seats, record=record)
         table.state_version = engine.state_version
         for seat in seats:
             table.seats[seat.seat] = seat
@@ -693,7 +697,15 @@ class Host:
     async def cancel(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
         async def stop_clock(table):
             dropped = [d.pending_id for d in await self.store.deadlines(game_id)]
-            return {}, {"drop_deadlines": dropped}
+            record = None    # a game that started is kept in the results index
+            if table.state is not None:
+                try:
+                    rounds = self.engine(table).round(table.state)
+                except Exception:   # a game whose engine fails can still be cancelled
+                    rounds = 0
+                record = await results.ended(self.store, table, at=self.clock.now(),
+                                             rounds=rounds)
+            return {}, {"drop_deadlines": dropped, "record": record}
         return await self._transition(
             game_id, by_user, admin, OPEN, IllegalMove("not_open", "This game is already over."),
             "cancelled", "table_cancelled", stop_clock)

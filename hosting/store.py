@@ -173,6 +173,9 @@ class StepWrites:
     drop_deadlines: list[tuple]
     clear_reminders: list[tuple]
     add_deadlines: list[tuple]
+    # The game's entry in the results index (`hosting.results.Record.writes`): statements,
+    # each with its rows, written by the step that ends the game.
+    records: list[tuple[str, list[tuple]]] = field(default_factory=list)
     shift_deadlines: float = 0.0
     seat_marks: list[tuple] = field(default_factory=list)
 
@@ -613,12 +616,14 @@ class Store:
                           columns: dict | None = None, clear_reminders: list[str] = (),
                           shift_deadlines: float = 0.0, moment: str | None = None,
                           claim: tuple[str, float] | None = None,
-                          seats: Sequence[SeatRow] = ()) -> None:
+                          seats: Sequence[SeatRow] = (), record=None) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
         the game that many seconds later (a resume). `claim` (claimer, until) holds the new
         outbox rows for the process that committed them, as `claim_game_outbox` would.
-        `seats`: seats whose autopilot and missed counts the step changes (migration V15)."""
+        `seats`: seats whose autopilot and missed counts the step changes (migration V15);
+        `record`: the game's entry in the results index (`hosting.results.Record`), for the
+        step that ends it (V17)."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -635,7 +640,8 @@ class Store:
             add_deadlines=[(gid, d.pending_id, d.seat, d.due_at, d.remind_at)
                            for d in add_deadlines],
             shift_deadlines=shift_deadlines,
-            seat_marks=[(s.autopilot, s.missed, s.public_missed, gid, s.seat) for s in seats])
+            seat_marks=[(s.autopilot, s.missed, s.public_missed, gid, s.seat) for s in seats],
+            records=record.writes() if record is not None else [])
         if not await self._write_step(gid, game.version, cols, step):
             raise RuntimeError(f"game {gid} changed under us")
         if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
@@ -663,7 +669,7 @@ class Store:
                               (_DROP_DEADLINE, step.drop_deadlines),
                               (_CLEAR_REMINDER, step.clear_reminders),
                               (_UPSERT_DEADLINE, step.add_deadlines),
-                              (_MARK_SEAT, step.seat_marks)):
+                              (_MARK_SEAT, step.seat_marks), *step.records):
                 if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
                     await db.executemany(sql, rows)
             if step.shift_deadlines:

@@ -342,7 +342,7 @@ class PgStore(Store):
         row twice (dropped and added again), clears reminders, shifts deadlines or marks
         seats takes the shared transaction: one statement cannot change a row twice."""
         adding = {row[1] for row in step.add_deadlines}
-        if (step.clear_reminders or step.shift_deadlines or step.seat_marks
+        if (step.clear_reminders or step.shift_deadlines or step.seat_marks or step.records
                 or any(pid in adding for _, pid in step.drop_deadlines)):
             return await super()._write_step(game_id, version, cols, step)
         columns = []
