@@ -56,14 +56,12 @@ def random_ghost(rnd: random.Random):
             give["count"] = rnd.randint(1, min(3, len(hand))) if hand else 0
             return next(o.id for o in pending.options if o.id.startswith("to."))
         if pending.kind == "ghost_cards":
-            if len(draft["cards"]) < give["count"]:
-                return f"add.{rnd.choice([c for c in hand if c not in draft['cards']])}"
-            return "give"
+            return desk.joined(state, rnd.sample(hand, give["count"])) if hand else "give"
         if pending.kind == "ghost_culprit":
             return f"group.{rnd.choice(state['epilogue']['groups'])['number']}"
         if pending.kind == "ghost_shared":
             return f"pick.{rnd.choice([c for c in hand if c not in draft['cards']])}"
-        return "back"
+        return pending.default          # no crow while the sand timer runs
     return choose
 
 

@@ -87,7 +87,9 @@ class Pending:
               (`joined`). The bot shows them as one menu and a button labelled by the
               `confirm` option template; one picked alone is its own option id.
     An option's `params["menu"]` (a key of the game's `menus` locale section, filled with the
-    option's params) names the menu it is listed in when the bot shows options as menus.
+    option's params) names the menu it is listed in when the bot shows options as menus;
+    `params["unlisted"]` marks one the deadline takes but nobody would click (Mysterium's
+    "asked again"): it is never shown as a choice.
     """
 
     id: str

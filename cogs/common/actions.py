@@ -208,6 +208,25 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         await interaction.response.edit_message(allowed_mentions=NOBODY, **closed)
 
 
+async def picking(interaction: discord.Interaction, game_id: int, pending_id: str,
+                  values: list[str]) -> None:
+    """Options picked in a multi-pick's menu: nothing is decided yet, so nothing is stored;
+    the question is edited in place to show them, its button now answering with them."""
+    host = host_of(interaction)
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    seat = table.seat_of(interaction.user.id)
+    pending = next((p for p in host.pending(table) if p.id == pending_id), None)
+    if pending is None or seat is None or pending.seat != seat.seat:
+        return await refuse(interaction, IllegalMove(
+            "stale" if pending is None else "not_yours",
+            "That question is no longer open." if pending is None
+            else "That decision is not yours to make."), table)
+    view = render.prompt_view(table, pending, tuple(values))
+    await interaction.response.edit_message(view=view, allowed_mentions=NOBODY)
+
+
 async def decide_in_thread(interaction: discord.Interaction, game_id: int,
                            option_id: str) -> None:
     """An answer to a question asked in the thread: the message knows whom it asked, the step

@@ -841,7 +841,7 @@ class DiscordDelivery:
             for message in self._copies.pop(key):
                 outcome = (t("ui", "closed") if decided is None else t(
                     "ui", "timed_out" if decided[1] == "timeout" else "chose",
-                    choice=render.labels_of(message).get(decided[0], decided[0])))
+                    choice=render.choice_label(render.labels_of(message), decided[0])))
                 try:
                     await message.edit(allowed_mentions=NOBODY,
                                        **render.closed_question(None, message.embeds, outcome))
@@ -882,7 +882,7 @@ class DiscordDelivery:
                 decided = outcomes[0]
                 outcome = (t("ui", "closed") if decided is None else
                            t("ui", "timed_out" if decided[1] == "timeout" else "chose",
-                             choice=labels.get(decided[0], decided[0])))
+                             choice=render.choice_label(labels, decided[0])))
                 post = (await self.host.store.posts(table.id)).get(
                     f"prompt:{asked[0][1]}:{asked[0][0]}")
                 edit = render.closed_question(post and post.text, [embed], outcome)

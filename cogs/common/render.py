@@ -12,7 +12,7 @@ from collections import Counter
 import discord
 
 import games
-from games.base import PUBLIC_PICTURE, IllegalMove, Option, Pending
+from games.base import JOIN, PUBLIC_PICTURE, IllegalMove, Option, Pending, joined
 from games.settings_text import format_settings
 from hosting.pace import presets
 from hosting.store import GameRow
@@ -22,8 +22,9 @@ EMBED_LIMIT = 4000
 MESSAGE_LIMIT = 1900      # what we put in one message, leaving room for pings
 CONTENT_MAX = 2000        # Discord's limit on a message's content
 BUTTONS_MAX = 20          # four rows of five; more options go to select menus
+BUTTONS_ROW = 5           # Discord's buttons per row
 SELECT_SIZE = 25          # Discord's limit per select menu
-SELECTS_MAX = 5
+ROWS_MAX = 5              # Discord's rows per message; a menu takes one
 
 
 def translator(table: GameRow) -> Translator:
@@ -445,18 +446,52 @@ def labels_of(message: discord.Message) -> dict[str, str]:
 
 
 def option_label(t: Translator, pending: Pending, option_id: str) -> str:
+    """What an answer reads as: its option's label, or a multi-pick's picked ones'."""
     opt = pending.option(option_id)
-    return t.option(opt.key, opt.params) if opt else option_id
+    if opt is not None:
+        return t.option(opt.key, opt.params)
+    picked = pending.picked(option_id)
+    return ", ".join(t.option(o.key, o.params) for o in picked) if picked else option_id
 
 
-def prompt_view(table: GameRow, pending: Pending) -> discord.ui.View:
-    """One person's question, with buttons that carry the question's id."""
-    from cogs.common.views import DecisionButton, DecisionSelect
+def choice_label(labels: dict[str, str], choice: str) -> str:
+    """An answer read back from its question's labels (`labels_of`): a multi-pick's, each
+    picked one's."""
+    if JOIN in choice:
+        return ", ".join(labels.get(part, part) for part in choice.split(JOIN))
+    return labels.get(choice, choice)
 
+
+def prompt_view(table: GameRow, pending: Pending, picked: tuple[str, ...] = ()
+                ) -> discord.ui.View:
+    """One person's question, with buttons that carry the question's id. A multi-pick is a
+    menu of its options (those `picked` so far shown chosen) and a button that answers with
+    them."""
+    from cogs.common.views import DecisionButton, DecisionSelect, PickSelect
+
+    t = plain_translator(table)
+    items = pending.picks()
+    first = []
+    if items:
+        pick = pending.params["pick"]
+        labels = dict(zip((o.id for o in items), option_labels(t, list(items))))
+        choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id,
+                                        default=o.id in picked,
+                                        description=clip(option_note(t, o) or "", 100) or None)
+                   for o in items[:SELECT_SIZE]]
+        first.append(PickSelect(table.id, pending.id, choices, clip(menu_label(t, items[0]), 150),
+                                min(pick.get("min", 1), len(choices)),
+                                min(pick.get("max", len(choices)), len(choices))))
+        answer = pending.picked(joined(picked, pending)) if picked else None
+        confirm = DecisionButton(table.id, pending.id, joined(picked, pending) if answer else "-",
+                                 clip(t.option(pick["confirm"], {}), 80))
+        confirm.item.disabled = answer is None
+        first.append(confirm)
     return _options_view(
-        table, pending.options,
+        table, [o for o in pending.options if o not in items],
         lambda opt, label: DecisionButton(table.id, pending.id, opt, label),
-        lambda page, choices, hint: DecisionSelect(table.id, pending.id, page, choices, hint))
+        lambda page, choices, hint: DecisionSelect(table.id, pending.id, page, choices, hint),
+        first)
 
 
 def ballot_view(table: GameRow, options: list[Option]) -> discord.ui.View:
@@ -495,23 +530,67 @@ def option_labels(t: Translator, options: list[Option]) -> list[str]:
             for o, label in zip(options, labels)]
 
 
-def _options_view(table: GameRow, options, button, select) -> discord.ui.View:
-    """Buttons for a few options, select menus (25 a page) for many."""
+def menu_label(t: Translator, option: Option) -> str:
+    """The words of the menu an option is listed in (`params["menu"]`, a key of the game's
+    `menus` section filled with the option's params)."""
+    return t("menus", str(option.params["menu"]), **option.params)
+
+
+def arrange(t: Translator, options: list[Option], rows: int = ROWS_MAX
+            ) -> list[tuple[str | None, list[Option]]]:
+    """How options are shown within `rows` rows: (words, options) for each menu, then (None,
+    options) for the buttons. Options an engine names a menu for (`menu_label`) go in that
+    menu, the others on buttons; when they are too many for buttons, they go in menus of
+    25 too. A menu too long for one is cut in parts, each named by its first and last
+    option: never by a count nobody reads."""
+    menus: dict[str, list[Option]] = {}
+    loose = []
+    for opt in options:
+        if opt.params.get("unlisted"):
+            continue
+        if opt.params.get("menu"):
+            menus.setdefault(menu_label(t, opt), []).append(opt)
+        else:
+            loose.append(opt)
+    room = (rows - sum(-(-len(part) // SELECT_SIZE) for part in menus.values())) * BUTTONS_ROW
+    if len(loose) > min(room, BUTTONS_MAX):
+        menus[""], loose = loose, []
+    labels = dict(zip((o.id for o in options), option_labels(t, options)))
+    out: list[tuple[str | None, list[Option]]] = []
+    for words, part in menus.items():
+        chunks = [part[i:i + SELECT_SIZE] for i in range(0, len(part), SELECT_SIZE)]
+        for chunk in chunks:
+            ends = t("ui", "page", first=clip(labels[chunk[0].id], 60),
+                     last=clip(labels[chunk[-1].id], 60))
+            named = words if len(chunks) == 1 else t("ui", "menu_part", menu=words, part=ends)
+            out.append((named if words else ends, chunk))
+    button_rows = -(-len(loose) // BUTTONS_ROW)
+    return [*out[:rows - button_rows], *([(None, loose)] if loose else [])]
+
+
+def _options_view(table: GameRow, options, button, select, first=()) -> discord.ui.View:
+    """Buttons for a few options, menus for many or for those an engine groups (`arrange`);
+    `first`: items that go before them (a multi-pick's menu and its button)."""
     t = plain_translator(table)
     view = discord.ui.View(timeout=None)
+    for row, item in enumerate(first):
+        item.item.row = row
+        view.add_item(item)
     options = list(options)
     labels = dict(zip((o.id for o in options), option_labels(t, options)))
-    if len(options) <= BUTTONS_MAX:
-        for i, opt in enumerate(options):
-            item = button(opt.id, clip(labels[opt.id], 80))
-            item.item.row = i // 5
-            view.add_item(item)
-        return view
-    for page in range(min(SELECTS_MAX, -(-len(options) // SELECT_SIZE))):
-        part = options[page * SELECT_SIZE:(page + 1) * SELECT_SIZE]
+    row = len(first)
+    for words, part in arrange(t, options, ROWS_MAX - row):
+        if words is None:
+            for i, opt in enumerate(part[:(ROWS_MAX - row) * BUTTONS_ROW]):
+                item = button(opt.id, clip(labels[opt.id], 80))
+                item.item.row = row + i // BUTTONS_ROW
+                view.add_item(item)
+            continue
         choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id,
                                         description=clip(option_note(t, o) or "", 100) or None)
                    for o in part]
-        hint = t("ui", "page", first=page * SELECT_SIZE + 1, last=page * SELECT_SIZE + len(part))
-        view.add_item(select(page, choices, hint))
+        item = select(row, choices, clip(words, 150))
+        item.item.row = row
+        view.add_item(item)
+        row += 1
     return view

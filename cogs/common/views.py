@@ -98,6 +98,30 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await actions.decide(interaction, self.game_id, self.pending_id, values[0] if values else "")
 
 
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=rf"tbl:pk:{_ID}\|(?P<pid>[^|]+)"):
+    """A multi-pick's menu (`Pending.params["pick"]`): choosing in it answers nothing yet;
+    the question is edited in place to show what is picked, its button then answers with
+    them."""
+
+    def __init__(self, game_id: int, pending_id: str,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, least: int = 1, most: int = 1):
+        super().__init__(discord.ui.Select(
+            custom_id=f"tbl:pk:{game_id}|{pending_id}", placeholder=placeholder,
+            min_values=least, max_values=most,
+            options=options or [discord.SelectOption(label="?")]))
+        self.game_id, self.pending_id = game_id, pending_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), match["pid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await actions.picking(interaction, self.game_id, self.pending_id, values)
+
+
 class BallotButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=rf"tbl:b:{_ID}\|(?P<opt>[^|]+)"):
     """An option of a question asked in the thread; the message says whose question it is."""
@@ -135,7 +159,7 @@ class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, SecretsButton, DecisionButton, DecisionSelect,
-            BallotButton, BallotSelect)
+            PickSelect, BallotButton, BallotSelect)
 
 
 def lobby_view(table: GameRow, t) -> discord.ui.View:

@@ -75,7 +75,7 @@ class MysteriumEngine(Engine):
             out.append(Pending(f"vote_clock.{state['epilogue']['stage']}", None, "vote_clock",
                                (Option("remind", "vote_remind"),), "remind", "action"))
         if phase == "vote":
-            groups = [(f"group.{g['number']}", "vote_group", {"group": g["number"]})
+            groups = [(f"group.{g['number']}", "vote_group", epilogue.named(g))
                       for g in state["epilogue"]["groups"]]
             number, others, default, public = epilogue.ballot(state)
             for key in epilogue.voters(state):
@@ -95,7 +95,7 @@ class MysteriumEngine(Engine):
             match = next((p for p in self.pending(state) if p.id == pending_id), None)
             if match is None:
                 _why_closed(state, pending_id)
-            elif match.seat == seat and match.option(choice) is None:
+            elif match.seat == seat and not match.allows(choice):
                 _why_refused(state, match, choice)
         return super().apply(state, seat, pending_id, choice)
 

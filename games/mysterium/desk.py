@@ -1,6 +1,6 @@
-"""A human Ghost's decisions, one click at a time: pick a psychic, then toggle hand cards and
-give them; or toggle cards for a crow; in the epilogue pick the culprit group, then its suspect,
-place and object cards. `auto` (the deadline's default) lets the bot make the move; two in a row
+"""A human Ghost's decisions: pick a psychic, then the hand cards to give it, all at once (a
+multi-pick: one answer); or the cards a crow discards, likewise; in the epilogue pick the
+culprit group, then its suspect, place and object cards, one by one. `auto` (the deadline's default) lets the bot make the move; two in a row
 and the bot plays the Ghost for the rest of the game (spec section 7.7)."""
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from games.mysterium.setup import Ctx, plural
 from games.mysterium.state import CATEGORIES
 
 TAKEOVER_AFTER = 2
+CARD = "card"       # a hand card's option in a multi-pick: "card.V07"
 
 
 def kind(state: dict) -> str:
@@ -32,17 +33,14 @@ def options(state: dict) -> list[tuple[str, str, dict]]:
         out += [(f"to.{i}", "serve", {"persona": state["psychics"][i]["persona"]})
                 for i in ghost.waiting(state)]
     elif step == "ghost_culprit":
-        out += [(f"group.{g['number']}", "culprit", {"group": g["number"]})
+        out += [(f"group.{g['number']}", "culprit", epilogue.named(g))
                 for g in state["epilogue"]["groups"]]
     if step in ("ghost_serve", "ghost_culprit", "ghost_anytime") and ghost.crow_allowed(state):
         out.append(("crow", "crow_start", {"left": state["crows_left"]}))
     if step in ("ghost_cards", "ghost_crow"):
-        out += [(f"add.{c}", "add", _card(state, c)) for c in hand if c not in chosen]
-        out += [(f"drop.{c}", "drop", _card(state, c)) for c in chosen]
-        if chosen or (step == "ghost_cards" and not hand):   # R12: an empty hand gives none
-            counted = {"count": len(chosen), "form": plural(len(chosen))}
-            out.append(("give", "give", counted) if step == "ghost_cards"
-                       else ("crow", "crow_commit", counted))
+        out += [(f"{CARD}.{c}", "vision", {**_card(state, c), "menu": "hand"}) for c in hand]
+        if step == "ghost_cards" and not hand:               # R12: an empty hand gives none
+            out.append(("give", "give", {"count": 0, "form": plural(0)}))
     if step == "ghost_shared":
         element = CATEGORIES[len(chosen)]
         out += [(f"pick.{c}", f"pick_{element}", _card(state, c))
@@ -51,6 +49,25 @@ def options(state: dict) -> list[tuple[str, str, dict]]:
         out.append(("back", "back", {}))
     out.append(("wait", "crow_not_now", {}) if state["phase"] == "window" else ("auto", "auto", {}))
     return out
+
+
+def pick(state: dict) -> dict | None:
+    """The multi-pick of a give or a crow: any of the hand's cards, at least one."""
+    step = kind(state)
+    if step not in ("ghost_cards", "ghost_crow") or not state["hand"]:
+        return None
+    return {"menu": "hand", "min": 1, "max": len(state["hand"]),
+            "confirm": "give_picked" if step == "ghost_cards" else "crow_picked"}
+
+
+def picked(choice: str) -> list[str]:
+    """The cards a multi-pick answer names ("card.V01+card.V07")."""
+    return [part.partition(".")[2] for part in choice.split("+")]
+
+
+def joined(state: dict, cards: list[str]) -> str:
+    """The multi-pick answer for `cards`, in the hand's order (as the question lists them)."""
+    return "+".join(f"{CARD}.{c}" for c in state["hand"] if c in cards)
 
 
 def asks_anytime(state: dict) -> bool:
@@ -72,6 +89,8 @@ def params(state: dict) -> dict:
     if "group" in draft:
         out["group"] = draft["group"]
         out["element"] = CATEGORIES[len(draft["cards"])]
+    if (multi := pick(state)) is not None:
+        out["pick"] = multi
     return out
 
 
@@ -94,7 +113,7 @@ def check(state: dict, choice: str) -> None:
         raise IllegalMove("no_crow_left", "No crow is left.")
     elif word in ("give", "crow") and draft and not draft.get("cards") and state["hand"]:
         raise IllegalMove("no_cards", "Pick at least one card first.")
-    elif word in ("add", "pick"):
+    elif word == "pick":
         if arg not in state["hand"]:
             raise IllegalMove("card_not_in_hand", "That card is not in your hand.", card=arg)
         if arg in draft.get("cards", []):
@@ -119,20 +138,21 @@ def apply(ctx: Ctx, choice: str) -> None:
         state["draft"] = {"action": "give", "psychic": int(arg), "cards": []}
     elif word == "group":
         state["draft"] = {"action": "shared", "group": int(arg), "cards": []}
-    elif word == "crow" and not draft:
-        state["draft"] = {"action": "crow", "cards": []}
     elif word == "crow":
-        state["draft"] = {}
-        deck.crow(ctx, draft["cards"])
-    elif word in ("add", "pick"):
+        state["draft"] = {"action": "crow", "cards": []}
+    elif word == "pick":
         draft["cards"].append(arg)
-        if word == "pick" and len(draft["cards"]) == 3:
+        if len(draft["cards"]) == 3:
             epilogue.commit(ctx, draft["group"], draft["cards"])
-    elif word == "drop":
-        draft["cards"].remove(arg)
-    elif word == "give":
+    elif word == CARD and draft["action"] == "give":
         state["draft"] = {}
-        hours.give(ctx, draft["psychic"], draft["cards"])
+        hours.give(ctx, draft["psychic"], picked(choice))
+    elif word == CARD:
+        state["draft"] = {}
+        deck.crow(ctx, picked(choice))
+    elif word == "give":                # R12: an empty hand gives none
+        state["draft"] = {}
+        hours.give(ctx, draft["psychic"], [])
     elif word == "back":
         state["draft"] = {}
 
@@ -175,12 +195,10 @@ def ai_choice(state: dict) -> str:
     if action == "crow" and plan[0] != "crow":
         return "back"                       # a crow the bot would not fly
     if action == "crow":
-        missing = [c for c in plan[1] if c not in draft["cards"]]
-        return f"add.{missing[0]}" if missing else "crow"
+        return joined(state, plan[1])
     if action == "give":
         cards, _ = ghost.reach(state, draft["psychic"], state["hand"])
-        missing = [c for c in cards if c not in draft["cards"]]
-        return f"add.{missing[0]}" if missing else "give"
+        return joined(state, cards) if cards else "give"
     if action == "shared":
         plan = ghost.plan_shared({**state, "draft": {}, "crows_left": 0})
         return f"pick.{plan[2][len(draft['cards'])]}"

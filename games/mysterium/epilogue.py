@@ -36,6 +36,12 @@ def start(ctx: Ctx) -> None:
         bot_shares(ctx)
 
 
+def named(group: dict) -> dict:
+    """A group as an answer names it: its number and its cards, so a ballot reads without
+    the picture."""
+    return {"group": group["number"], "cards": [group["cards"][c] for c in CATEGORIES]}
+
+
 def upgrade(state: dict) -> dict:
     """A game stored before the epilogue kept rounds: a three-player vote under way goes on
     in public from the ballots already in."""

@@ -90,20 +90,24 @@ def can_act(state: dict, i: int) -> bool:
 
 
 def move_options(state: dict, i: int) -> list[tuple[str, str, dict]]:
-    """What psychic i may try this hour: its guesses, bets on every other active psychic, ready
-    and keep. Whether a bet is possible at this instant is checked when it is made, so a
+    """What psychic i may try this hour: its guesses (one menu, a card ruled out marked), bets
+    on every other active psychic (another), ready and keep. Whether a bet is possible at this instant is checked when it is made, so a
     question asked once keeps its buttons all hour."""
     p = state["psychics"][i]
     out = []
     if p["stage"] != DONE:
-        out += [(f"guess.{c}", "guess", {"card": c}) for c in state["table"][p["stage"]]]
+        out += [(f"guess.{c}", "guess_wrong" if c in p["wrong"] else "guess",
+                 {"card": c, "menu": "guess", "stage": p["stage"]})
+                for c in state["table"][p["stage"]]]
     if uses_track(state["total"]):
         for j in active(state):
             if j != i:
                 persona = state["psychics"][j]["persona"]
-                out += [(f"bet.{j}.{k}", f"bet_{k}", {"persona": persona}) for k in KINDS]
-                out.append((f"unbet.{j}", "unbet", {"persona": persona}))
-    out += [("ready", "ready", {}), ("keep", "keep", {})]
+                out += [(f"bet.{j}.{k}", f"bet_{k}", {"persona": persona, "menu": "bets"})
+                        for k in KINDS]
+                out.append((f"unbet.{j}", "unbet", {"persona": persona, "menu": "bets"}))
+    # "keep", what the deadline takes, changes nothing and asks again: never a button
+    out += [("ready", "ready", {}), ("keep", "keep", {"unlisted": True})]
     return out
 
 

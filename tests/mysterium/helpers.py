@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 
 from games.base import IllegalMove
-from games.mysterium import MysteriumEngine
+from games.mysterium import MysteriumEngine, desk
 from games.mysterium.setup import Ctx
 
 E = MysteriumEngine()
@@ -58,20 +58,15 @@ def refused(s, prefix: str, choice: str, seat=None) -> str:
 
 
 def ghost_give(s, who: str, cards: list[str]):
+    """The Ghost picks a psychic, then the cards, all in one answer (none: an empty hand)."""
     s, events = do(s, "ghost.", f"to.{idx(s, who)}")
-    for card in cards:
-        s, more = do(s, "ghost.", f"add.{card}")
-        events += more
-    s, more = do(s, "ghost.", "give")
+    s, more = do(s, "ghost.", desk.joined(s, cards) if cards else "give")
     return s, events + more
 
 
 def ghost_crow(s, cards: list[str]):
     s, events = do(s, "ghost.", "crow")
-    for card in cards:
-        s, more = do(s, "ghost.", f"add.{card}")
-        events += more
-    s, more = do(s, "ghost.", "crow")
+    s, more = do(s, "ghost.", desk.joined(s, cards))
     return s, events + more
 
 

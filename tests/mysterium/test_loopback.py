@@ -1,6 +1,7 @@
-"""A whole Mysterium game through the loopback Discord: a human Ghost who gives visions with
-DM buttons (and whose post in the thread is removed), a human psychic who guesses and readies
-in the thread, two AI psychics, a secret vote. Every line each person and the thread saw is
+"""A whole Mysterium game through the loopback Discord: a human Ghost who picks a psychic with
+DM buttons and the visions it gets in a menu edited in place (and whose post in the thread is
+removed), a human psychic who guesses in a menu and readies in the thread, two AI psychics, a
+secret vote. Every line each person and the thread saw is
 checked against its audience."""
 from __future__ import annotations
 
@@ -36,15 +37,32 @@ def tag_guess(db) -> int | None:
     return None if state["psychics"][0]["stage"] == "done" else ai.guess_of(state, 0)
 
 
-def ghost_label(db) -> str | None:
-    """Laura plays the Ghost as the bot would, from what is behind her screen; the button she
-    presses is found by its label, as a person would (None: nothing is asked of her now)."""
+def ghost_move(db) -> str | list[str] | None:
+    """Laura plays the Ghost as the bot would, from what is behind her screen: the label of the
+    button she presses, found as a person would, or the cards she picks in the menu of a give
+    or a crow (None: nothing is asked of her now)."""
     state = stored(db)
     ask = next((p for p in E.pending(state) if p.seat == 0), None)
     if ask is None:
         return None
-    option = ask.option(desk.ai_choice(state))
+    choice = desk.ai_choice(state)
+    if (picked := ask.picked(choice)) is not None:
+        return [o.id for o in picked]
+    option = ask.option(choice)
     return Translator("mysterium", "en", NAMES).option(option.key, option.params)
+
+
+async def pick_and_confirm(person, message, cards: list[str]) -> None:
+    """Cards picked in the menu: the question is edited in place (no DM more, no picture sent
+    again), its button now answers with them."""
+    dms = len(person.dms())
+    picked = await person.select(message, *cards)
+    assert picked.type == 7 and picked.message == message and len(person.dms()) == dms
+    assert [o["value"] for s in message.selects for o in s["options"] if o.get("default")] \
+        == cards and not message.attachments
+    [confirm] = [b for b in message.buttons if "chosen" in (b.get("label") or "")]
+    assert not confirm.get("disabled")
+    await person.click(message, confirm["label"])
 
 
 async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
@@ -74,16 +92,22 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
             # The Ghost's first question carries its numbered hand, the picture it chooses from.
             assert any(a.filename == "seat.png" for m in laura.dms() for a in m.attachments)
             loop = asyncio.get_running_loop()
-            give_up, done = loop.time() + 120, set()
+            give_up, done, picked_in_menu = loop.time() + 120, set(), False
             while not finished(thread) and loop.time() < give_up:
                 acted = False
                 for m in laura.dms():
                     # A question the game has moved past (a crow offered while the timer
                     # ran) may keep its buttons a moment: only the one asking now is answered.
-                    if m.buttons and (m.id, m.content) not in done \
-                            and (label := ghost_label(db)) in m.labels():
+                    if not m.buttons or (m.id, m.content) in done:
+                        continue
+                    move = ghost_move(db)
+                    if isinstance(move, list) and m.selects:
                         done.add((m.id, m.content))
-                        await laura.click(m, label)
+                        await pick_and_confirm(laura, m, move)
+                        acted = picked_in_menu = True
+                    elif move in m.labels():
+                        done.add((m.id, m.content))
+                        await laura.click(m, move)
                         acted = True
                 for m in alex.dms():
                     if (m.buttons or m.selects) and m.id not in done:
@@ -101,11 +125,12 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
                             await (alex.select(m, f"guess.{card}") if m.selects else
                                    alex.click(m, next(label for label in m.labels()
                                                       if label.startswith(f"#{card} "))))
-                        await (alex.select(m, "ready") if m.selects else alex.click(m, "Ready"))
+                        await alex.click(m, "Ready")
                         acted = True
                 if not acted:
                     await asyncio.sleep(0.05)
             assert finished(thread), [m.content for m in thread.messages()[-5:]]
+            assert picked_in_menu
         assert not [c for c in discord.calls if c.status == 400]
         thread_lines = [line for m in thread.messages() if m.author not in ("laura", "alex")
                         for line in m.content.splitlines()]
