@@ -103,6 +103,10 @@ class Translator:
                 return found
         return None
 
+    def keys(self, section: str) -> list[str]:
+        """The keys a section has in any layer, in the order they are first written."""
+        return list(dict.fromkeys(k for layer in self._layers() for k in layer.get(section, {})))
+
     def has(self, section: str, key: str) -> bool:
         return self.template(section, key) is not None
 

@@ -380,9 +380,10 @@ class DiscordDelivery:
 
     def _phase_text(self, table: GameRow, moment: str | None, lines: str | None) -> str:
         """A phase post as shown: its phase and round, a link to the status message, its
-        lines (the link is the status's place now: a status posted afresh is linked from the
-        next post or edit)."""
+        lines, alike small steps folded into one (the link is the status's place now: a
+        status posted afresh is linked from the next post or edit)."""
         t = render.translator(table)
+        lines = render.folded(t, lines) if lines else lines
         moment = str(moment)
         head = [] if moment == "None" else [
             t("ui", "moment_header", **render.moment(table, t, at=moment))]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import string
 from collections import Counter
 
 import discord
@@ -83,6 +84,41 @@ def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
     if current:
         out.append((ids, current))
     return out
+
+
+def _ends(template: str) -> tuple[str, str] | None:
+    """The words a template's lines begin and end with, around what they say."""
+    parts = list(string.Formatter().parse(template))
+    if not any(field is not None for _, field, _, _ in parts):
+        return None
+    last = max(i for i, (_, field, _, _) in enumerate(parts) if field is not None)
+    return parts[0][0], "".join(text for text, *_ in parts[last + 1:])
+
+
+def folded(t: Translator, text: str) -> str:
+    """A phase post's lines with each run of alike small steps as one line: a game's
+    `folds` section names the events whose lines fold (`folds.<kind>`, "The narrator
+    called: {items}."), each line giving what it says between its template's first and last
+    words ("The narrator calls: " … "."). Thirteen calls of a night read as one line, and
+    the vote under them stays in view."""
+    for kind in t.keys("folds"):
+        ends = _ends(t.template("events", kind) or "")
+        if ends is None:
+            continue
+        start, end = ends
+        out, run = [], []
+        for line in [*text.split("\n"), None]:
+            if line is not None and line.startswith(start) and line.endswith(end) \
+                    and len(line) > len(start) + len(end):
+                run.append(line[len(start):len(line) - len(end)])
+                continue
+            if run:
+                out.append(t("folds", kind, items=", ".join(run)))
+                run = []
+            if line is not None:
+                out.append(line)
+        text = "\n".join(out)
+    return text
 
 
 def said_once(t: Translator, text: str) -> str:
