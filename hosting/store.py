@@ -366,7 +366,7 @@ class Store:
     REFUSED_ROWS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, sqlite3.DataError)
     # Tables holding one game's rows, in the order an import writes them.
     GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
-                   "posts", "departures")
+                   "posts", "departures", "watching", "spectators")
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -602,6 +602,32 @@ class Store:
         return [r[0] for r in await self._fetch(
             "SELECT user_id FROM departures WHERE game_id = ? AND seat = ? ORDER BY at, user_id",
             (game_id, seat))]
+
+    # ---- spectators and the dead (migration V18) -------------------------------------------
+    async def spectator_thread(self, game_id: int) -> int | None:
+        """The game's spectator thread, once opened."""
+        found = await self._fetch("SELECT thread_id FROM watching WHERE game_id = ?", (game_id,))
+        return found[0][0] if found else None
+
+    async def set_spectator_thread(self, game_id: int, thread_id: int) -> None:
+        await self._write("INSERT INTO watching (game_id, thread_id) VALUES (?, ?) "
+                          "ON CONFLICT (game_id) DO UPDATE SET thread_id = excluded.thread_id",
+                          (game_id, thread_id))
+
+    async def add_spectator(self, game_id: int, user_id: int, now: float) -> None:
+        await self._write("INSERT INTO spectators (game_id, user_id, at) VALUES (?, ?, ?) "
+                          "ON CONFLICT DO NOTHING", (game_id, user_id, now))
+
+    async def spectators(self, game_id: int) -> list[int]:
+        """The people let into the game's spectator thread, first first."""
+        return [r[0] for r in await self._fetch(
+            "SELECT user_id FROM spectators WHERE game_id = ? ORDER BY at, user_id", (game_id,))]
+
+    async def has_watched(self, game_id: int, user_id: int) -> bool:
+        """Whether this person has seen the game's secrets as a spectator (or one of the dead):
+        they may never take a seat of it."""
+        return bool(await self._fetch(
+            "SELECT 1 FROM spectators WHERE game_id = ? AND user_id = ?", (game_id, user_id)))
 
     async def mark_dm_closed(self, game_id: int, seat: int, closed: bool = True) -> None:
         await self._write("UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?",

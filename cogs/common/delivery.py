@@ -43,11 +43,11 @@ from itertools import groupby
 import discord
 
 import games
-from cogs.common import render, threads
+from cogs.common import render, threads, watching
 from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, pin, pinging, said
-from cogs.common.views import secrets_view
+from cogs.common.views import secrets_view, watch_view
 from games.base import Pending
 from hosting.store import GameRow, OutboxRow, PostRow
 from hosting.turns import in_background
@@ -217,6 +217,7 @@ class DiscordDelivery:
             plans.append((f"moment:{moment}", [], None))
         if ending:
             plans += self._farewells(table, posts)
+        plans += await watching.plans(self.host, table, rows, posts)
         if plans:
             await self.host.store.plan_posts(table.id, plans)
             self._planned_here[table.id].update(key for key, _, _ in plans if key not in posts)
@@ -363,6 +364,10 @@ class DiscordDelivery:
                 await self._tell_unreachable(table, post, thread)
             elif kind == "note":
                 await self._note(table, post)
+            elif kind == "watch":
+                await self._to_spectators(table, post)
+            elif kind == "unoffer":
+                await watching.close_offer(self, table, post)
             elif thread is None:
                 await self.host.store.post_tried(table.id, post.key, "set_aside")
             elif kind == "ask":
@@ -681,6 +686,8 @@ class DiscordDelivery:
                 kwargs.update(render.seat_picture(table, seat_no, kwargs["embed"]))
         elif not post.text:
             return await self.host.store.post_tried(table.id, post.key, "sent")
+        elif post.key.endswith(":watch"):      # the offer to the dead (`watching`)
+            kwargs = {"view": watch_view(table.id, render.translator(table))}
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,
                                        asked=[(pending.id, seat_no)] if pending else (), **kwargs)
@@ -706,6 +713,21 @@ class DiscordDelivery:
                 self._probed[(table.id, seat.seat)] = now
                 await self.host.mark_dm_closed(table.id, seat.seat, False)
                 seat.dm_closed = False
+
+    async def _to_spectators(self, table: GameRow, post: PostRow) -> None:
+        """A post in the game's spectator thread (`watching`): never anywhere else."""
+        _, thread_id = await self.host.store.watching(table.id)
+        channel = await self.channel(thread_id)
+        if channel is None:
+            return await self.host.store.post_tried(table.id, post.key, "set_aside")
+        await self._send(table, post, channel)
+
+    async def _to_spectators(self, table: GameRow, post: PostRow) -> None:
+        """A post in the game's spectator thread (`watching`): never anywhere else."""
+        channel = await self.channel(await self.host.store.spectator_thread(table.id))
+        if channel is None:
+            return await self.host.store.post_tried(table.id, post.key, "set_aside")
+        await self._send(table, post, channel)
 
     async def _unreachable(self, table: GameRow, post: PostRow, pending: Pending | None) -> None:
         """Silently: the lines are in "My secrets", the question is answered there."""

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from cogs.common import actions, opening, permissions, render, settings_form
+from cogs.common import actions, opening, permissions, render, settings_form, watching
 from games.base import IllegalMove
 from games.settings_text import parse_settings
 from hosting.store import GameRow
@@ -173,6 +173,11 @@ class GameCog(commands.GroupCog):
     async def secrets(self, interaction: discord.Interaction) -> None:
         if table := await self._here(interaction):
             await actions.secrets(interaction, table.id)
+
+    @app_commands.command(name="watch", description="Follow this table without a seat (and its secrets, where the table allows).")
+    async def watch(self, interaction: discord.Interaction) -> None:
+        if table := await self._here(interaction):
+            await watching.watch(interaction, table.id)
 
     @app_commands.command(name="rules", description="How to play, or one card's rules.")
     @app_commands.describe(topic="A card, room, role or character")

@@ -75,8 +75,9 @@ async def reopen(table: GameRow, thread) -> None:
 
 
 async def police(bot, message: discord.Message) -> None:
-    """A person's post in a game's thread, removed while the rules forbid talk or while the
-    game's cog says that person may not speak (`GameCog.speechless`: Mysterium's Ghost); the
+    """A person's post in a game's thread, removed while the rules forbid talk, while the
+    game's cog says that person may not speak (`GameCog.speechless`: Mysterium's Ghost) or
+    once they have seen its secrets as a spectator or one of the dead (`watching`); the
     person is told why by DM. The bot learns the author from the guild-messages intent (never
     the content); without Manage Messages the post stays."""
     thread = message.channel
@@ -92,6 +93,8 @@ async def police(bot, message: discord.Message) -> None:
         return
     cog = next((c for c in bot.cogs.values() if getattr(c, "game", None) == table.game), None)
     note = (await cog.speechless(table, message.author.id) if cog else None) or (
+        ("ui", "watcher_post_removed")
+        if await bot.host.store.has_watched(table.id, message.author.id) else None) or (
         ("ui", "quiet_post_removed") if quiet_now(table) else None)
     if note is None or not _may(thread, "manage_messages"):
         return

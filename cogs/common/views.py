@@ -6,7 +6,7 @@ import re
 
 import discord
 
-from cogs.common import actions, settings_form
+from cogs.common import actions, settings_form, watching
 from hosting.store import GameRow
 
 _ID = r"(?P<gid>\d+)"
@@ -157,9 +157,25 @@ class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
         await actions.decide_in_thread(interaction, self.game_id, values[0] if values else "")
 
 
+class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:watch:{_ID}"):
+    """"Watch with the dead": offered by DM to the person of an eliminated seat."""
+
+    def __init__(self, game_id: int, label: str = "Watch with the dead"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           emoji="\N{EYE}", custom_id=f"tbl:watch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await watching.watch(interaction, self.game_id)
+
+
 def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, SecretsButton, DecisionButton, DecisionSelect,
-            PickSelect, BallotButton, BallotSelect)
+            PickSelect, BallotButton, BallotSelect, WatchButton)
 
 
 def lobby_view(table: GameRow, t) -> discord.ui.View:
@@ -177,4 +193,11 @@ def lobby_view(table: GameRow, t) -> discord.ui.View:
 def secrets_view(game_id: int, t, label_key: str = "secrets") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(SecretsButton(game_id, t("ui", label_key)))
+    return view
+
+
+def watch_view(game_id: int, t) -> discord.ui.View:
+    """The dead's offer: one button."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(WatchButton(game_id, t("ui", "watch_button")))
     return view

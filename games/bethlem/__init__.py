@@ -105,7 +105,7 @@ class BethlemEngine(Engine):
         """Seats eliminated, but for the Alchemist's owner while her return may still be
         offered (she may come back once)."""
         back = (owner(state, ALCHEMIST) if ALCHEMIST in state["cards"]
-                and not state["custom"].get("alchemist_returned") else None)
+                and not (state["custom"] or {}).get("alchemist_returned") else None)
         return frozenset(s for s, out in enumerate(state["eliminated"]) if out and s != back)
 
     def outcome(self, state):

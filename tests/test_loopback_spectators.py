@@ -1,0 +1,117 @@
+"""Spectators and the dead through the loopback Discord: `/GAME watch` opens a private
+spectator thread holding every secret as it happens, the person of an eliminated seat is
+offered it by DM, and nothing of it ever reaches a living player before the end."""
+from __future__ import annotations
+
+from tests.test_spectators import out_when_dead
+from tests.loopback.table import (KILL_PROMPT, at_a_table, dm_prompts, finished, known_wolf,
+                                  play, toy_choice)
+
+GM_LINES = ("The wolf sits at", "The wolf chose")      # the toy game's GM log
+
+
+def spectator_thread(channel):
+    return next(t for t in channel.threads() if t.name.endswith("spectators"))
+
+
+async def test_a_spectator_and_the_dead_see_every_secret_and_the_living_none(tmp_path,
+                                                                              monkeypatch):
+    out_when_dead(monkeypatch)
+    async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob", "carol", "dave",
+                          "eve") as (discord, people, games):
+        alice, bob, carol, dave, eve = people
+        players = [alice, bob, carol, dave]
+        await alice.slash(games, "toy new")
+        lobby = games.last_message()
+        early = await eve.slash(games, "toy watch")
+        assert early.ephemeral and "Only a running game" in early.content
+        for person in (bob, carol, dave):
+            await person.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        thread = lobby.thread
+
+        seated = await bob.slash(thread, "toy watch")
+        assert seated.ephemeral and "You play at this table" in seated.content
+        watched = await eve.slash(thread, "toy watch")
+        assert watched.ephemeral and "every secret shows there" in watched.content.lower()
+        spectators = spectator_thread(games)
+        assert spectators.record.type == 12 and not spectators.record.invitable
+        assert spectators.members == ["Loopback Bot", "eve"]
+        board = "\n".join(m.text for m in spectators.messages())
+        wolf = known_wolf(players)
+        assert f"**{wolf}**\n• Your role: wolf" in board, board
+
+        # The night: the wolf kills; its victim is out and is offered the view, once.
+        wolf_person = next(p for p in players if p.name == wolf)
+        [kill] = [m for m in dm_prompts(wolf_person) if KILL_PROMPT in m.text]
+        await wolf_person.click(kill, toy_choice(wolf_person, kill, wolf))
+        [dead] = [p for p in players if any("Watch with the dead" in m.labels()
+                                            for m in p.dms())]
+        assert "The wolf chose" in "\n".join(m.text for m in spectators.messages())
+        [offer] = [m for m in dead.dms() if "Watch with the dead" in m.labels()]
+        joined = await dead.click(offer, "Watch with the dead")
+        assert dead.name in spectators.members
+        assert "every secret shows there" in joined.followups[-1].text.lower()
+        assert not offer.buttons and "You watch game" in offer.text     # taken, closed
+
+        # Their posts in the game's thread are removed, and they are told why.
+        for person in (eve, dead):
+            post = await person.write(thread, "the wolf is …")
+            assert post.deleted, person
+            assert "your posts in its thread are removed" in person.dms()[-1].text
+        living = [p for p in players if p is not dead]
+        said = await next(p for p in living if p.name != wolf).write(thread, "I trust bob")
+        assert not said.deleted
+
+        await play(players, thread)
+        assert finished(thread)
+        await discord.settle()
+        assert "The game is over" in spectators.messages()[-1].text
+
+        # What the living saw: never the spectator thread, and the GM log only in the
+        # recap posted after the end.
+        end = next(m for m in thread.messages() if "The game is over" in m.text)
+        for person in living:
+            for message in person.visible():
+                assert message.record.channel is not spectators.record, person
+                if any(line in message.text for line in GM_LINES):
+                    assert message.record.channel is thread.record and message.id > end.id, (
+                        person, message.text)
+        assert spectators.members == sorted(["Loopback Bot", "eve", dead.name])
+
+
+async def test_watch_is_refused_without_create_private_threads(tmp_path):
+    async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob", "carol",
+                          "eve") as (discord, people, games):
+        alice, bob, carol, eve = people
+        await alice.slash(games, "toy new")
+        lobby = games.last_message()
+        for person in (bob, carol):
+            await person.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        discord.deny(games, "create_private_threads")
+        await discord.settle()
+        refused = await eve.slash(games, "toy watch")
+        assert refused.ephemeral and "Create Private Threads" in refused.content
+        assert [t.name for t in games.threads()] == [lobby.thread.name]
+        post = await eve.write(lobby.thread, "hello")
+        assert not post.deleted
+
+
+async def test_an_offer_not_taken_closes_with_the_game(tmp_path, monkeypatch):
+    out_when_dead(monkeypatch)
+    async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob", "carol",
+                          "dave") as (discord, people, games):
+        alice = people[0]
+        await alice.slash(games, "toy new")
+        lobby = games.last_message()
+        for person in people[1:]:
+            await person.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        wolf = known_wolf(people)
+        wolf_person = next(p for p in people if p.name == wolf)
+        [kill] = [m for m in dm_prompts(wolf_person) if KILL_PROMPT in m.text]
+        await wolf_person.click(kill, toy_choice(wolf_person, kill, wolf))
+        [offer] = [m for p in people for m in p.dms() if "Watch with the dead" in m.labels()]
+        await alice.slash(lobby.thread, "toy cancel")
+        assert not offer.buttons and "is over" in offer.text
