@@ -716,14 +716,6 @@ class DiscordDelivery:
 
     async def _to_spectators(self, table: GameRow, post: PostRow) -> None:
         """A post in the game's spectator thread (`watching`): never anywhere else."""
-        _, thread_id = await self.host.store.watching(table.id)
-        channel = await self.channel(thread_id)
-        if channel is None:
-            return await self.host.store.post_tried(table.id, post.key, "set_aside")
-        await self._send(table, post, channel)
-
-    async def _to_spectators(self, table: GameRow, post: PostRow) -> None:
-        """A post in the game's spectator thread (`watching`): never anywhere else."""
         channel = await self.channel(await self.host.store.spectator_thread(table.id))
         if channel is None:
             return await self.host.store.post_tried(table.id, post.key, "set_aside")
