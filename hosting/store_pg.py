@@ -340,7 +340,8 @@ class PgStore(Store):
                           step: StepWrites) -> bool:
         """One statement, atomic by itself (`_step_statement`). A step that writes a deadline
         row twice (dropped and added again), clears reminders, shifts deadlines or marks
-        seats takes the shared transaction: one statement cannot change a row twice."""
+        seats takes the shared transaction: one statement cannot change a row twice; so does
+        the step that ends a game, with its rows of the results index."""
         adding = {row[1] for row in step.add_deadlines}
         if (step.clear_reminders or step.shift_deadlines or step.seat_marks or step.records
                 or any(pid in adding for _, pid in step.drop_deadlines)):

@@ -64,7 +64,7 @@ async def test_history_lists_ones_games_privately_and_pages_them(tmp_path):
         assert f"#{cancelled[-1]} · Among Cultists" in page          # the newest first
         assert f"#{finished}" not in page and "Page 1 of 2" in page
         assert "Cancelled before its end." in page and ana.mention in page
-        assert "(AI)" in page
+        assert "AI 1, AI 2, AI 3" in page                              # AI seats by name
         turned = await ana.click(mine.message, "Next")
         assert turned.type == 7 and "Page 2 of 2" in mine.message.text   # edited in place
         assert f"#{finished}" in mine.message.text and "Won:" in mine.message.text

@@ -23,15 +23,14 @@ def _game_t(game: str, t: Translator) -> Translator:
     return Translator(game, t.lang, markdown=True)
 
 
-def _who(t: Translator, seat: SeatResult) -> str:
-    if seat.user_id is not None:
-        return f"<@{seat.user_id}>"
-    return t("history", "ai", name=escape(seat.name)) if seat.ai_policy else escape(seat.name)
+def _who(seat: SeatResult) -> str:
+    """A person by mention, an AI seat (or one nobody held at the end) by its name."""
+    return f"<@{seat.user_id}>" if seat.user_id is not None else escape(seat.name)
 
 
 def _marked(t: Translator, seat: SeatResult) -> str:
     """A person or AI at a seat, with how they held it unless they played it throughout."""
-    who = _who(t, seat)
+    who = _who(seat)
     return (who if seat.part in (results.COUNTED, "ai")
             else f"{who} ({t('history', f'part_{seat.part}')})")
 
@@ -54,8 +53,8 @@ def _outcome(t: Translator, gt: Translator, game: GameResult) -> str:
     winners = [s for s in game.seats if s.won and s.part != "left"]
     if not winners:
         return " ".join(lines + [t("history", "nobody_won")])
-    groups = [t("ui", "winners_side", names=", ".join(_who(t, s) for s in run),
-                side=results.named(gt, side)) if side else ", ".join(_who(t, s) for s in run)
+    groups = [t("ui", "winners_side", names=", ".join(_who(s) for s in run),
+                side=results.named(gt, side)) if side else ", ".join(_who(s) for s in run)
               for side, run in groupby(sorted(winners, key=lambda s: (s.side or "", s.seat)),
                                        key=lambda s: s.side)]
     return " ".join(lines + [t("history", "won_by", winners="; ".join(groups))])

@@ -13,6 +13,7 @@ CREATE TABLE results (
     finished_at REAL NOT NULL
 );
 CREATE INDEX results_by_guild ON results (guild_id, finished_at);
+CREATE INDEX results_by_game ON results (guild_id, game, status);
 
 -- `part`: how this person or AI held the seat: 'played' (from the start to the end), 'ai'
 -- (an AI seat), 'autopilot' (the bot played it for its person at the end), 'left' (left the
