@@ -306,9 +306,9 @@ async def test_each_persons_dm_channel_is_opened_once(world):
         await host.decide(table.id, table.seats[vote.seat].user_id, vote.id, "skip")
     await delivery.settled()
     assert [p.kind for p in host.pending(table)] == ["kill"]
-    # Role with the first prompt; dawn's header (every person gets one then); night 2's
-    # header with the next prompt.
-    assert len(users[wolf].sent) == 3
+    # Role with the first prompt; night 2's header with the next prompt (dawn has nothing
+    # for the wolf to read: no DM).
+    assert len(users[wolf].sent) == 2
     assert sorted(delivery.bot.dms_opened) == [ALICE, BOB, CAROL, DAVE]   # each opened once
     elsewhere = DiscordDelivery(delivery.bot)         # another process on the same store
     await elsewhere._dm(BOB)

@@ -94,10 +94,11 @@ async def test_status_and_its_edits_ignore_who_is_asked_in_secret(tmp_path):
     assert not any("secret decisions" in text for text in texts)
 
 
-async def test_a_night_actor_whose_dms_close_is_named_only_at_dawn_like_anyone(world):
+async def test_dms_closed_mid_game_are_never_named_and_tried_again_when_their_person_acts(world):
     """Only the wolf is written to at night (a reminder). Their DMs closed meanwhile: the
-    failure shows nothing; at dawn, when every person is written to, the thread names the
-    unreachable seat in the same words it uses for a seat closed from the start."""
+    failure shows nothing, then or at dawn (who is written to after the start is a secret);
+    when the wolf next acts in the game their DMs are tried again, and the next DM due
+    reaches them."""
     host, delivery, channels, users = world
     thread = channels[2]
     table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
@@ -122,11 +123,18 @@ async def test_a_night_actor_whose_dms_close_is_named_only_at_dawn_like_anyone(w
     await host.fire_due()                           # the default decides; dawn comes
     await delivery.settled()
     new = [kw for what, _, kw in thread.log[len(before):] if what == "send"]
-    named = [kw for kw in new if kw.get("view") is not None
-             and kw["view"].children[0].custom_id.startswith("tbl:secrets:")]
-    assert [kw["content"] for kw in named] == [
-        t.plural("ui", "dm_closed", 1, mention=f"<@{wolf.user_id}>")]
-    assert named[0]["view"].children[0].custom_id == start_line["view"].children[0].custom_id
-    assert [u.id for u in named[0]["allowed_mentions"].users] == [wolf.user_id]
-    assert "did not survive the night" in new[0]["content"]   # the dawn news comes first
-    assert f"<@{CAROL}>" not in named[0]["content"]          # named once, at the start
+    assert "did not survive the night" in new[0]["content"]   # the dawn news
+    assert not [kw for kw in new if kw.get("view") is not None
+                and kw["view"].children[0].custom_id.startswith("tbl:secrets:")]
+    named = t.plural("ui", "dm_closed", 1, mention=f"<@{wolf.user_id}>")
+    assert not [kw for kw in new if named in (kw["content"] or "")]
+    table = await host.table(table.id)
+    users[wolf.user_id].dms_open = True
+    assert await delivery.reached(table, kill.seat)        # the wolf clicks "My secrets"
+    assert not (await host.store.load_game(table.id)).seats[kill.seat].dm_closed
+    assert not await delivery.reached(table, kill.seat)    # told once
+    sent = len(users[wolf.user_id].sent)
+    for vote in host.pending(table):               # nobody is voted out: night 2 asks the wolf
+        await host.decide(table.id, table.seats[vote.seat].user_id, vote.id, "skip")
+    await delivery.settled()
+    assert [m.kw["view"] is not None for m in users[wolf.user_id].sent[sent:]] == [True]

@@ -26,6 +26,7 @@ __all__ = ["table", "world"]
 LOST = "I lost the"
 CLOSED_DMS = "I cannot send you direct messages"
 TIMED_OUT = "Time ran out"
+NOT_REACHED = "I could not send you a direct message"
 
 
 def quick_retries(db):
@@ -97,11 +98,11 @@ async def test_hour_old_messages_draw_one_429_each_and_the_news_goes_on(tmp_path
         assert_nobody_timed_out(thread, people)
 
 
-async def test_dms_opened_too_fast_are_sent_again_and_closed_ones_are_probed(tmp_path):
+async def test_dms_opened_too_fast_are_sent_again_and_closed_ones_tried_when_their_person_acts(
+        tmp_path):
     async with Loopback() as lb:
         lb.dm_too_fast = 0.5                  # half the bot's DM calls refused with 40003
-        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle) as bot:
-            bot.host.delivery.probe_every = 0.0     # at every moment (by default 5 min apart)
+        async with lb.run_bot(quick_retries, tmp_path / "db.sqlite3", idle=idle):
             guild = lb.guild("Test server")
             people = [guild.user(n) for n in ("alice", "bob", "carol", "dave")]
             bob = people[1]
@@ -116,13 +117,17 @@ async def test_dms_opened_too_fast_are_sent_again_and_closed_ones_are_probed(tmp
             [named] = [m for m in thread.messages() if CLOSED_DMS in m.content]
             assert bob.mention in named.content
             assert not [p for p in people if p is not bob and p.mention in named.content]
-            # Bob opens his DMs during the night (the wolf, whoever it is, kills first if it
-            # is him, through "Answer here"): the day's DM reaches him, and all after it.
-            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)] or [
-                (bob, m) for m in await secret_prompts(bob, thread)]
+            # Bob opens his DMs during the night; nothing is tried until he acts in the game:
+            # then he alone is told, and the DMs due to him from then on reach him (the wolf,
+            # whoever it is, kills first, through "My secrets" if it is him).
             bob.dms_open = True
+            assert not bob.dms()
+            told = await bob.click(status_message(thread), "My secrets")
+            assert told.ephemeral and NOT_REACHED in told.text
+            [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)] or [
+                (bob, m) for m in await secret_prompts(bob, thread)]     # said once
+            assert NOT_REACHED not in (await bob.click(status_message(thread), "My secrets")).text
             await wolf.click(kill, kill.labels()[-1])
-            assert any("**Day** · round 1" in m.text for m in bob.dms())
             await play(people, thread)
         assert finished(thread)
         assert len(hurried(lb, but=bob)) >= 3
@@ -219,7 +224,7 @@ async def test_a_phase_post_near_an_hour_old_grows_no_more(world, table, monkeyp
     assert len(thread.sent) == sent + 1 and thread.edits == edits    # a new post, no edit
 
 
-async def test_closed_dms_are_tried_again_at_a_new_moment_at_most_every_few_minutes(world):
+async def test_closed_dms_are_tried_again_with_a_dm_due_at_most_every_few_minutes(world):
     host, delivery, channels, users = world
     tries = []
     plain = type(users[CAROL]).send
@@ -234,16 +239,22 @@ async def test_closed_dms_are_tried_again_at_a_new_moment_at_most_every_few_minu
         table = await toy_table(host, 3, ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")))
         await delivery.settled()
         assert len(tries) == 1 and (await host.table(table.id)).seat_of(CAROL).dm_closed
-        await night(host, await host.table(table.id))        # day: a new moment, too soon
+        await night(host, await host.table(table.id))        # day: nothing due to her
         await delivery.settled()
-        assert len(tries) == 1
-        delivery.probe_every = 0.0
+        assert len(tries) == 1                               # so nothing is tried
         users[CAROL].dms_open = True                         # carol opens her DMs
-        for seat in [p.seat for p in host.pending(await host.table(table.id))]:
-            await vote(host, await host.table(table.id), seat)   # night 2: tried, and reached
+        table = await host.table(table.id)
+        wolf = str(table.state["wolf"])
+        for seat in [p.seat for p in host.pending(table)][:-1]:
+            await vote(host, await host.table(table.id), seat, wolf)
         await delivery.settled()
-        assert len(tries) > 1 and not (await host.table(table.id)).seat_of(CAROL).dm_closed
-        assert "**Night** · round 2" in users[CAROL].sent[0].content
+        assert len(tries) == 1                               # nothing due to her yet
+        delivery.probe_every = 0.0                           # the last try long ago
+        [last] = [p.seat for p in host.pending(await host.table(table.id))]
+        await vote(host, await host.table(table.id), last, wolf)   # the end: a farewell DM
+        await delivery.settled()
+        assert len(tries) == 2 and not (await host.table(table.id)).seat_of(CAROL).dm_closed
+        assert "is over" in users[CAROL].sent[0].content
     finally:
         type(users[CAROL]).send = plain
 

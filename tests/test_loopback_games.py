@@ -18,7 +18,7 @@ from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_recap_reads_by_round,
                                     assert_secrets_lead_with_the_secret, event_line,
                                     open_dm_questions, recap_header)
-from tests.loopback.seen import CLOCK, findings, what_people_see
+from tests.loopback.seen import CLOCK, CLOSED_LINE, findings, what_people_see
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
 
@@ -29,6 +29,7 @@ MENTIONS = re.compile(r"(<@\d+>\s*)+")
 MOMENT_HEADER = re.compile(rf"\*\*[^*]+\*\* · ({CLOCK})")   # opens each person's DMs of a moment
 STATUS_LINK = re.compile(r"\[table status\]\(https://discord\.com/channels/[\d/]+\)")
 FAREWELL = re.compile(r"\*\*[^*]+\*\* is over\. |The whole game, everything revealed: ")
+INTRO = re.compile(r"You play \*\*.+\*\* at .+ #\d+\. ")    # a start DM with nothing else
 
 
 def bot_thread_line(line: str) -> bool:
@@ -37,15 +38,15 @@ def bot_thread_line(line: str) -> bool:
     notices that talk stops and opens again."""
     return bool("I cannot send you direct messages" in line or MENTIONS.fullmatch(line)
                 or line in QUIET_NOTICES
-                or recap_header(line) or MOMENT_HEADER.match(line)
+                or recap_header(line) or MOMENT_HEADER.match(line) or CLOSED_LINE.match(line)
                 or STATUS_LINK.fullmatch(line) or line.startswith(f"**{GAME_OVER_LINE}**"))
 
 
 def bot_dm_line(line: str) -> bool:
-    """A DM line of the bot's own, not an event: a moment's header, a question's outcome,
-    the farewell at the end."""
-    return bool(MOMENT_HEADER.fullmatch(line) or FAREWELL.match(line)) or line.startswith(
-        ("You chose", "Time ran out:", "This question is closed"))
+    """A DM line of the bot's own, not an event: a moment's header, the start's line for a
+    seat with nothing else, a question closed to one line, the farewell at the end."""
+    return bool(MOMENT_HEADER.fullmatch(line) or FAREWELL.match(line) or INTRO.match(line)
+                or CLOSED_LINE.match(line))
 
 
 async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
@@ -145,7 +146,8 @@ def assert_the_thread_reads_as_one_table(channel, thread, players) -> None:
     a farewell DM to each person, the lobby a line; nothing left to click."""
     messages = thread.messages()
     for a, b in zip(messages, messages[1:]):
-        news = [m.content.splitlines()[0] for m in (a, b) if m.content and not m.embeds]
+        news = [m.content.splitlines()[0] for m in (a, b) if m.content and not m.embeds
+                and not CLOSED_LINE.match(m.content.splitlines()[-1])]   # a closed question
         if len(news) == 2 and MOMENT_HEADER.match(news[0]) and news[0] == news[1]:
             assert len(a.content) > PHASE_LIMIT - 300, f"a phase post multiplied: {b.content!r}"
     shown = [m.attachments[0].data for m in messages if m.attachments]

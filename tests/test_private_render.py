@@ -37,13 +37,18 @@ def test_a_question_says_its_round_its_options_words_and_its_deadline_rule():
     assert {o.description for o in menu.item.options} == {"Hide"}
 
 
-def test_a_closed_question_ends_with_its_outcome_under_it():
-    embed = render.prompt_embed(table("room25", "suspicion"), pick(2), due=1000.0)
-    closed = render.closed_question("**Programming** · round 2", [embed], "You chose **X**.")
-    assert closed["content"] == "**Programming** · round 2" and closed["view"] is None
-    [question] = closed["embeds"]
-    assert [f.value for f in question.fields] == ["You chose **X**."]
-    assert question.description == embed.description
+def test_a_closed_question_shrinks_to_one_line_under_the_news_it_carried():
+    room = table("room25", "suspicion")
+    embed = render.prompt_embed(room, pick(2), due=1000.0)
+    t = render.translator(room)
+    closed = render.closed_question(t, "**Programming** · round 2\nYou look at room B3.",
+                                    [embed], "You chose **X**.")
+    assert closed["content"].splitlines() == [
+        "**Programming** · round 2", "You look at room B3.",
+        f"{embed.title} — You chose **X**."]
+    assert closed["embeds"] == [] and closed["attachments"] == [] and closed["view"] is None
+    # In the thread the pictures stay: the next posts are drawn against them.
+    assert "attachments" not in render.closed_question(t, None, [embed], "X", pictures=True)
 
 
 def test_my_secrets_lead_with_the_seats_secret():

@@ -3,8 +3,9 @@ what a player would stumble on and stays quiet on a clean table. The whole games
 loopback run them on real views (tests/test_loopback_games.py and each game's loopback test)."""
 from __future__ import annotations
 
-from tests.loopback.seen import (AGAIN, CLICKABLE, DEADLINE, EARLY, ENDING, INTERNAL, PICTURE,
-                                 UNDESCRIBED, UPSIDE_DOWN, Picture, Seen, Shown, findings)
+from tests.loopback.seen import (AGAIN, CLICKABLE, DEADLINE, EARLY, ENDING, HEADER_ONLY,
+                                 INTERNAL, PICTURE, UNDESCRIBED, UNSHRUNK, UPSIDE_DOWN, Picture,
+                                 Seen, Shown, findings)
 
 STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
                                      "custom_id": "tbl:secrets:7"}]}
@@ -96,8 +97,29 @@ def test_a_question_before_the_header_of_its_moment_is_found():
     header = Shown(8, "bot", "**Day** · round 9")
     asked = Shown(9, "bot", embeds=({"title": "Day, round 9: your decision",
                                      "description": "Talk it over."},))
-    assert findings(table(dms=[header, asked])) == []
-    assert checks(findings(table(dms=[asked, header]))) == [EARLY]
+    fragments = (HEADER_ONLY, UNSHRUNK)    # a header alone, a question without its buttons
+    assert findings(table(dms=[header, asked]), expected=fragments) == []
+    assert checks(findings(table(dms=[asked, header]), expected=fragments)) == [EARLY]
+
+
+def test_a_dm_that_says_nothing_but_its_moment_is_found():
+    header = Shown(8, "bot", "**Day** · round 9")
+    assert checks(findings(table(dms=[header]))) == [HEADER_ONLY]
+    news = Shown(9, "bot", "**Day** · round 9\nYou saw Ana's card.")
+    assert findings(table(dms=[news])) == []
+    assert findings(table(thread=[header, OVER])) == []        # a DM's only
+
+
+def test_a_closed_question_that_keeps_its_box_is_found():
+    box = {"title": "Day, round 9: your decision", "description": "Vote someone out."}
+    kept = Shown(7, "bot", embeds=(box,))
+    assert checks(findings(table(dms=[kept]))) == [UNSHRUNK]
+    ballot = Shown(7, "bot", embeds=({**box, "title": "Day, round 9: the table decides"},))
+    assert checks(findings(table(thread=[ballot, OVER]))) == [UNSHRUNK]
+    live = Shown(7, "bot", embeds=(box,), components=question("p2").components)
+    assert findings(table(dms=[live]), pending={"p2"}) == []
+    one_line = Shown(7, "bot", "Day, round 9: your decision — You chose **Ana**.")
+    assert findings(table(dms=[one_line])) == []
 
 
 def test_the_same_line_twice_in_a_row_is_found():

@@ -135,6 +135,15 @@ async def start(interaction: discord.Interaction, game_id: int) -> None:
 RECENT_LINES = 5   # the latest private lines "My secrets" repeats; the DMs hold them all
 
 
+async def dms_note(interaction: discord.Interaction, table: GameRow) -> str | None:
+    """A person whose DMs the bot found closed acts in the game: they alone are told, in
+    the answer only they see, and their DMs are tried again from now on."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or not await host_of(interaction).delivery.reached(table, seat.seat):
+        return None
+    return render.translator(table)("ui", "dms_refused_you")
+
+
 async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     """The seat's secrets (its own, then what it knows), its open questions and its latest
     private lines, ephemerally."""
@@ -150,7 +159,7 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     history = await host.store.private_history(table.id, seat.seat, limit=RECENT_LINES)
     embed = render.secrets_embed(table, seat.seat, len(open_now),
                                  [t.event(r.kind, r.data) for r in history])
-    await reply(interaction, embed=embed,
+    await reply(interaction, await dms_note(interaction, table), embed=embed,
                 **render.seat_picture(table, seat.seat, embed, "secrets.png"))
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
     for pending in open_now:    # each a copy that closes with its question
@@ -193,15 +202,17 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         return
     accepted, choice = done
     # Closing the prompt is also the acknowledgement: one call, and no second click possible.
-    # What the message already said (news sent along with the question) stays above; its
-    # deadline goes and "You chose X" comes under the question, so the DM reads top down.
+    # What the message already said (news sent along with the question) stays above; the
+    # question becomes one line under it, "You chose X", so the DM reads top down.
     message = interaction.message
     if message is not None:
         await host_of(interaction).store.close_prompt(game_id, pending_id,
                                                       accepted.question.seat, message.id)
-    done = render.translator(accepted.table)("ui", "chose", choice=choice)
-    closed = render.closed_question(message.content if message else None,
-                                    message.embeds if message else [], done)
+    await host_of(interaction).delivery.reached(accepted.table, accepted.question.seat)
+    t = render.translator(accepted.table)
+    closed = render.closed_question(t, message.content if message else None,
+                                    message.embeds if message else [],
+                                    t("ui", "chose", choice=choice))
     if interaction.response.is_done():
         await interaction.edit_original_response(allowed_mentions=NOBODY, **closed)
     else:
@@ -237,8 +248,10 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         return
     accepted, choice = done
     t = render.translator(accepted.table)
+    answer = "\n".join(filter(None, (t("ui", "accepted", choice=choice),
+                                      await dms_note(interaction, accepted.table))))
     if interaction.response.is_done():     # deferred under load: the news goes the usual way
-        return await reply(interaction, t("ui", "accepted", choice=choice))
+        return await reply(interaction, answer)
 
     async def onto_the_question(table: GameRow, rows) -> bool:
         """The news ("X has voted") joins the question, edited by the answer itself."""
@@ -248,4 +261,4 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
                                                  pinging(people))
 
     await host.deliver_progress(game_id, accepted.asked, onto_the_question)
-    await reply(interaction, t("ui", "accepted", choice=choice))
+    await reply(interaction, answer)

@@ -18,11 +18,15 @@ marked delivered, in one transaction before the edit (`onto_question`). A post D
 is retried with backoff up to `MAX_ATTEMPTS` times, then set aside with a note to the table's
 host and the GM log; it never holds up other posts or seats.
 
-Closed DMs are found without telling the table who was being written to: at the start and at
-each new public moment (a new phase or round) every person at the table gets a DM at once (the
-moment's header, with whatever else they have), and the seats that could not be reached are
-named together in the thread, once. A DM refused at any other time marks its seat silently:
-its questions wait in "My secrets" and their deadlines' defaults cover them.
+A DM goes only when it carries something to read or answer (at a new public moment its
+header opens it). Closed DMs are found without telling the table who was being written to: at
+the start every person at the table gets a DM (their news and questions, else a line saying
+where the game is played: that everyone is written to then is public), and the seats those
+could not reach are named together in the thread, once. A DM refused at any other time marks
+its seat silently: its questions wait in "My secrets" and their deadlines' defaults cover them.
+A marked seat is written to again when its person next acts in the game (`reached`: they
+alone are told, privately, that their DMs were closed) or, at most every `PROBE_EVERY`, when a
+DM is due to it anyway: never by a message sent only to test.
 The messages edited in place (lobby, status) are kept by `boards.Boards`.
 
 With several bot processes on one store, whatever sends or edits a game's messages (a
@@ -63,7 +67,7 @@ PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the
 THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
-PROBE_EVERY = 300.0   # seconds: a seat's closed DMs are tried again at a new moment this late
+PROBE_EVERY = 300.0   # seconds: a marked seat's due DM is tried again this long after its last
 WAIT_MAX = 300.0   # seconds between looks at posts waiting for a permission, at most
 # Seconds before posts are tried again after a pass that raised (doubling up to the most).
 RETRY_AFTER_FAILURE, RETRY_AFTER_FAILURE_MAX = 1.0, 300.0
@@ -201,8 +205,7 @@ class DiscordDelivery:
         moment = self._moment(table)
         new_moment = moment is not None and f"moment:{moment}" not in posts
         header = t("ui", "moment_header", **render.moment(table, t)) if new_moment else None
-        if new_moment:
-            await self._probe_closed(table)
+        start = new_moment and not any(key.startswith("moment:") for key in posts)
         asking = await self._asking(table, posts)
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
@@ -212,8 +215,9 @@ class DiscordDelivery:
                  if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION])
             plans += self._seat_plans(table, seat.seat, posts, prompted, header,
                                       seat.seat in asking,
-                                      [(ids, render.said_once(t, text)) for ids, text in lines])
-        if new_moment:     # after the DMs of the moment: names the seats they could not reach
+                                      [(ids, render.said_once(t, text)) for ids, text in lines],
+                                      start)
+        if new_moment:     # after the DMs of the moment; at the start, names those unreached
             plans.append((f"moment:{moment}", [], None))
         if ending:
             plans += self._farewells(table, posts)
@@ -304,11 +308,13 @@ class DiscordDelivery:
 
     def _seat_plans(self, table: GameRow, seat_no: int, posts: dict[str, PostRow],
                     prompted: dict, header: str | None, asking: bool,
-                    texts: list[tuple[list[int], str]]) -> list:
+                    texts: list[tuple[list[int], str]], start: bool) -> list:
         """One seat's DMs: its lines, the last riding on its new question; at a new public
-        moment the header opens the first of them (or goes alone). A seat is asked one
-        question at a time (`asking`: one is open): the next when that one has closed, so its
-        DMs hold at most one live question."""
+        moment the header opens the first of them, and never goes alone but at the `start`,
+        where a seat with nothing else is told where its game is played (every seat is
+        written to then, so that closed DMs are found). A seat is asked one question at a
+        time (`asking`: one is open): the next when that one has closed, so its DMs hold at
+        most one live question."""
         prompts = [] if asking else [
             p for p in self.host.pending_for(table, seat_no)
             if not p.public and f"prompt:{seat_no}:{p.id}" not in posts
@@ -317,13 +323,14 @@ class DiscordDelivery:
         plans = [(f"seat:{seat_no}:{ids[0]}", ids, text) for ids, text in texts]
         plans += [(f"prompt:{seat_no}:{p.id}", *(lead if i == 0 else ([], None)))
                   for i, p in enumerate(prompts)]
-        if header is not None:
-            moment = self._moment(table)
-            if plans:
-                key, ids, text = plans[0]
-                plans[0] = (key, ids, "\n".join(filter(None, (header, text))))
-            else:
-                plans.append((f"probe:{moment}:{seat_no}", [], header))
+        if start and not plans and f"seat:{seat_no}:start" not in posts:
+            t = render.translator(table)
+            plans.append((f"seat:{seat_no}:start", [], t(
+                "ui", "seat_intro", game=render.game_title(t), id=table.id,
+                name=t.seat_name(seat_no), link=render.thread_url(table) or "")))
+        if header is not None and plans:
+            key, ids, text = plans[0]
+            plans[0] = (key, ids, "\n".join(filter(None, (header, text))))
         return plans
 
     def _new_public_questions(self, table: GameRow, posts: dict[str, PostRow],
@@ -357,9 +364,10 @@ class DiscordDelivery:
                 continue
             self._not_before[table.id].pop(post.key, None)   # a refusal sets it again
             kind, _, rest = post.key.partition(":")
-            if kind in ("seat", "prompt", "probe"):
-                await self._to_seat(table, post, int(rest.split(":")[-1] if kind == "probe"
-                                                     else rest.split(":")[0]))
+            if kind in ("seat", "prompt"):
+                await self._to_seat(table, post, int(rest.split(":")[0]))
+            elif kind == "probe":   # a header alone, planned by an earlier build: not sent
+                await self.host.store.post_tried(table.id, post.key, "sent")
             elif kind == "moment":
                 await self._tell_unreachable(table, post, thread)
             elif kind == "note":
@@ -566,7 +574,7 @@ class DiscordDelivery:
             self._retry_later(table.id, wait)
             return
         await self.host.store.post_tried(table.id, post.key, "set_aside")
-        private = post.key.split(":")[0] in ("seat", "prompt", "probe")
+        private = post.key.split(":")[0] in ("seat", "prompt")
         await self.host.note_gm(table.id, "table_dm_set_aside" if private
                                 else "table_post_set_aside", {"code": code})
         if private or post.key.startswith("note:") or missing is not None:
@@ -666,15 +674,18 @@ class DiscordDelivery:
 
     # ---- private messages -------------------------------------------------------------------------
     async def _to_seat(self, table: GameRow, post: PostRow, seat_no: int) -> None:
-        """A DM to one seat: lines, a question, or the moment's header. AI seats read the
-        state; a seat whose DMs are closed reads its lines and answers in "My secrets"."""
+        """A DM to one seat: lines, a question, or both. AI seats read the state; a seat whose
+        DMs are closed reads its lines and answers in "My secrets", and is tried again with
+        a DM due at most every `probe_every` seconds."""
         seat = table.seats[seat_no]
         pending = None
         if post.key.startswith("prompt:"):
             pending_id = post.key.split(":", 2)[2]
             pending = next((p for p in self.host.pending_for(table, seat_no)
                             if p.id == pending_id), None)
-        if seat.dm_closed:
+        now = asyncio.get_running_loop().time()
+        tried = self._probed.get((table.id, seat_no), float("-inf"))
+        if seat.dm_closed and now < tried + self.probe_every:
             return await self._unreachable(table, post, pending)
         kwargs = {}
         if pending is not None:
@@ -694,25 +705,28 @@ class DiscordDelivery:
         except (discord.HTTPException, discord.RateLimited) as err:   # opening the DM too
             if getattr(err, "code", None) not in CLOSED_DMS:   # 40003, opened too fast...
                 return await self._refused(table, post, err)
-            await self.host.mark_dm_closed(table.id, seat_no)
-            self._probed.setdefault((table.id, seat_no), asyncio.get_running_loop().time())
+            self._probed[(table.id, seat_no)] = now
+            if not seat.dm_closed:
+                await self.host.mark_dm_closed(table.id, seat_no)
+                seat.dm_closed = True
             return await self._unreachable(table, post, pending)
+        if message is not None and seat.dm_closed:     # open again
+            await self.reached(table, seat_no)
         if message is not None and pending is not None:
             self._questions[(table.id, pending.id)] = pending
             self._shown[message.id] = kwargs["embed"]
 
-    async def _probe_closed(self, table: GameRow) -> None:
-        """At a new public moment, DMs found closed are tried again (with the moment's DM):
-        a person who opened theirs meanwhile is written to from then on. Each try that fails
-        counts toward Discord's limit of refused calls, so a seat is tried at most every
-        `probe_every` seconds."""
-        now = asyncio.get_running_loop().time()
-        for seat in table.seats:
-            tried = self._probed.get((table.id, seat.seat), float("-inf"))
-            if seat.dm_closed and seat.user_id is not None and now >= tried + self.probe_every:
-                self._probed[(table.id, seat.seat)] = now
-                await self.host.mark_dm_closed(table.id, seat.seat, False)
-                seat.dm_closed = False
+    async def reached(self, table: GameRow, seat_no: int) -> bool:
+        """The seat's person acted in the game (a click, a command) or a DM reached them:
+        a seat marked unreachable is written to again from now on. True if it was marked
+        (its person is then told so, privately). A try that fails counts toward Discord's
+        limit of refused calls, hence no DM is ever sent only to test."""
+        if not table.seats[seat_no].dm_closed:
+            return False
+        self._probed.pop((table.id, seat_no), None)
+        await self.host.mark_dm_closed(table.id, seat_no, False)
+        table.seats[seat_no].dm_closed = False
+        return True
 
     async def _to_spectators(self, table: GameRow, post: PostRow) -> None:
         """A post in the game's spectator thread (`watching`): never anywhere else."""
@@ -727,16 +741,18 @@ class DiscordDelivery:
             (pending.id, pending.seat)] if pending is not None else ())
 
     async def _tell_unreachable(self, table: GameRow, post: PostRow, thread) -> None:
-        """At a public moment, after every person's DM of that moment: the seats that could not
-        be reached and were not named yet, in one line pinging them, with "Answer here". A DM
-        Discord asked to send again later (40003) is waited for: it may find closed DMs."""
+        """At the start, after every person's DM: the seats that could not be reached, in one
+        line pinging them, with "Answer here" (a later moment only marks that it came: who
+        is written to then is a secret). A DM Discord asked to send again later (40003) is
+        waited for: it may find closed DMs."""
         posts = await self.host.store.posts(table.id)
         if any(p.state == "planned" and p.attempts and p.key.split(":")[0] in (
-                "seat", "prompt", "probe") for p in posts.values()):
+                "seat", "prompt") for p in posts.values()):
             return                        # tried again with them
+        start = next(p for p in posts.values() if p.key.startswith("moment:"))
         seats = [s for s in table.seats if s.dm_closed and s.user_id is not None
                  and f"unreachable:{s.seat}" not in posts]
-        if not seats or thread is None:
+        if not seats or thread is None or post.key != start.key:
             return await self.host.store.post_tried(table.id, post.key, "sent")
         t = render.translator(table)
         mentions = ", ".join(f"<@{s.user_id}>" for s in seats)
@@ -859,7 +875,7 @@ class DiscordDelivery:
                     choice=render.choice_label(render.labels_of(message), decided[0])))
                 try:
                     await message.edit(allowed_mentions=NOBODY,
-                                       **render.closed_question(None, message.embeds, outcome))
+                                       **render.closed_question(t, None, message.embeds, outcome))
                 except (discord.HTTPException, discord.RateLimited) as err:   # token expired
                     log.info("game %s: a copy of question %s stays as it was: %s", table.id,
                              key[1], err)
@@ -873,7 +889,7 @@ class DiscordDelivery:
         if channel is None:
             return
         try:
-            embed = self._shown.pop(message_id, None)
+            embed, old = self._shown.pop(message_id, None), None
             if all(known):
                 labels = {o.id: t.option(o.key, o.params) for p in known for o in p.options}
             if embed is None or not all(known):   # asked before a restart: what it shows
@@ -885,14 +901,14 @@ class DiscordDelivery:
             timed = [(seat, labels.get(d[0], d[0])) for (_, seat), d in zip(asked, outcomes)
                      if d is not None and d[1] == "timeout"]
             if channel_id == table.thread_id:
-                outcome = t("ui", "ballot_timed_out", names=[s for s, _ in timed],
-                            choice=timed[0][1]) if timed else None
-                edit = {}
-                if not render.can_embed(channel):  # the question's words are its text
-                    said = await self.question_text(table.id, message_id, "")
-                    kept = [line for line in said.splitlines() if "<t:" not in line]
-                    edit = {"content": "\n".join(filter(None, (*kept, outcome))), "embed": None}
-                edit.setdefault("embed", render.closed_embed(embed, outcome))
+                outcome = (t("ui", "ballot_timed_out", names=[s for s, _ in timed],
+                             choice=timed[0][1]) if timed else t("ui", "closed")
+                           if None in outcomes else t("ui", "ballot_answered"))
+                # what the message says above its question (news, pings, who answered);
+                # where embeds are not shown, the question's words, its deadline apart
+                said = await self.question_text(table.id, message_id, old and old.content)
+                kept = "\n".join(line for line in said.splitlines() if "<t:" not in line)
+                edit = render.closed_question(t, kept, [embed], outcome, pictures=True)
             else:
                 decided = outcomes[0]
                 outcome = (t("ui", "closed") if decided is None else
@@ -900,7 +916,7 @@ class DiscordDelivery:
                              choice=render.choice_label(labels, decided[0])))
                 post = (await self.host.store.posts(table.id)).get(
                     f"prompt:{asked[0][1]}:{asked[0][0]}")
-                edit = render.closed_question(post and post.text, [embed], outcome)
+                edit = render.closed_question(t, post and post.text, [embed], outcome)
             await channel.get_partial_message(message_id).edit(
                 allowed_mentions=NOBODY, **{"view": None, **edit})
         except (discord.HTTPException, discord.RateLimited) as err:   # 30046: left as it is

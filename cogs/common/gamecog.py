@@ -166,7 +166,7 @@ class GameCog(commands.GroupCog):
             return
         if table.status == "lobby":
             return await actions.reply(interaction, embed=render.lobby_embed(table))
-        await actions.reply(interaction,
+        await actions.reply(interaction, await actions.dms_note(interaction, table),
                             embed=await self.host.delivery.boards.status_embed(table))
 
     @app_commands.command(name="secrets", description="Your hidden information and open questions.")

@@ -448,24 +448,18 @@ def prompt_embed(table: GameRow, pending: Pending, due: float | None) -> discord
     return embed
 
 
-def closed_embed(embed: discord.Embed, outcome: str | None = None) -> discord.Embed:
-    """A question's embed once it is closed: its deadline gone, its outcome in its place."""
-    data = embed.to_dict()
-    data["fields"] = [f for f in data.get("fields", []) if "<t:" not in f.get("value", "")]
-    closed = discord.Embed.from_dict(data)
-    if outcome:
-        closed.add_field(name="\u200b", value=outcome, inline=False)
-    return closed
-
-
-def closed_question(content: str | None, embeds: list[discord.Embed], outcome: str) -> dict:
-    """The edit that closes a private question: what it said stays, its deadline goes, its
-    outcome comes last, under the question (where a reader looks next), its buttons go."""
-    if not embeds:
-        return {"content": "\n".join(filter(None, (content, outcome))), "view": None}
-    *before, question = embeds
-    return {"content": content, "view": None,
-            "embeds": [*(closed_embed(e) for e in before), closed_embed(question, outcome)]}
+def closed_question(t: Translator, content: str | None, embeds: list[discord.Embed],
+                    outcome: str, pictures: bool = False) -> dict:
+    """The edit that closes a question: the news that rode on it stays above, the question
+    shrinks to one line (when it was asked, then what was chosen or that the time ran out),
+    its buttons, deadline and, unless `pictures` are kept (the thread's, which the next
+    posts are drawn against), its pictures go. A spent question reads as an answer, and
+    the conversation stays short."""
+    asked = next((e.title for e in reversed(embeds) if e.title), None)
+    line = t("ui", "closed_line", asked=asked, outcome=outcome) if asked else outcome
+    edit = {"content": clip("\n".join(filter(None, (content, line))), CONTENT_MAX),
+            "embeds": [], "view": None}
+    return edit if pictures else {**edit, "attachments": []}
 
 
 def labels_of(message: discord.Message) -> dict[str, str]:

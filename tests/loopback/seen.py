@@ -2,7 +2,9 @@
 and the checks a player makes of it: a question that closed no longer offers its buttons, the
 same picture is not posted twice in a row, no line shows an internal id or a Python repr, the
 game ends with one game-over post, a spent question shows no deadline, a conversation reads
-top to bottom, every picture has alt text (a screen reader says only "image" for one without).
+top to bottom, every picture has alt text (a screen reader says only "image" for one without),
+no DM holds nothing but a header, an answered question is one line, a player who is out is
+told once and then written to only to be asked something.
 
 `what_people_see(thread, people)` takes the snapshot; `findings(snapshot)` returns what a player
 would stumble on, one readable sentence each (empty when the views are clean). The snapshot is
@@ -34,10 +36,18 @@ OUTCOME = re.compile(r"^(You chose|Time ran out:|Got it:) \*\*.+\*\*\.$")
 GAME_OVER = "The game is over"
 
 
+UI = load_locale(None, "en")["ui"]
+
+
+def _template(text: str, **parts: str) -> str:
+    """A locale template as a pattern: each placeholder the part given for it, else any text."""
+    return re.sub(r"\\\{(\w+)\\\}", lambda m: parts.get(m[1], ".+"), re.escape(text))
+
+
 def _clocks() -> str:
     """Every game's clock in English as a pattern ("round 3", "Hour 3 of 7"): the shared
     `ui.clock_round` and each game's `views` entries named clock…, numbers for placeholders."""
-    templates = [load_locale(None, "en")["ui"]["clock_round"]] + [
+    templates = [UI["clock_round"]] + [
         text for game in games.REGISTRY
         for key, text in load_locale(game, "en").get("views", {}).items()
         if key.startswith("clock") and isinstance(text, str)]
@@ -47,6 +57,16 @@ def _clocks() -> str:
 CLOCK = _clocks()
 MOMENT = re.compile(rf"^\*\*(.+)\*\* · ({CLOCK})$")          # a DM moment's header (locale ui)
 ASKED_IN = re.compile(rf"^(.+), ({CLOCK}): your decision$")    # a question's title (locale ui)
+# A question's title, in a DM or in the thread, and a question closed to one line.
+TITLE = "|".join(_template(UI[key], clock=f"(?:{CLOCK})")
+                 for key in ("prompt_header", "ballot_header"))
+QUESTION_TITLE = re.compile(rf"^(?:{TITLE})$")
+CLOSED_LINE = re.compile(rf"^{_template(UI['closed_line'], asked=f'(?:{TITLE})')}$")
+# What tells a player they are out of the game (each game's `you_are_out` event).
+OUT = re.compile("|".join(
+    f"^{_template(text)}$" for game in games.REGISTRY
+    if (text := load_locale(game, "en").get("events", {}).get("you_are_out"))) or "(?!)")
+FAREWELL = re.compile(_template(UI["ended_dm"]), re.DOTALL)     # the DM at the end
 # A line a player cannot decode: Python reprs, placeholders, ids, keys.
 INTERNALS = [
     (re.compile(r"\[['\"]|['\"]\]|\[\]"), "a Python list"),
@@ -168,7 +188,10 @@ CLICKABLE, PICTURE, INTERNAL = "clickable after closing", "same picture again", 
 DEADLINE, UPSIDE_DOWN, ENDING = "spent deadline", "answer above question", "game-over posts"
 EARLY, AGAIN = "question before its moment", "same line again"
 UNDESCRIBED = "a picture without alt text"
-CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING, UNDESCRIBED)
+HEADER_ONLY, UNSHRUNK = "header-only DM", "answered question kept whole"
+OUT_AGAIN = "out, not left alone"
+CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING, UNDESCRIBED,
+          HEADER_ONLY, UNSHRUNK, OUT_AGAIN)
 
 
 def findings(table: Seen, pending: Collection[str] | None = None,
@@ -186,6 +209,10 @@ def findings(table: Seen, pending: Collection[str] | None = None,
         found += _before_its_moment(place, messages)
         found += _said_again(place, messages)
         found += _undescribed(place, messages)
+        found += _unshrunk(place, messages)
+    for name, messages in table.dms.items():
+        found += _header_only(f"{name}'s DMs", messages)
+        found += _out_not_left_alone(f"{name}'s DMs", messages)
     found += _repeated_pictures(table.thread)
     if over:
         posts = [m for m in table.thread if not m.is_status
@@ -284,6 +311,43 @@ def _undescribed(place: str, messages: list[Shown]) -> list[str]:
     """A picture a screen reader can only call "image": the board is the game."""
     return [f"{UNDESCRIBED}: {place}: “{m.excerpt()}” shows {picture.filename}"
             for m in messages for picture in m.pictures if not picture.description.strip()]
+
+
+def header_only(m: Shown) -> bool:
+    """A DM that says nothing but the moment it was sent at ("**Day** · round 2")."""
+    lines = m.lines()
+    return bool(lines) and not m.pictures and all(MOMENT.match(line) for line in lines)
+
+
+def _header_only(place: str, messages: list[Shown]) -> list[str]:
+    """A DM is a notification: one with nothing to read or answer costs the reader a look."""
+    return [f"{HEADER_ONLY}: {place}: “{m.excerpt()}” says nothing else"
+            for m in messages if header_only(m)]
+
+
+def _unshrunk(place: str, messages: list[Shown]) -> list[str]:
+    """A question answered or closed reads as one line ("…: your decision — You chose X"):
+    its whole box kept makes the conversation long and the live question hard to find."""
+    return [f"{UNSHRUNK}: {place}: “{e['title']}” keeps its box once closed"
+            for m in messages if not m.live_questions
+            for e in m.embeds if QUESTION_TITLE.match(e.get("title", ""))]
+
+
+def asks(m: Shown) -> bool:
+    """The message asks something, or asked it (closed to one line), or offers a button."""
+    return bool(m.controls) or any(CLOSED_LINE.match(line) for line in m.content.splitlines())
+
+
+def _out_not_left_alone(place: str, messages: list[Shown]) -> list[str]:
+    """A player who is out is told so once (`you_are_out`), then written to only to be asked
+    something (and at the end, the farewell)."""
+    told = [i for i, m in enumerate(messages) if any(OUT.match(line) for line in m.lines())]
+    if not told:
+        return []
+    out = [f"{OUT_AGAIN}: {place}: told {len(told)} times"] if len(told) > 1 else []
+    return out + [f"{OUT_AGAIN}: {place}: “{m.excerpt()}” asks nothing"
+                  for m in messages[told[0] + 1:]
+                  if not asks(m) and not FAREWELL.match(m.content)]
 
 
 def _repeated_pictures(thread: list[Shown]) -> list[str]:
