@@ -715,6 +715,12 @@ class Store:
             "SELECT seq, seat, pending_id, choice, source FROM decisions "
             "WHERE game_id = ? ORDER BY seq", (game_id,))]
 
+    async def leaves(self, game_id: int) -> list[tuple[int, int]]:
+        """(version, seat) of each step in which a person left the running game: a step that
+        changes the state without a decision (its public `table_seat_left` line marks it)."""
+        return [(r.seq, int(r.data["seat"])) for r in await self._outbox(
+            "game_id = ? AND audience = 'public' AND kind = 'table_seat_left'", (game_id,))]
+
     # ---- outbox -----------------------------------------------------------------------------
     async def _outbox(self, where: str, args: tuple, order: str = "id") -> list[OutboxRow]:
         rows = await self._fetch(

@@ -24,6 +24,7 @@ import discord
 import games
 from cogs.common import render, threads
 from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, offers, pin
+from cogs.common.replay import replay_view
 from cogs.common.views import lobby_view, secrets_view
 from hosting.store import GameRow
 from hosting.turns import in_background
@@ -267,7 +268,9 @@ class Boards:
 
     async def _status_content(self, table: GameRow) -> dict:
         view = (secrets_view(table.id, render.translator(table))
-                if table.status in ("running", "paused") else None)
+                if table.status in ("running", "paused") else
+                replay_view(table.id, render.translator(table))
+                if table.status == "finished" else None)
         return {"embed": await self.status_embed(table), "view": view}
 
     def _too_soon(self, game_id: int) -> bool:

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import games
 from cogs.common import actions, opening, permissions, render, settings_form, watching
+from cogs.common.replay import show as show_replay
 from games.base import IllegalMove
 from games.settings_text import parse_settings
 from hosting.store import GameRow
@@ -173,6 +174,18 @@ class GameCog(commands.GroupCog):
     async def secrets(self, interaction: discord.Interaction) -> None:
         if table := await self._here(interaction):
             await actions.secrets(interaction, table.id)
+
+    @app_commands.command(name="replay",
+                          description="Every secret of an ended game, told again round by round.")
+    @app_commands.describe(game="The game's number (this thread's game if left out)")
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """Anyone may ask once the game has ended; the pages come privately (`replay`)."""
+        if game is None:
+            game = await self.host.store.thread_game(
+                ("running", "paused", "finished", "cancelled"), interaction.channel_id)
+        if game is None:
+            return await actions.refuse(interaction, IllegalMove("no_game_here", "No game here."))
+        await show_replay(interaction, game, 0)
 
     @app_commands.command(name="watch", description="Follow this table without a seat (and its secrets, where the table allows).")
     async def watch(self, interaction: discord.Interaction) -> None:

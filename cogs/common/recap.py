@@ -1,6 +1,7 @@
-"""The recap posted when a game ends: its GM log (every secret move) as the table reads it,
-grouped by the public moment each line was written in ("Round 3 · Night"), with the lines that
-say nothing happened left out and a line repeated at once written once ("×3").
+"""The recap posted when a game ends: its GM log (every secret move) told as the story of the
+secrets (`story`: the game's own sentences), grouped by the public moment each line was
+written in ("Round 3 · Night"), with the lines that say nothing happened left out and a line
+repeated at once written once ("×3").
 
 An engine marks an event that says nothing happened (a power that stopped no attack) with
 `"uneventful": true` in its data: such a line may matter to its seat at night, never to the
@@ -9,15 +10,9 @@ recap.
 from __future__ import annotations
 
 from cogs.common.render import chunk_pairs
+from cogs.common.story import moment_header, said_once, told
 from hosting.store import OutboxRow
 from hosting.text import Translator
-
-UNEVENTFUL = "uneventful"
-
-
-def _moment_header(t: Translator, moment: str) -> str:
-    phase, _, round_ = moment.rpartition(":")
-    return t("ui", "recap_moment", phase=t.lookup("phases", phase), round=round_)
 
 
 def _grouped(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str | None,
@@ -25,23 +20,16 @@ def _grouped(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str 
     """(row ids, header, lines) per moment, in order; a row without a moment (a note outside
     a step) joins the moment before it."""
     groups: list[tuple[list[int], str | None, list[str]]] = []
-    moment, last, count = None, None, 0
+    moment = None
     for row in rows:
         if not groups or (row.moment is not None and row.moment != moment):
-            moment, last, count = row.moment, None, 0
-            groups.append(([], _moment_header(t, moment) if moment else None, []))
+            moment = row.moment
+            groups.append(([], moment_header(t, moment) if moment else None, []))
         ids, _, lines = groups[-1]
         ids.append(row.id)
-        if row.data.get(UNEVENTFUL):
-            continue
-        line = t.event(row.kind, row.data)
-        if line == last:
-            count += 1
-            lines[-1] = t("ui", "recap_repeated", line=line, count=count)
-        else:
-            last, count = line, 1
+        if (line := told(t, row.audience, row.kind, row.data)) is not None:
             lines.append(line)
-    return groups
+    return [(ids, header, said_once(t, lines)) for ids, header, lines in groups]
 
 
 def recap(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str]]:

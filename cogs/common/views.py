@@ -6,7 +6,7 @@ import re
 
 import discord
 
-from cogs.common import actions, settings_form, watching
+from cogs.common import actions, replay, settings_form, watching
 from hosting.store import GameRow
 
 _ID = r"(?P<gid>\d+)"
@@ -175,7 +175,7 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:wat
 
 def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, SecretsButton, DecisionButton, DecisionSelect,
-            PickSelect, BallotButton, BallotSelect, WatchButton)
+            PickSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton)
 
 
 def lobby_view(table: GameRow, t) -> discord.ui.View:
