@@ -89,7 +89,10 @@ class Pending:
     An option's `params["menu"]` (a key of the game's `menus` locale section, filled with the
     option's params) names the menu it is listed in when the bot shows options as menus;
     `params["unlisted"]` marks one the deadline takes but nobody would click (Mysterium's
-    "asked again"): it is never shown as a choice.
+    "asked again"): it is never shown as a choice. `params["path"]`, [[menu, part], ...]
+    with the same menus on every option that has one, spells an option as steps (Room 25's
+    first action, second action, Adrenaline): the bot asks one menu per step (`menus.<menu>`,
+    each part named by `parts.<part>`) instead of listing every combination.
     """
 
     id: str

@@ -172,3 +172,41 @@ def test_a_secret_ballot_names_each_groups_cards():
     assert render.option_label(t, pending(state, "ghost."), options[0].id) == \
         "Group 1: " + ", ".join(t.lookup("cards", str(first[c]))
                                 for c in ("suspect", "place", "object"))
+
+
+def programme(first: str, second: str | None, adrenaline: bool) -> Option:
+    letters = {"look": "L", "move": "M", "push": "P"}
+    oid = letters[first] + (letters[second] if second else "") + ("A" if adrenaline else "")
+    params = {"a": first, **({"b": second} if second else {}), "adr": adrenaline,
+              "reveal": False}
+    return Option(oid, "prog_two" if second else "prog_one", {
+        **params, "path": [["prog_first", first], ["prog_second", second or "none"],
+                           ["prog_adr", "adr" if adrenaline else "no_adr"],
+                           ["prog_reveal", "no_reveal"]]})
+
+
+def test_options_spelt_as_steps_are_a_menu_per_step_and_a_button_for_what_they_make():
+    room = row(games.engine("room25").setup({"mode": "suspicion"}, 5, 7)[0], "room25",
+               "suspicion")
+    options = tuple(programme(a, b, adr) for a in ("look", "move", "push")
+                    for b in (None, "look", "move", "push") if a != b for adr in (False, True))
+    question = Pending("p1.0", 0, "program", options, "0", "programming")
+    assert len(options) == 18
+    # First only the first action is asked; the button waits.
+    assert shown(render.prompt_view(room, question)) == [
+        ("menu", "First action", ["Look", "Move", "Push"]), ("button", "Confirm")]
+    # Then the second, then Adrenaline; a step with one way left (no guard to reveal) is
+    # never asked, and a part that is no longer on offer counts as not chosen.
+    assert shown(render.prompt_view(room, question, steps=("move",)))[1:] == [
+        ("menu", "Second action", ["None: one action only", "Look", "Push"]),
+        ("button", "Confirm")]
+    view = render.prompt_view(room, question, steps=("move", "look", "adr"))
+    assert shown(view)[-2:] == [
+        ("menu", "Adrenaline", ["No Adrenaline", "Use Adrenaline (one more action)"]),
+        ("button", "Confirm: 1: Move · 2: Look + Adrenaline")]
+    assert view.children[-1].item.custom_id.endswith("|MLA")
+    assert not view.children[-1].item.disabled
+    assert shown(render.prompt_view(room, question, steps=("move", "move")))[-1] == \
+        ("button", "Confirm")
+    # Each menu carries the parts chosen before it, so a click after a restart still knows.
+    assert view.children[2].item.custom_id == "tbl:pt:1|p1.0|2|move.look"

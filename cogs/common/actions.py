@@ -219,10 +219,11 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         await interaction.response.edit_message(allowed_mentions=NOBODY, **closed)
 
 
-async def picking(interaction: discord.Interaction, game_id: int, pending_id: str,
-                  values: list[str]) -> None:
-    """Options picked in a multi-pick's menu: nothing is decided yet, so nothing is stored;
-    the question is edited in place to show them, its button now answering with them."""
+async def picking(interaction: discord.Interaction, game_id: int, pending_id: str, *,
+                  picked: tuple[str, ...] = (), steps: tuple[str, ...] = ()) -> None:
+    """Options picked in a multi-pick's menu, or the parts of an option spelt as steps chosen
+    so far: nothing is decided yet, so nothing is stored; the question is edited in place to
+    show them, its button answering with them once they make an answer."""
     host = host_of(interaction)
     table = await _table(interaction, game_id)
     if table is None:
@@ -234,7 +235,7 @@ async def picking(interaction: discord.Interaction, game_id: int, pending_id: st
             "stale" if pending is None else "not_yours",
             "That question is no longer open." if pending is None
             else "That decision is not yours to make."), table)
-    view = render.prompt_view(table, pending, tuple(values))
+    view = render.prompt_view(table, pending, picked, steps)
     await interaction.response.edit_message(view=view, allowed_mentions=NOBODY)
 
 

@@ -492,36 +492,87 @@ def choice_label(labels: dict[str, str], choice: str) -> str:
     return labels.get(choice, choice)
 
 
-def prompt_view(table: GameRow, pending: Pending, picked: tuple[str, ...] = ()
-                ) -> discord.ui.View:
+def prompt_view(table: GameRow, pending: Pending, picked: tuple[str, ...] = (),
+                steps: tuple[str, ...] = ()) -> discord.ui.View:
     """One person's question, with buttons that carry the question's id. A multi-pick is a
     menu of its options (those `picked` so far shown chosen) and a button that answers with
-    them."""
-    from cogs.common.views import DecisionButton, DecisionSelect, PickSelect
+    them; options an engine spells as steps are a menu per step (`steps`: the parts chosen
+    so far) and a button that answers with the option they make."""
+    from cogs.common.views import DecisionButton, DecisionSelect
 
     t = plain_translator(table)
-    items = pending.picks()
-    first = []
-    if items:
-        pick = pending.params["pick"]
-        labels = dict(zip((o.id for o in items), option_labels(t, list(items))))
-        choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id,
-                                        default=o.id in picked,
-                                        description=clip(option_note(t, o) or "", 100) or None)
-                   for o in items[:SELECT_SIZE]]
-        first.append(PickSelect(table.id, pending.id, choices, clip(menu_label(t, items[0]), 150),
-                                min(pick.get("min", 1), len(choices)),
-                                min(pick.get("max", len(choices)), len(choices))))
-        answer = pending.picked(joined(picked, pending)) if picked else None
-        confirm = DecisionButton(table.id, pending.id, joined(picked, pending) if answer else "-",
-                                 clip(t.option(pick["confirm"], {}), 80))
-        confirm.item.disabled = answer is None
-        first.append(confirm)
+    first = [*_pick_items(t, table, pending, picked), *_step_items(t, table, pending, steps)]
     return _options_view(
-        table, [o for o in pending.options if o not in items],
+        table, [o for o in pending.options if o not in pending.picks()
+                and not o.params.get("path")],
         lambda opt, label: DecisionButton(table.id, pending.id, opt, label),
         lambda page, choices, hint: DecisionSelect(table.id, pending.id, page, choices, hint),
         first)
+
+
+def _pick_items(t: Translator, table: GameRow, pending: Pending, picked: tuple[str, ...]
+                ) -> list:
+    """A multi-pick's menu and the button that answers with what it holds (none yet: off)."""
+    from cogs.common.views import DecisionButton, PickSelect
+
+    items = pending.picks()
+    if not items:
+        return []
+    pick = pending.params["pick"]
+    labels = dict(zip((o.id for o in items), option_labels(t, list(items))))
+    choices = [discord.SelectOption(label=clip(labels[o.id], 100), value=o.id,
+                                    default=o.id in picked,
+                                    description=clip(option_note(t, o) or "", 100) or None)
+               for o in items[:SELECT_SIZE]]
+    menu = PickSelect(table.id, pending.id, choices, clip(menu_label(t, items[0]), 150),
+                      min(pick.get("min", 1), len(choices)),
+                      min(pick.get("max", len(choices)), len(choices)))
+    answer = joined(picked, pending) if picked and pending.picked(joined(picked, pending)) \
+        else None
+    confirm = DecisionButton(table.id, pending.id, answer or "-",
+                             clip(t.option(pick["confirm"], {}), 80))
+    confirm.item.disabled = answer is None
+    return [menu, confirm]
+
+
+def path_parts(option: Option) -> list[str]:
+    return [part for _, part in option.params["path"]]
+
+
+def _step_items(t: Translator, table: GameRow, pending: Pending, chosen: tuple[str, ...]
+                ) -> list:
+    """Options spelt as steps (`params["path"]`, [[menu, part], ...], alike for all): a menu
+    for each step that has a choice left, up to the first not chosen yet (a step with one
+    part left is taken, not asked), then a button that answers with the option the parts
+    make (off until they make one). A choice of card × target, or a programme of two
+    actions, reads as two short menus instead of a wall of every combination."""
+    from cogs.common.views import DecisionButton, StepSelect
+
+    pathed = [o for o in pending.options if o.params.get("path")]
+    if not pathed:
+        return []
+    items, picks, fits = [], [], pathed
+    for k, (menu, _) in enumerate(pathed[0].params["path"]):
+        fits = [o for o in fits if path_parts(o)[:k] == picks]
+        parts = list(dict.fromkeys(path_parts(o)[k] for o in fits))
+        pick = chosen[k] if k < len(chosen) and chosen[k] in parts else None
+        if len(parts) == 1:
+            pick = parts[0]
+        else:
+            items.append(StepSelect(table.id, pending.id, k, tuple(picks), [
+                discord.SelectOption(label=clip(t.lookup("parts", part), 100), value=part,
+                                     default=part == pick) for part in parts[:SELECT_SIZE]],
+                clip(t("menus", menu), 150)))
+        if pick is None:
+            break
+        picks.append(pick)
+    answer = next((o for o in fits if path_parts(o) == picks), None)
+    confirm = DecisionButton(
+        table.id, pending.id, answer.id if answer else "-", clip(
+            t("ui", "confirm_choice", choice=t.option(answer.key, answer.params))
+            if answer else t("ui", "confirm"), 80))
+    confirm.item.disabled = answer is None
+    return [*items, confirm]
 
 
 def ballot_view(table: GameRow, options: list[Option]) -> discord.ui.View:
@@ -595,7 +646,7 @@ def arrange(t: Translator, options: list[Option], rows: int = ROWS_MAX
             named = words if len(chunks) == 1 else t("ui", "menu_part", menu=words, part=ends)
             out.append((named if words else ends, chunk))
     button_rows = -(-len(loose) // BUTTONS_ROW)
-    return [*out[:rows - button_rows], *([(None, loose)] if loose else [])]
+    return [*out[:max(0, rows - button_rows)], *([(None, loose)] if loose else [])]
 
 
 def _options_view(table: GameRow, options, button, select, first=()) -> discord.ui.View:

@@ -119,7 +119,32 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        await actions.picking(interaction, self.game_id, self.pending_id, values)
+        await actions.picking(interaction, self.game_id, self.pending_id, picked=tuple(values))
+
+
+class StepSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=rf"tbl:pt:{_ID}\|(?P<pid>[^|]+)\|(?P<step>\d+)\|(?P<picks>[^|]*)"):
+    """One step of a question whose options are spelt as steps (`params["path"]`): the parts
+    chosen before it ride in its id; choosing answers nothing yet, the question is edited in
+    place to show the next step, and its button answers once the parts make an option."""
+
+    def __init__(self, game_id: int, pending_id: str, step: int, picks: tuple[str, ...],
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None):
+        super().__init__(discord.ui.Select(
+            custom_id=f"tbl:pt:{game_id}|{pending_id}|{step}|{'.'.join(picks)}",
+            placeholder=placeholder, options=options or [discord.SelectOption(label="?")]))
+        self.game_id, self.pending_id, self.picks = game_id, pending_id, picks
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        picks = tuple(match["picks"].split(".")) if match["picks"] else ()
+        return cls(int(match["gid"]), match["pid"], int(match["step"]), picks)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await actions.picking(interaction, self.game_id, self.pending_id,
+                              steps=(*self.picks, *values[:1]))
 
 
 class BallotButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -175,7 +200,7 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:wat
 
 def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, SecretsButton, DecisionButton, DecisionSelect,
-            PickSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton)
+            PickSelect, StepSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton)
 
 
 def lobby_view(table: GameRow, t) -> discord.ui.View:

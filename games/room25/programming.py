@@ -4,7 +4,8 @@ An option id spells the programme: token letters in slot order (one letter = the
 token), then "A" when Adrenaline is programmed and "R" when a guard plans to reveal itself at its
 next action turn. "0" is the empty programme: never offered to a character that can program a
 token, it is the default a timeout gives (R-37a); a character under Paranoia, who programs no
-token, is offered it as "draws only".
+token, is offered it as "draws only". Each programme of tokens is also spelt as the steps a
+person picks it in (`path`): first action, second action, Adrenaline, reveal.
 """
 from __future__ import annotations
 
@@ -44,11 +45,20 @@ def options(s: dict, c: dict) -> list:
             for r in rev:
                 if not oid and not (a or r):
                     continue
+                more = {"path": path(params, a, r)} if plans else {}
                 out.append([oid + ("A" if a else "") + ("R" if r else ""), key,
-                            {**params, "adr": a, "reveal": r}])
+                            {**params, "adr": a, "reveal": r, **more}])
     if not plans:
         out.append(["0", "prog_draws_only", {}])
     return out
+
+
+def path(params: dict, adrenaline: bool, reveal: bool) -> list[list[str]]:
+    """A programme as the steps a person picks it in: the first action, the second, then
+    Adrenaline and the guard's reveal (a step with one way left is not asked)."""
+    return [["prog_first", params["a"]], ["prog_second", params.get("b", "none")],
+            ["prog_adr", "adr" if adrenaline else "no_adr"],
+            ["prog_reveal", "reveal" if reveal else "no_reveal"]]
 
 
 def parse(choice: str) -> tuple[list[str], bool, bool]:

@@ -87,9 +87,18 @@ async def answer(person: Person, prompt: MessageView, label: str, answered: set,
 
 
 async def answer_first(person: Person, prompt: MessageView, answered: set, **kw):
-    """Scripted play for any game: the first option offered, button or select. A question
-    closed since it was listed (its time ran out) is left, as a person would."""
+    """Scripted play for any game: the first option offered, button or select. A picker (a
+    menu whose button is off until something is chosen in it) gets the first option of each
+    menu still empty, then its button. A question closed since it was listed (its time ran
+    out) is left, as a person would."""
     answered.add((person.name, prompt.id))
+    while prompt.buttons and prompt.buttons[0].get("disabled"):
+        empty = [s for s in prompt.selects
+                 if not any(o.get("default") for o in s.get("options") or [])]
+        if not empty:
+            return None
+        await person.select(prompt, empty[0]["options"][0]["value"],
+                            menu=empty[0]["custom_id"], **kw)
     if prompt.buttons:
         return await person.click(prompt, prompt.labels()[0], **kw)
     if not prompt.selects:
