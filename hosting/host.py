@@ -19,7 +19,8 @@ from typing import Mapping, Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
-from hosting import ai, autopilot, metrics, pace, results
+from hosting import (ai, autopilot, metrics, more_time, pace, results, spectators,
+                     substitutes)
 from hosting.slots import Slots
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
 from hosting.turns import in_background
@@ -121,7 +122,7 @@ class Accepted:
     asked: frozenset[str]       # the questions open before the answer
 
 
-class Host:
+class Host(more_time.TimeControls):
     def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
                  background: bool = True, settle_delay: float = 0.2, lease: float = 30.0,
                  at_once: int = BACKGROUND_AT_ONCE, slot_held: float = SLOT_HELD):
@@ -307,6 +308,10 @@ class Host:
             return []
         return self.engine(table).pending(table.state)
 
+    def moment(self, table: GameRow) -> str:
+        """The game's public moment now (`moment_of`)."""
+        return moment_of(self.engine(table), table.state)
+
     def pending_for(self, table: GameRow, seat: int) -> list[Pending]:
         return [p for p in self.pending(table) if p.seat == seat]
 
@@ -321,7 +326,7 @@ class Host:
         seat 0 is a role some games give the first seat (Tragedy Looper's Mastermind)."""
         engine = games.engine(game)
         mode = mode or engine.modes[0]
-        engine.check_options(mode, options or {})
+        pace.check_settings(engine, mode, options or {})
         now = self.clock.now()
         row = GameRow(
             id=0, game=game, status="lobby", mode=mode, options=dict(options or {}),
@@ -393,15 +398,15 @@ class Host:
             self._require_host(table, by_user, admin)
             options = {k: v for k, v in table.options.items() if k not in cleared}
             options.update(changed)
-            self.engine(table).check_options(table.mode, options)
+            pace.check_settings(self.engine(table), table.mode, options)
             await self.store.update_game(game_id, options=options)
             table.options = options
         await self.delivery.table_changed(table)
         return table
 
     async def leave(self, game_id: int, user_id: int) -> GameRow:
-        """Give up a seat: in the lobby it goes; in a running game whose rules let a player go
-        (`Engine.leave`), the person no longer plays it and the engine hands its part on."""
+        """Give up a seat: in the lobby it goes; in a running game the person no longer plays
+        it (`_leave_running`)."""
         if (await self.table(game_id)).status == "running":
             return await self._leave_running(game_id, user_id)
         async with self._acting(game_id, "a seat"):
@@ -414,8 +419,10 @@ class Host:
         return table
 
     async def _leave_running(self, game_id: int, user_id: int) -> GameRow:
-        """The seat is vacated first, so the person can no longer answer for it, then the
-        engine's hand-over is committed as one step."""
+        """One step: the person no longer answers for the seat (their departure kept), and
+        a game whose rules let a player go (`Engine.leave`: Mysterium's R24) hands the seat's
+        part on; in any other the bot plays it (autopilot "left") and it is offered to a
+        substitute at once. A game's replay reads the same from `table_seat_left`."""
         async with self._acting(game_id, "a seat"):
             table = await self.table(game_id)
             seat = table.seat_of(user_id)
@@ -423,21 +430,111 @@ class Host:
                 raise IllegalMove("not_in_game", "You are not in this game.")
             if table.status != "running" or table.suspended:
                 raise IllegalMove("not_running", "This game is not running.")
+            gone = replace(seat, user_id=None, autopilot=None, missed=0, public_missed=0)
             try:
                 with _engine_calls():
                     state, events = self.engine(table).leave(table.state, seat.seat)
                     state = canonical(state)
+            except IllegalMove:        # its rules keep every seat: the bot plays it meanwhile
+                state, gone = table.state, replace(gone, autopilot="left")
+                events = [substitutes.offered(seat.seat)]
             except EngineFault as err:
                 await self._suspend(table, "decision", err)
                 raise IllegalMove("suspended_now", "Something went wrong: the game is "
                                                    "suspended and its host has been told.")
-            await self.store.record_departure(table.id, seat.seat, user_id, self.clock.now())
-            await self._set_seats(table, [replace(s, user_id=None) if s is seat else s
-                                          for s in table.seats])
             await self._commit(table, state,
-                               [Event("table_seat_left", {"seat": seat.seat}), *events])
+                               [Event("table_seat_left", {"seat": seat.seat}), *events],
+                               seats=[gone], people=[gone], departed=[(seat.seat, user_id)])
         await self._after_step(table)
         return table
+
+    # ---- substitutes --------------------------------------------------------------------------
+    async def offer_seat(self, game_id: int, by_user: int | None, old_user: int,
+                         admin: bool = False) -> int:
+        """The host offers the seat `old_user` plays or left, if nobody plays it (`seat_free`),
+        to a substitute at once: a message in the thread with **Take this seat**. Its seat."""
+        async with self._acting(game_id, "an offer"):
+            table = await self.table(game_id)
+            self._require_host(table, by_user, admin)
+            seat = await self.seat_left_by(table, old_user)
+            if not substitutes.seat_free(table, seat):
+                raise IllegalMove("seat_not_free", "Somebody plays that seat.")
+            await self._commit(table, table.state, [substitutes.offered(seat)])
+        await self._after_step(table)
+        return seat
+
+    async def _offer_due(self, game_id: int, timer: str) -> None:
+        """A seat the bot has played long enough (`substitutes.TIMER`) is offered, if it is
+        still free; the offer's step ends its timer."""
+        async with self.store.game_lock(game_id):
+            table = await self.table(game_id)
+            if table.status != "running":
+                return
+            seat = substitutes.timer_seat(timer)
+            if not substitutes.seat_free(table, seat):
+                return await self.store.drop_deadline(table.id, timer)
+            await self._commit(table, table.state, [substitutes.offered(seat)])
+        await self._after_step(table)
+
+    async def take_seat(self, game_id: int, seat: int, user_id: int, name: str) -> GameRow:
+        """**Take this seat**: someone not at the table takes a seat nobody plays."""
+        async with self._acting(game_id, "a seat"):
+            table = await self.table(game_id)
+            await self._may_sit(table, user_id, seat)
+            if not substitutes.seat_free(table, seat):
+                raise IllegalMove("seat_not_free", "Somebody plays that seat.")
+            await self._seat_to(table, seat, user_id, name)
+        await self._after_step(table)
+        return table
+
+    async def replace_player(self, game_id: int, by_user: int | None, old_user: int,
+                             user_id: int, name: str, admin: bool = False) -> GameRow:
+        """The host's `/GAME replace @old @new`: the seat `old_user` plays (or left, while
+        nobody has taken it) is `user_id`'s from now on."""
+        async with self._acting(game_id, "a seat"):
+            table = await self.table(game_id)
+            self._require_host(table, by_user, admin)
+            seat = await self.seat_left_by(table, old_user)
+            if table.seats[seat].user_id is None and not substitutes.seat_free(table, seat):
+                raise IllegalMove("seat_not_free", "The rules handed that seat's part on.")
+            await self._may_sit(table, user_id, seat)
+            await self._seat_to(table, seat, user_id, name)
+        await self._after_step(table)
+        return table
+
+    async def seat_left_by(self, table: GameRow, user_id: int) -> int:
+        """The seat this person plays, else the one they left that nobody took since."""
+        if (sitting := table.seat_of(user_id)) is not None:
+            return sitting.seat
+        for s in table.seats:
+            if s.user_id is None and user_id in await self.store.departed(table.id, s.seat):
+                return s.seat
+        raise IllegalMove("not_seated", "That person has no seat at this table.")
+
+    async def _may_sit(self, table: GameRow, user_id: int, seat: int) -> None:
+        """Whoever takes a seat: the game live, they not at the table, nor having seen any
+        other seat's secrets (one they left; one may take back their own) or the game's
+        (as a spectator)."""
+        if table.status not in LIVE or table.suspended:
+            raise IllegalMove("not_running", "This game is not running.")
+        if table.seat_of(user_id) is not None:
+            raise IllegalMove("already_joined", "You are already in this game.")
+        for s in table.seats:
+            if s.seat != seat and user_id in await self.store.departed(table.id, s.seat):
+                raise IllegalMove("left_other_seat", "You left another seat of this game.")
+        if await self.store.has_watched(table.id, user_id):
+            raise IllegalMove("watched_game", "You have seen this game's secrets.")
+
+    async def _seat_to(self, table: GameRow, seat: int, user_id: int, name: str) -> None:
+        """One step: the seat's person and name, the former person's departure, the table's
+        line, and the newcomer's history (`substitutes.taken`: the delivery tells them all the
+        seat knows); its open private questions are asked of them anew."""
+        old = table.seats[seat]
+        now = replace(old, user_id=user_id, name=name, dm_closed=False, autopilot=None,
+                      missed=0, public_missed=0)
+        await self._commit(table, table.state, substitutes.taken(seat), seats=[now],
+                           people=[now],
+                           departed=[(seat, old.user_id)] if old.user_id is not None else [])
 
     async def _set_seats(self, table: GameRow, seats: list[SeatRow]) -> None:
         await self.store.replace_seats(table.id, seats)
@@ -460,7 +557,7 @@ class Host:
             self._require_host(table, by_user, admin)
             engine = self.engine(table)
             engine.check_players(table.mode, len(table.seats))
-            options = {**table.options, "mode": table.mode}
+            options = {**pace.game_options(table.options), "mode": table.mode}
             try:
                 with _engine_calls():
                     state, events = engine.setup(options, len(table.seats), table.seed)
@@ -503,6 +600,10 @@ class Host:
             try:
                 with _engine_calls():
                     open_before = self.pending(table)
+                    out = spectators.out_seats(self, table)
+                if seat.seat in out and await self.store.has_watched(game_id, user_id):
+                    # the dead who watched with the spectators never act for the living
+                    raise IllegalMove("watched_acts", "You have seen this game's secrets.")
                 pending = next((p for p in open_before if p.id == pending_id), None)
                 if pending is None:
                     if await self.store.answered(game_id, pending_id):
@@ -541,9 +642,11 @@ class Host:
 
     async def _commit(self, table: GameRow, state: dict, events: list[Event], *,
                       decision=None, status: str | None = None,
-                      seats: list[SeatRow] = ()) -> None:
+                      seats: list[SeatRow] = (), people: list[SeatRow] = (),
+                      departed: list[tuple[int, int]] = ()) -> None:
         """One step: the new state, its events, the deadlines of what it asks, and the `seats`
-        it changed (autopilot), in one commit."""
+        it changed (autopilot; `people`: who sits there, `departed`: who left), in one
+        commit."""
         engine = self.engine(table)
         now = self.clock.now()
         with _engine_calls():
@@ -559,29 +662,42 @@ class Host:
             with _engine_calls():
                 sides = engine.final_sides(state)
             record = await results.ended(self.store, table, at=now, rounds=rounds,
-                                         outcome=outcome, sides=sides, changed=seats)
+                                         outcome=outcome, sides=sides,
+                                         changed=[*seats, *people], departed=departed)
         old = {d.pending_id for d in await self.store.deadlines(table.id)}
         new_ids = {p.id for p in new_pending}
-        added = []
-        for p in new_pending:
-            if p.id in old:
-                continue
-            seconds = pace.duration(table.pace, p.deadline)
-            due = now + seconds
-            added.append(Deadline(table.id, p.id, p.seat, due,
-                                  pace.reminder_at(due, seconds) if p.seat is not None else None))
+        added = self._deadlines_of(table, [p for p in new_pending if p.id not in old], now)
+        offer_timers, offers_kept = substitutes.timers(
+            table, old, [*seats, *people], events,
+            lambda seconds: pace.Clock(table.options).due(now, seconds))
+        # a vote on more time lasts on, as do the seats' offer timers the step leaves
+        kept = {more_time.VOTE, *offers_kept} if outcome is None else set()
+        added += offer_timers if outcome is None else []
         with _engine_calls():    # the public moment the step happened in (the recap's rounds)
             moment = moment_of(engine, table.state if table.state is not None else state)
         outbox = [(tag, e.kind, e.data) for e in events for tag in e.audience_tags()]
         await self.store.commit_step(
             table, new_version=table.version + 1, state=state, outbox=outbox, now=now,
             moment=moment,
-            decision=decision, add_deadlines=added, drop_deadlines=sorted(old - new_ids),
+            decision=decision, add_deadlines=added,
+            drop_deadlines=sorted(old - new_ids - kept),
             status=status, result=result, columns={"state_version": engine.state_version},
-            claim=self._claim(), seats=seats, record=record)
+            claim=self._claim(), seats=seats, people=people, departed=departed, record=record)
         table.state_version = engine.state_version
-        for seat in seats:
+        for seat in (*seats, *people):
             table.seats[seat.seat] = seat
+
+    def _deadlines_of(self, table: GameRow, asked: list[Pending], now: float) -> list[Deadline]:
+        """The deadlines of new questions, counted in the table's time (its hours), each with
+        its first reminder (a question nobody answers has none)."""
+        clock = pace.Clock(table.options)
+        added = []
+        for p in asked:
+            seconds = pace.duration(table.pace, p.deadline)
+            due = clock.due(now, seconds)
+            added.append(Deadline(table.id, p.id, p.seat, due, None if p.seat is None
+                                  else clock.next_reminder(due, seconds, now)))
+        return added
 
     async def _after_step(self, table: GameRow) -> None:
         """Deliver, refresh the status, wake the scheduler, let AI seats answer."""
@@ -691,8 +807,23 @@ class Host:
         return await self._transition(
             game_id, by_user, admin, ("paused",),
             IllegalMove("not_paused", "This game is not paused."), "running", "table_resumed",
-            lambda table: ({"paused_at": None, "suspended": None},
-                           {"shift_deadlines": self.clock.now() - (table.paused_at or 0)}))
+            self._clock_runs_on)
+
+    async def _clock_runs_on(self, table: GameRow) -> tuple[dict, dict]:
+        """A resume's work on the clock: every deadline and reminder gets back the time it
+        had left at the pause (in the table's hours, if it has some)."""
+        now = self.clock.now()
+        columns = {"paused_at": None, "suspended": None}
+        clock = pace.Clock(table.options)
+        if clock.hours is None:
+            return columns, {"shift_deadlines": now - (table.paused_at or now)}
+        paused = table.paused_at or now
+
+        def moved(at: float | None) -> float | None:
+            return None if at is None else clock.due(now, clock.left(paused, at))
+        return columns, {"add_deadlines": [replace(d, due_at=moved(d.due_at),
+                                                   remind_at=moved(d.remind_at))
+                                           for d in await self.store.deadlines(table.id)]}
 
     async def cancel(self, game_id: int, by_user: int | None, admin: bool = False) -> GameRow:
         async def stop_clock(table):
@@ -827,7 +958,11 @@ class Host:
             if self._failing.get(key, (0, now))[1] > now:
                 continue    # it failed a moment ago: tried again later, not in a loop
             try:
-                if d.due_at <= now:
+                if d.pending_id == more_time.VOTE:
+                    await self.close_vote(d.game_id)
+                elif substitutes.timer_seat(d.pending_id) is not None:
+                    await self._offer_due(d.game_id, d.pending_id)
+                elif d.due_at <= now:
                     fired += await self._timeout(d.game_id, d.pending_id)
                 else:
                     await self._remind(d)
@@ -866,11 +1001,24 @@ class Host:
         return fired
 
     async def _remind(self, d: Deadline) -> None:
+        """A reminder to the asked seat alone, by DM (the last names what the deadline will
+        choose), committed with the time of its next one; a person who turned reminders down,
+        or a seat the bot plays, is sent none."""
         async with self.store.game_lock(d.game_id):
             table = await self.table(d.game_id)
             if d not in await self.store.deadlines(d.game_id):   # answered or sent meanwhile
                 return
-            await self.store.remind(table, d.pending_id, d.seat, d.due_at, self.clock.now(),
+            with _engine_calls():
+                pending = next((p for p in self.pending(table) if p.id == d.pending_id), None)
+            if pending is None:   # answered meanwhile: the deadline is left over
+                return await self.store.drop_deadline(table.id, d.pending_id)
+            now = self.clock.now()
+            after = pace.Clock(table.options).next_reminder(
+                d.due_at, pace.duration(table.pace, pending.deadline), now)
+            seat = table.seats[d.seat]
+            outbox = [] if seat.ai_plays or seat.user_id in more_time.quiet(table.clock) else [
+                (f"seat:{d.seat}", *_reminder(pending, d.due_at, last=after is None))]
+            await self.store.remind(table, replace(d, remind_at=after), outbox, now,
                                     self._claim())
         await self.flush(table.id)
 
@@ -1039,6 +1187,15 @@ class Host:
         """Wait until background AI work has finished (tests and shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def _reminder(pending: Pending, due: float, last: bool) -> tuple[str, dict]:
+    """A reminder's kind and data; the last one names the answer a timeout gives."""
+    if not last:
+        return "table_reminder", {"due": int(due)}
+    fallback = pending.option(pending.default) if pending.default else pending.options[0]
+    return "table_reminder_last", {"due": int(due),
+                                   "choice": {**fallback.params, "key": fallback.key}}
 
 
 def process_name() -> str:

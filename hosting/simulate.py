@@ -15,6 +15,7 @@ from pathlib import Path
 import games
 from games.base import IllegalMove
 from games.settings_text import parse_settings
+from hosting import pace
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import GameRow, OutboxRow
@@ -47,7 +48,7 @@ def games_help() -> str:
         engine = games.engine(name)
         modes = ", ".join(f"{m} ({lo}-{hi} players)" if lo != hi else f"{m} ({lo} players)"
                           for m in engine.modes for lo, hi in [engine.player_range(m)])
-        options = sorted({o for m in engine.modes for o in engine.option_specs(m)})
+        options = sorted({o for m in engine.modes for o in pace.settings_specs(engine, m)})
         lines += [f"  {name}", f"    modes: {modes}",
                   f"    AI policies: {', '.join(engine.ai_policies)} "
                   f"(default {engine.ai_policies[-1]})",
@@ -68,7 +69,7 @@ def check_args(a: SimulationArgs) -> None:
     engine = games.engine(a.game)
     mode = a.mode or engine.modes[0]
     engine.check_players(mode, a.players)
-    engine.check_options(mode, options_of(a))
+    pace.check_settings(engine, mode, options_of(a))
     if a.policy is not None and a.policy not in engine.ai_policies:
         raise IllegalMove("unknown_policy", f"Unknown AI policy {a.policy!r}.", policy=a.policy,
                           known=", ".join(engine.ai_policies))
@@ -77,7 +78,7 @@ def check_args(a: SimulationArgs) -> None:
 def options_of(a: SimulationArgs) -> dict:
     """Each `--option` read as `/GAME new settings:` reads its text (a later one wins)."""
     engine = games.engine(a.game)
-    specs = engine.option_specs(a.mode or engine.modes[0])
+    specs = pace.settings_specs(engine, a.mode or engine.modes[0])
     return {k: v for text in a.option or () for k, v in parse_settings(text, specs).items()}
 
 

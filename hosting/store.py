@@ -81,6 +81,7 @@ class GameRow:
     #                               "upgrade", or "load" (set aside: this build cannot load it)
     created_at: float = 0.0
     updated_at: float = 0.0
+    clock: dict | None = None   # reminders turned down, time asked and given (migration V16)
     seats: list[SeatRow] = field(default_factory=list)
     # Why this build cannot load the game (a column that is not JSON, an unknown game, a state
     # its engine cannot read), if so; not a column: its state is left out of the row.
@@ -130,11 +131,11 @@ class PostRow:
     shown: str | None = None     # a sent question's words now, the news edited onto it included
 
 
-_JSON_COLUMNS = ("options", "pace", "state", "result")
+_JSON_COLUMNS = ("options", "pace", "state", "result", "clock")
 _GAME_COLUMNS = ("game", "status", "mode", "options", "pace", "seed", "lang", "guild_id",
                  "channel_id", "thread_id", "host_user", "state", "state_version", "version",
                  "result", "lobby_message_id", "status_message_id", "paused_at", "suspended",
-                 "created_at", "updated_at")
+                 "created_at", "updated_at", "clock")
 
 
 _SHIFT = ("UPDATE deadlines SET due_at = due_at + ?, "
@@ -162,6 +163,21 @@ _UPSERT_DEADLINE = ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, r
                     "remind_at = excluded.remind_at, claimed_by = NULL, claimed_until = NULL")
 _MARK_SEAT = ("UPDATE seats SET autopilot = ?, missed = ?, public_missed = ? "
               "WHERE game_id = ? AND seat = ?")
+# A seat's person changed (left, or a substitute took it): who sits there now, under what
+# name; the seat's private questions still open are asked again of the new person, and the
+# messages that asked the former one become questions of their own no longer open (renamed
+# after their message), so the delivery closes them; public ones stay where the thread asked.
+_SEAT_PERSON = ("UPDATE seats SET user_id = ?, name = ?, dm_closed = ? "
+                "WHERE game_id = ? AND seat = ?")
+_PRIVATE_OPEN = ("game_id = ? AND seat = ? AND closed = 0 AND NOT EXISTS (SELECT 1 FROM games g "
+                 "WHERE g.id = prompts.game_id AND g.thread_id = prompts.channel_id)")
+_ASK_AGAIN = (f"DELETE FROM posts WHERE game_id = ? AND key IN (SELECT 'prompt:' || seat || ':' "
+              f"|| pending_id FROM prompts WHERE {_PRIVATE_OPEN})",
+              f"UPDATE prompts SET pending_id = pending_id || '~' || message_id "
+              f"WHERE message_id IS NOT NULL AND {_PRIVATE_OPEN}",
+              f"DELETE FROM prompts WHERE message_id IS NULL AND {_PRIVATE_OPEN}")
+_DEPART = ("INSERT INTO departures (game_id, seat, user_id, at) VALUES (?, ?, ?, ?) "
+           "ON CONFLICT DO NOTHING")
 
 
 @dataclass
@@ -178,6 +194,8 @@ class StepWrites:
     records: list[tuple[str, list[tuple]]] = field(default_factory=list)
     shift_deadlines: float = 0.0
     seat_marks: list[tuple] = field(default_factory=list)
+    seat_people: list[tuple] = field(default_factory=list)
+    departures: list[tuple] = field(default_factory=list)
 
 
 def _game_row(found, seats: Iterable[tuple] = ()) -> GameRow:
@@ -642,14 +660,16 @@ class Store:
                           columns: dict | None = None, clear_reminders: list[str] = (),
                           shift_deadlines: float = 0.0, moment: str | None = None,
                           claim: tuple[str, float] | None = None,
-                          seats: Sequence[SeatRow] = (), record=None) -> None:
+                          seats: Sequence[SeatRow] = (), people: Sequence[SeatRow] = (),
+                          departed: Sequence[tuple[int, int]] = (), record=None) -> None:
         """Persist one step atomically. Fails (and changes nothing) if another writer moved the
         game past `game.version` first. `shift_deadlines` moves every deadline and reminder of
         the game that many seconds later (a resume). `claim` (claimer, until) holds the new
         outbox rows for the process that committed them, as `claim_game_outbox` would.
         `seats`: seats whose autopilot and missed counts the step changes (migration V15);
-        `record`: the game's entry in the results index (`hosting.results.Record`), for the
-        step that ends it (V17)."""
+        `people`: seats whose person the step changes (`_SEAT_PERSON`); `departed`: (seat,
+        user) of those who left a seat with it (migration V14); `record`: the game's entry in
+        the results index (`hosting.results.Record`), for the step that ends it (V17)."""
         cols = {**(columns or {}), "state": _dump(state) if state is not None else None,
                 "version": new_version, "updated_at": now}
         if status:
@@ -667,11 +687,16 @@ class Store:
                            for d in add_deadlines],
             shift_deadlines=shift_deadlines,
             seat_marks=[(s.autopilot, s.missed, s.public_missed, gid, s.seat) for s in seats],
+            seat_people=[(s.user_id, s.name, int(s.dm_closed), gid, s.seat) for s in people],
+            departures=[(gid, seat, user, now) for seat, user in departed],
             records=record.writes() if record is not None else [])
         if not await self._write_step(gid, game.version, cols, step):
             raise RuntimeError(f"game {gid} changed under us")
         if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
             self._deadlines.drop(gid)
+        if people:
+            self._prompts.drop(gid)
+            self._posts.drop(gid)
         game.version = new_version
         game.state = state
         game.updated_at = now
@@ -695,7 +720,13 @@ class Store:
                               (_DROP_DEADLINE, step.drop_deadlines),
                               (_CLEAR_REMINDER, step.clear_reminders),
                               (_UPSERT_DEADLINE, step.add_deadlines),
-                              (_MARK_SEAT, step.seat_marks), *step.records):
+                              (_MARK_SEAT, step.seat_marks),
+                              (_SEAT_PERSON, step.seat_people),
+                              (_DEPART, step.departures),
+                              (_ASK_AGAIN[0], [(g, g, n) for *_, g, n in step.seat_people]),
+                              (_ASK_AGAIN[1], [(g, n) for *_, g, n in step.seat_people]),
+                              (_ASK_AGAIN[2], [(g, n) for *_, g, n in step.seat_people]),
+                              *step.records):
                 if rows:   # each statement is a trip to SQLite's thread: skip the empty ones
                     await db.executemany(sql, rows)
             if step.shift_deadlines:
@@ -778,10 +809,14 @@ class Store:
             "SELECT id, game_id FROM outbox WHERE delivered = 0 "
             "AND (claimed_until IS NULL OR claimed_until <= ?)", (now,))}
 
-    async def private_history(self, game_id: int, seat: int, limit: int = 12) -> list[OutboxRow]:
-        """The latest events addressed to one seat, for "My secrets"."""
-        rows = await self._outbox("game_id = ? AND audience = ?", (game_id, f"seat:{seat}"),
-                                  f"id DESC LIMIT {int(limit)}")
+    async def private_history(self, game_id: int, seat: int, limit: int | None = 12,
+                              before: int | None = None) -> list[OutboxRow]:
+        """The latest events addressed to one seat, for "My secrets" (all of them without a
+        `limit`, for a substitute taking the seat; those older than the row `before`)."""
+        rows = await self._outbox(
+            "game_id = ? AND audience = ? AND id < ?",
+            (game_id, f"seat:{seat}", before if before is not None else 2 ** 62),
+            "id DESC" + ("" if limit is None else f" LIMIT {int(limit)}"))
         return rows[::-1]
 
     async def gm_log(self, game_id: int) -> list[OutboxRow]:
@@ -836,12 +871,12 @@ class Store:
                           (game_id, pending_id))
         self._deadlines.drop(game_id)
 
-    async def remind(self, game: GameRow, pending_id: str, seat: int, due_at: float,
+    async def remind(self, game: GameRow, after: Deadline, outbox: list[tuple[str, str, dict]],
                      now: float, claim: tuple[str, float] | None = None) -> None:
-        """Queue a reminder for a seat and note it was sent, together."""
+        """Queue a reminder (`outbox`: none for a seat that turned them down) and set the
+        deadline's next one (`after.remind_at`, None once the last went), together."""
         await self.commit_step(game, new_version=game.version + 1, state=game.state, now=now,
-                               outbox=[(f"seat:{seat}", "table_reminder", {"due": int(due_at)})],
-                               clear_reminders=[pending_id], claim=claim)
+                               outbox=outbox, add_deadlines=[after], claim=claim)
 
     # ---- prompts ----------------------------------------------------------------------------
     async def prompted(self, game_id: int) -> dict[tuple[str, int], tuple[int | None, int | None]]:

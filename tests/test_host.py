@@ -150,7 +150,7 @@ async def test_timeouts_apply_defaults_on_the_fake_clock(env):
     assert due == pytest.approx(clock.now() + table.pace["night_step"] * 0.75)  # reminder first
     clock.advance(table.pace["night_step"] * 0.8)
     assert await host.fire_due() == 0
-    assert out.kinds(f"seat:{kill.seat}")[-1] == "table_reminder"
+    assert out.kinds(f"seat:{kill.seat}")[-1] == "table_reminder_last"
     clock.advance(table.pace["night_step"])
     assert await host.fire_due() == 1
     assert out.kinds(f"seat:{kill.seat}")[-1] == "table_timed_out"

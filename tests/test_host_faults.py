@@ -50,7 +50,7 @@ async def test_a_deadline_that_raises_suspends_its_game_and_the_other_clock_goes
     caplog.set_level(logging.ERROR)
     clock.advance(50)                       # reminders of both nights are due (60 s, at 45 s)
     await host.fire_due()
-    assert out.kinds().count("table_reminder") == 2
+    assert out.kinds().count("table_reminder_last") == 2
     clock.advance(20)                       # both night kills time out
     assert await host.fire_due() == 1
     assert good.state["phase"] == "day"

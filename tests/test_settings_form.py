@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 
+import games
 from games.looper import data as looper_data
+from hosting import pace
 from tests.loopback import Loopback
 from tests.loopback.table import idle, make_bot
 
@@ -20,16 +22,20 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
         async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
             await alice.slash(channel, "looper new", mode="basic_tragedy")
             lobby = channel.last_message()
-            assert lobby.labels() == ["Join", "Leave", "Start", "Settings 1/2", "Settings 2/2"]
+            names = list(pace.settings_specs(games.engine("looper"), "basic_tragedy"))
+            count = -(-len(names) // 5)      # the game's ten options, then the table's own
+            assert names[:10] == [*games.engine("looper").option_specs("basic_tragedy")]
+            assert lobby.labels() == ["Join", "Leave", "Start",
+                                      *(f"Settings {n}/{count}" for n in range(1, count + 1))]
             assert "Settings:" not in lobby.text
             await bob.click(lobby, "Join")
 
-            theirs = await bob.click(lobby, "Settings 1/2")
+            theirs = await bob.click(lobby, f"Settings 1/{count}")
             assert theirs.modal is None and theirs.ephemeral
             assert theirs.content == "Only the game's host (or a server admin) can do that."
 
-            first = await alice.click(lobby, "Settings 1/2")
-            assert first.modal.title == "Tragedy Looper: settings 1/2"
+            first = await alice.click(lobby, f"Settings 1/{count}")
+            assert first.modal.title == f"Tragedy Looper: settings 1/{count}"
             assert first.modal.fields == ["script", "difficulty", "loops", "vet_generated",
                                           "paranoia_virus_threshold"]
             fields = _fields(first.modal.data)
@@ -45,7 +51,7 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             assert table.options == {"script": script, "loops": 3}
             assert "Settings: script=" in lobby.text and "loops=3" in lobby.text
 
-            again = await alice.click(lobby, "Settings 1/2")   # prefilled with what is set
+            again = await alice.click(lobby, f"Settings 1/{count}")   # prefilled with what is set
             shown = _fields(again.modal.data)
             assert json.loads(shown["script"]["component"]["value"]) == script
             assert shown["loops"]["component"]["value"] == "3"
@@ -61,13 +67,21 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             table = await bot.host.table_here("looper", channel.record.id)
             assert table.options == {"script": script}
 
-            second = await alice.click(lobby, "Settings 2/2")
+            second = await alice.click(lobby, f"Settings 2/{count}")
             assert second.modal.fields == ["spreading_mode", "allow_external",
                                            "allow_unverified", "first_leader", "talk_restricted"]
             await alice.submit(second, spreading_mode="transfer", first_leader="2")
             table = await bot.host.table_here("looper", channel.record.id)
             assert table.options == {"script": script, "spreading_mode": "transfer",
                                      "first_leader": 2}
+
+            third = await alice.click(lobby, f"Settings 3/{count}")   # the table's own: hours
+            assert third.modal.fields[:2] == ["hours", "tz"]
+            zoneless = await alice.submit(third, hours="09-23", tz="Mars/Olympus")
+            assert zoneless.ephemeral and "Europe/Madrid" in zoneless.content
+            await alice.submit(third, hours="09-23", tz="Europe/Madrid")
+            table = await bot.host.table_here("looper", channel.record.id)
+            assert (table.options["hours"], table.options["tz"]) == ("09-23", "Europe/Madrid")
             assert not [p for p in lb.pings if p.users or p.roles or p.everyone]
 
 
@@ -79,8 +93,8 @@ async def test_a_form_sent_after_a_restart_is_read_and_one_after_the_start_refus
         async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
             await alice.slash(channel, "toy new")
             lobby = channel.last_message()
-            assert lobby.labels()[-1] == "Settings"
-            form = await alice.click(lobby, "Settings")
+            assert lobby.labels()[3] == "Settings 1/2"     # the toy's options, then the table's
+            form = await alice.click(lobby, "Settings 1/2")
         async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
             saved = await alice.submit(form, round_cap="2")
             assert saved.type == 7 and "Settings: round\\_cap=2" in lobby.text
@@ -108,7 +122,7 @@ async def test_a_value_too_long_for_a_field_is_kept_when_its_field_is_left_empty
             await alice.slash(channel, "looper new",
                               settings=f"script={json.dumps(script)}; loops=2")
             lobby = channel.last_message()
-            form = await alice.click(lobby, "Settings 1/2")
+            form = await alice.click(lobby, f"Settings 1/{count}")
             field = _fields(form.modal.data)["script"]["component"]
             assert not field.get("value") and field["placeholder"] == \
                 "Set, too long to show here: empty keeps it"

@@ -117,6 +117,33 @@ async def test_a_seats_autopilot_is_written_with_its_step_or_not_at_all(store):
     assert await store.ai_asked() == [game.id]   # the bot answers for Bo after a restart
 
 
+async def test_a_seat_changes_hands_in_its_step_its_private_questions_asked_again(store):
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.update_game(game.id, thread_id=50)
+    await store.replace_seats(game.id, [SeatRow(0, "Ana", 3), SeatRow(1, "Bo", 4)])
+    await store.mark_dm_closed(game.id, 1)
+    for pending_id, seat, channel, message in (("dm", 1, 60, 61), ("vote", 1, 50, 51),
+                                               ("gone", 1, None, None), ("mine", 0, 70, 71)):
+        await store.record_prompt(game.id, pending_id, seat, channel, message)
+    await store.plan_posts(game.id, [("prompt:1:dm", [], "lead"), ("prompt:0:mine", [], None)])
+    game = await store.load_game(game.id)
+    newcomer = SeatRow(1, "Cy", 5)
+    stale = await store.load_game(game.id)
+    await store.commit_step(game, new_version=1, state={"n": 1}, now=2.0, outbox=[],
+                            seats=[newcomer], people=[newcomer], departed=[(1, 4)])
+    row = await store.load_game(game.id)
+    assert row.seats == [SeatRow(0, "Ana", 3), newcomer] and await store.departed(
+        game.id, 1) == [4]
+    # the DM question goes to the newcomer anew; its old message closes as a spent question
+    assert set(await store.prompted(game.id)) == {("dm~61", 1), ("vote", 1), ("mine", 0)}
+    assert set(await store.posts(game.id)) == {"prompt:0:mine"}
+    with pytest.raises(RuntimeError):   # a step refused changes nobody's seat
+        await store.commit_step(stale, new_version=1, state={}, now=3.0, outbox=[],
+                                people=[SeatRow(1, "Di", 6)], departed=[(1, 5)])
+    assert (await store.load_game(game.id)).seats[1] == newcomer
+    assert await store.departed(game.id, 1) == [4]
+
+
 async def test_the_outbox_is_delivered_in_order_and_kept_for_history(store):
     game = await store.load_game(await store.create_game(new_game()))
     for n in range(1, 16):
@@ -145,8 +172,11 @@ async def test_deadlines_move_fire_and_remind(store):
                             add_deadlines=[Deadline(game.id, "b", 1, 65.0, 62.0)])
     assert await store.deadlines(game.id) == [Deadline(game.id, "b", 1, 75.0, 72.0),
                                               Deadline(game.id, "a", 0, 110.0, 90.0)]
-    await store.remind(game, "a", 0, 110.0, now=90.0)
-    assert (await store.deadlines(game.id))[1].remind_at is None
+    await store.remind(game, Deadline(game.id, "a", 0, 110.0, 100.0),
+                       [("seat:0", "table_reminder", {})], now=90.0)
+    assert (await store.deadlines(game.id))[1].remind_at == 100.0     # the next one
+    await store.remind(game, Deadline(game.id, "a", 0, 110.0, None), [], now=100.0)
+    assert (await store.deadlines(game.id))[1].remind_at is None       # the last went
     assert [r.kind for r in await store.undelivered(game.id)] == ["table_reminder"]
     await store.drop_deadline(game.id, "b")
     assert await store.next_due() == 110.0
@@ -179,7 +209,8 @@ async def test_claims_last_a_lease_and_end_with_the_step(store):
     assert await store.unclaimed_outbox(31.0) == {b.id: game.id}     # its lease ran out
     assert [d.pending_id for d in await store.claim_due("one", now=6.0, lease=30.0)] == ["q"]
     assert await store.claim_due("two", now=7.0, lease=30.0) == []
-    await store.remind(game, "q", 0, 10.0, now=7.0)   # the reminder went: the claim ends
+    await store.remind(game, Deadline(game.id, "q", 0, 10.0, None), [], now=7.0)   # the
+    # reminder went: the claim ends
     assert [d.remind_at for d in await store.claim_due("two", now=10.0, lease=30.0)] == [None]
 
 

@@ -13,6 +13,7 @@ from cogs.common import actions, opening, permissions, render, settings_form, wa
 from cogs.common.replay import show as show_replay
 from games.base import IllegalMove
 from games.settings_text import parse_settings
+from hosting.pace import settings_specs
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
 
@@ -91,8 +92,8 @@ class GameCog(commands.GroupCog):
             chosen = mode or engine.modes[0]
             if chosen not in engine.modes:
                 raise IllegalMove("unknown_mode", f"Unknown mode {chosen!r}.", mode=chosen)
-            options = {**(typed or {}), **parse_settings(settings or "",
-                                                         engine.option_specs(chosen))}
+            options = {**(typed or {}), **parse_settings(
+                settings or "", settings_specs(engine, chosen))}
             table = await actions.in_time(interaction, self.host.new_game(
                 self.game, host_user=interaction.user.id, host_name=interaction.user.display_name,
                 ai_first=ai_first,
@@ -129,7 +130,7 @@ class GameCog(commands.GroupCog):
         if table := await self._here(interaction):
             await actions.join(interaction, table.id)
 
-    @app_commands.command(name="leave", description="Leave the table (once it runs, only where the game allows it).")
+    @app_commands.command(name="leave", description="Leave the table (once it runs, your seat goes to the bot or a substitute).")
     async def leave(self, interaction: discord.Interaction) -> None:
         if table := await self._here(interaction):
             await actions.leave(interaction, table.id)
@@ -244,4 +245,32 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="cancel", description="End this table (host or server admin).")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._control(interaction, "cancel", "cancelled_ok")
+
+    @app_commands.command(name="replace", description="Give a player's seat to someone else, or offer it in the thread (host).")
+    @app_commands.describe(old="Who plays the seat, or left it", new="Who plays it from now on (left out: the seat is offered in the thread)")
+    async def replace(self, interaction: discord.Interaction, old: discord.User,
+                      new: discord.User | None = None) -> None:
+        """With `new`, the seat is theirs at once (`Host.replace_player`); without, anyone
+        not at the table may take it with the offer's button."""
+        table = await self._here(interaction)
+        if table is None:
+            return
+        t = render.translator(table)
+        by, admin = interaction.user.id, actions.is_admin(interaction)
+        try:
+            if new is None:
+                seat = await actions.in_time(interaction, self.host.offer_seat(
+                    table.id, by, old.id, admin=admin))
+                return await actions.reply(interaction, t("ui", "seat_offered_ok",
+                                                          number=seat + 1))
+            if new.bot:
+                raise IllegalMove("bot_seat", "A bot cannot take a seat.")
+            changed = await actions.in_time(interaction, self.host.replace_player(
+                table.id, by, old.id, new.id, new.display_name, admin=admin))
+        except IllegalMove as err:
+            return await actions.refuse(interaction, err, table)
+        seat = changed.seat_of(new.id).seat
+        now = render.translator(changed)
+        await actions.reply(interaction, now("ui", "replaced_ok", number=seat + 1,
+                                             name=now.seat_name(seat)))
 

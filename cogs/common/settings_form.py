@@ -19,6 +19,7 @@ from cogs.common import actions, render
 from games.base import IllegalMove
 from games.options import Choice, Flag, Number
 from games.settings_text import format_value, parse_value
+from hosting import pace
 from hosting.store import GameRow
 
 FIELDS = 5          # Discord: components in a modal
@@ -29,7 +30,7 @@ SET, KEPT = "set", "kept"   # a field's custom_id prefix: empty clears it / empt
 
 def pages(table: GameRow) -> list[list[str]]:
     """The names of the table's options, five to a page."""
-    names = list(games.engine(table.game).option_specs(table.mode))
+    names = list(pace.settings_specs(games.engine(table.game), table.mode))
     return [names[at:at + FIELDS] for at in range(0, len(names), FIELDS)]
 
 
@@ -37,7 +38,7 @@ def form(table: GameRow, page: int) -> discord.ui.Modal:
     """Page `page` of the table's settings as a modal."""
     t = render.plain_translator(table)
     engine = games.engine(table.game)
-    specs = engine.option_specs(table.mode)
+    specs = pace.settings_specs(engine, table.mode)
     lo, hi = engine.player_range(table.mode)
     defaults = engine.default_options(table.mode, min(max(lo, len(table.seats)), hi))
     count = len(pages(table))
@@ -93,7 +94,7 @@ async def submitted(interaction: discord.Interaction, game: str) -> None:
     game_id, table = int(match["gid"]), None
     try:
         table = await actions.host_of(interaction).table(game_id)
-        specs = games.engine(table.game).option_specs(table.mode)
+        specs = pace.settings_specs(games.engine(table.game), table.mode)
         changed, cleared = {}, []
         for custom_id, text in _typed(interaction.data.get("components") or []):
             kind, _, name = custom_id.partition(":")

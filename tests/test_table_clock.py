@@ -1,0 +1,236 @@
+"""The table's clock on the fake clock: reminders that escalate and can be turned down, table
+hours that stop the deadlines and let them run on, the host's extension, and a person's
+request for more time with the table's vote."""
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from hosting import pace
+from hosting.hours import Hours, minutes
+from hosting.more_time import VOTE
+from tests.test_host import ALICE, BOB, CAROL, DAVE, env, four_people, refusal, user_of  # noqa: F401
+
+MADRID = ZoneInfo("Europe/Madrid")
+
+
+def at(text: str) -> float:
+    """A moment given as Madrid's wall clock: "2026-03-02 22:50"."""
+    return datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=MADRID).timestamp()
+
+
+def reminders(out, seat):
+    return [r for r in out.rows if r.audience == f"seat:{seat}"
+            and r.kind.startswith("table_reminder")]
+
+
+# ---- reminders ----------------------------------------------------------------------------------
+async def test_a_live_question_is_reminded_once_near_its_end_naming_the_default(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    seconds = table.pace["night_step"]
+    assert await host.next_due() == pytest.approx(clock.now() + seconds * 0.75)
+    clock.advance(seconds * 0.8)
+    await host.fire_due()
+    [last] = reminders(out, kill.seat)
+    assert last.kind == "table_reminder_last"          # the only one is the last one
+    option = kill.option(kill.default)
+    assert last.data["choice"] == {**option.params, "key": option.key}
+    assert [r for r in out.rows if r.kind.startswith("table_reminder")] == [last]   # DM only
+    assert (await host.store.deadlines(table.id))[0].remind_at is None
+
+
+async def test_an_async_question_is_reminded_at_half_time_then_near_the_end(env):
+    host, clock, out = env
+    table = await four_people(host, pace_preset="async")
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    seconds, start = table.pace["night_step"], clock.now()
+    clock.set(start + seconds * 0.5)
+    await host.fire_due()
+    assert [r.kind for r in reminders(out, kill.seat)] == ["table_reminder"]
+    assert await host.next_due() == pytest.approx(start + seconds * 0.75)
+    clock.set(start + seconds * 0.75)
+    await host.fire_due()
+    assert [r.kind for r in reminders(out, kill.seat)] == ["table_reminder",
+                                                           "table_reminder_last"]
+    clock.set(start + seconds * 0.9)
+    await host.fire_due()                         # nothing more before the deadline itself
+    assert len(reminders(out, kill.seat)) == 2
+    assert pace.Clock({}).reminders(100.0, 30) == []     # under a minute: none
+
+
+async def test_a_person_may_turn_reminders_down_and_on_again(env):
+    host, clock, out = env
+    table = await four_people(host, pace_preset="async")
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    wolf = user_of(table, kill.seat)
+    assert await refusal(host.set_reminders(table.id, 999, False)) == "not_in_game"
+    assert await host.set_reminders(table.id, wolf, False) is True
+    assert await host.set_reminders(table.id, wolf, False) is False    # already off
+    seconds, start = table.pace["night_step"], clock.now()
+    clock.set(start + seconds * 0.5)
+    await host.fire_due()
+    assert reminders(out, kill.seat) == []
+    assert (await host.store.load_game(table.id)).clock["quiet"] == [wolf]   # stored
+    await host.set_reminders(table.id, wolf, True)
+    clock.set(start + seconds * 0.75)
+    await host.fire_due()
+    assert [r.kind for r in reminders(out, kill.seat)] == ["table_reminder_last"]
+
+
+# ---- hours --------------------------------------------------------------------------------------
+def test_hours_read_and_refused():
+    assert minutes("09-23") == (540, 1380) and minutes("8:30-22:15") == (510, 1335)
+    assert minutes("20-02") == (1200, 120) and minutes("00-24") == (0, 1440)
+    for bad in ("9", "09-09", "25-02", "09:60-10", "nine-ten", "09-24:30"):
+        assert minutes(bad) is None, bad
+
+
+def test_open_time_skips_the_night_and_counts_back_across_it():
+    hours = Hours.of("09-23", "Europe/Madrid")
+    assert hours.add(at("2026-03-02 22:50"), 30 * 60) == at("2026-03-03 09:20")
+    assert hours.add(at("2026-03-03 03:00"), 60) == at("2026-03-03 09:01")
+    assert hours.back(at("2026-03-03 09:20"), 30 * 60) == at("2026-03-02 22:50")
+    assert hours.between(at("2026-03-02 22:00"), at("2026-03-03 10:00")) == 2 * 3600
+    assert not hours.is_open(at("2026-03-03 08:59")) and hours.is_open(at("2026-03-03 09:00"))
+    # a day when Madrid's clocks go forward keeps its hours in local time
+    assert hours.add(at("2026-03-28 23:00"), 3600) == at("2026-03-29 10:00")
+    overnight = Hours.of("20-02")
+    assert overnight.add(datetime(2026, 3, 2, 1, 30, tzinfo=ZoneInfo("UTC")).timestamp(),
+                         3600) == datetime(2026, 3, 2, 20, 30, tzinfo=ZoneInfo("UTC")).timestamp()
+
+
+async def test_hours_are_checked_before_the_table_opens(env):
+    host, _, _ = env
+    assert await refusal(host.new_game("toy", host_user=ALICE, host_name="a",
+                                       options={"hours": "9 to 5"})) == "bad_option"
+    assert await refusal(host.new_game("toy", host_user=ALICE, host_name="a",
+                                       options={"hours": "09-17", "tz": "Mars/Olympus"})
+                         ) == "bad_option"
+    table = await host.new_game("toy", host_user=ALICE, host_name="a",
+                                options={"hours": "09-17", "tz": "Europe/Madrid"})
+    assert pace.game_options(table.options) == {}       # the engine never sees them
+
+
+async def test_outside_the_hours_deadlines_stand_still_and_run_on_when_they_open(env):
+    host, clock, out = env
+    clock.set(at("2026-03-02 22:59") + 30)
+    table = await four_people(host, options={"hours": "09-23", "tz": "Europe/Madrid"})
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    assert table.pace["night_step"] == 60            # 30 s before 23:00, 30 after 09:00
+    [d] = await host.store.deadlines(table.id)
+    assert d.due_at == at("2026-03-03 09:00") + 30
+    assert d.remind_at == at("2026-03-03 09:00") + 15     # a quarter before: held too
+    clock.set(at("2026-03-03 08:59"))
+    assert await host.fire_due() == 0 and reminders(out, kill.seat) == []   # the night: nothing
+    clock.set(d.due_at)
+    assert await host.fire_due() == 1                                     # runs on at nine
+
+
+async def test_a_pause_with_hours_gives_back_the_open_time_left(env):
+    host, clock, _ = env
+    clock.set(at("2026-03-02 22:59") + 30)
+    table = await four_people(host, options={"hours": "09-23", "tz": "Europe/Madrid"})
+    await host.start(table.id, ALICE)
+    await host.pause(table.id, ALICE)                # 30 s of open time left before 23:00
+    clock.set(at("2026-03-03 12:00"))
+    await host.resume(table.id, ALICE)
+    [d] = await host.store.deadlines(table.id)
+    assert d.due_at == at("2026-03-03 12:00") + table.pace["night_step"]
+
+
+# ---- more time ----------------------------------------------------------------------------------
+async def day_vote(host, table, clock):
+    """Through the night to the day's public vote."""
+    kill = host.pending(table)[0]
+    await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+    assert all(p.public for p in host.pending(table))
+    return host.pending(table)
+
+
+async def test_the_host_extends_every_open_deadline_in_public(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    votes = await day_vote(host, table, clock)
+    before = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+    assert await refusal(host.extend(table.id, BOB, 5)) == "not_host"
+    assert await refusal(host.extend(table.id, ALICE, 0)) == "bad_minutes"
+    await host.extend(table.id, ALICE, 5)
+    after = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+    assert after == {k: v + 300 for k, v in before.items()} and len(after) == len(votes)
+    assert out.rows[-1].kind == "table_extended" and out.rows[-1].audience == "public"
+    assert out.rows[-1].data == {"minutes": 5}
+    stored = await host.store.load_game(table.id)
+    assert stored.clock["more"]["given"] == 5
+
+
+async def test_more_time_is_asked_on_public_questions_only(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    assert not kill.public
+    anyone = user_of(table, (kill.seat + 1) % 4)
+    assert await refusal(host.ask_time(table.id, anyone)) == "no_public_question"
+    assert await refusal(host.ask_time(table.id, 999)) == "not_in_game"
+
+
+async def test_a_request_granted_by_the_tables_majority(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    await day_vote(host, table, clock)
+    before = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+    assert await host.ask_time(table.id, BOB) is False            # the table votes
+    asked = out.rows[-1]
+    assert (asked.kind, asked.data["seat"]) == ("table_time_asked", 1)
+    assert await refusal(host.ask_time(table.id, CAROL)) == "time_vote_open"
+    assert await refusal(host.vote_time(table.id, BOB, True)) == "time_voted_already"
+    assert await host.vote_time(table.id, CAROL, True) is None    # 2 of 4: not yet
+    assert await host.vote_time(table.id, DAVE, True) is True     # 3 of 4: granted
+    minutes = asked.data["minutes"]
+    assert minutes == -(-table.pace["vote"] // 120)               # half the vote's time
+    assert out.rows[-1].kind == "table_time_granted"
+    after = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
+    assert after == {k: v + minutes * 60 for k, v in before.items()}      # the vote's row gone
+    assert await refusal(host.ask_time(table.id, BOB)) == "time_asked_already"   # once a phase
+
+
+async def test_a_vote_closes_at_its_window_and_the_hosts_yes_grants(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    await day_vote(host, table, clock)
+    await host.ask_time(table.id, BOB)
+    await host.vote_time(table.id, CAROL, False)                  # 1 yes, 1 no
+    vote = next(d for d in await host.store.deadlines(table.id) if d.pending_id == VOTE)
+    clock.set(vote.due_at)
+    await host.fire_due()
+    assert out.rows[-1].kind == "table_time_refused"              # not more yes than no
+    assert VOTE not in {d.pending_id for d in await host.store.deadlines(table.id)}
+    await host.ask_time(table.id, DAVE)
+    assert await host.vote_time(table.id, ALICE, True) is True    # the host grants at once
+    assert out.rows[-1].kind == "table_time_granted"
+
+
+async def test_a_vote_whose_phase_ended_lapses(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    votes = await day_vote(host, table, clock)
+    await host.ask_time(table.id, BOB)
+    for vote in votes:                                            # everyone answers
+        await host.decide(table.id, user_of(table, vote.seat), vote.id, vote.default)
+    assert await refusal(host.vote_time(table.id, CAROL, True)) == "no_time_vote"
+    vote = next(d for d in await host.store.deadlines(table.id) if d.pending_id == VOTE)
+    clock.set(vote.due_at)
+    await host.fire_due()
+    assert out.rows[-1].kind == "table_time_lapsed"
