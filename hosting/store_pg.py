@@ -343,8 +343,8 @@ class PgStore(Store):
         seats takes the shared transaction: one statement cannot change a row twice; so does
         the step that ends a game, with its rows of the results index."""
         adding = {row[1] for row in step.add_deadlines}
-        if (step.clear_reminders or step.shift_deadlines or step.seat_marks or step.records
-                or any(pid in adding for _, pid in step.drop_deadlines)):
+        if (step.clear_reminders or step.shift_deadlines or step.seat_marks or step.seat_people
+                or step.records or any(pid in adding for _, pid in step.drop_deadlines)):
             return await super()._write_step(game_id, version, cols, step)
         columns = []
         for rows, (_, typed, _) in zip((step.decisions, step.outbox, step.add_deadlines),
