@@ -116,6 +116,22 @@ async def test_a_seat_left_is_counted_as_left_not_as_a_loss(store_target):
         await host.store.close()
 
 
+async def test_a_seat_the_bot_played_at_the_end_is_not_a_win_or_a_loss(store_target):
+    host = await _host(store_target)
+    try:
+        table = await _table(host)
+        await host.set_autopilot(table.id, 1, "away")
+        await _play_out(host, table)
+        _, [found] = await results.history(host.store, GUILD)
+        assert [(s.user_id, s.part) for s in found.seats[:2]] == [(ANA, "played"),
+                                                                  (BEA, "autopilot")]
+        stats = await results.person_stats(host.store, GUILD, BEA)
+        assert (stats.games, stats.parts["autopilot"], stats.total.played) == (1, 1, 0)
+        assert not stats.per_side and not stats.per_role
+    finally:
+        await host.store.close()
+
+
 async def test_games_ended_before_the_index_are_backfilled_once(store_target):
     host = await _host(store_target)
     try:
