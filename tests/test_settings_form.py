@@ -12,6 +12,10 @@ from hosting import pace
 from tests.loopback import Loopback
 from tests.loopback.table import idle, make_bot
 
+# A Looper table's settings: the game's ten options, then the table's own, five to a page.
+LOOPER = list(pace.settings_specs(games.engine("looper"), "basic_tragedy"))
+PAGES = -(-len(LOOPER) // 5)
+
 
 async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
     script = looper_data.shipped_scripts()["prevailing_secrecy"]
@@ -22,20 +26,18 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
         async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
             await alice.slash(channel, "looper new", mode="basic_tragedy")
             lobby = channel.last_message()
-            names = list(pace.settings_specs(games.engine("looper"), "basic_tragedy"))
-            count = -(-len(names) // 5)      # the game's ten options, then the table's own
-            assert names[:10] == [*games.engine("looper").option_specs("basic_tragedy")]
+            assert LOOPER[:10] == [*games.engine("looper").option_specs("basic_tragedy")]
             assert lobby.labels() == ["Join", "Leave", "Start",
-                                      *(f"Settings {n}/{count}" for n in range(1, count + 1))]
+                                      *(f"Settings {n}/{PAGES}" for n in range(1, PAGES + 1))]
             assert "Settings:" not in lobby.text
             await bob.click(lobby, "Join")
 
-            theirs = await bob.click(lobby, f"Settings 1/{count}")
+            theirs = await bob.click(lobby, f"Settings 1/{PAGES}")
             assert theirs.modal is None and theirs.ephemeral
             assert theirs.content == "Only the game's host (or a server admin) can do that."
 
-            first = await alice.click(lobby, f"Settings 1/{count}")
-            assert first.modal.title == f"Tragedy Looper: settings 1/{count}"
+            first = await alice.click(lobby, f"Settings 1/{PAGES}")
+            assert first.modal.title == f"Tragedy Looper: settings 1/{PAGES}"
             assert first.modal.fields == ["script", "difficulty", "loops", "vet_generated",
                                           "paranoia_virus_threshold"]
             fields = _fields(first.modal.data)
@@ -51,7 +53,7 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             assert table.options == {"script": script, "loops": 3}
             assert "Settings: script=" in lobby.text and "loops=3" in lobby.text
 
-            again = await alice.click(lobby, f"Settings 1/{count}")   # prefilled with what is set
+            again = await alice.click(lobby, f"Settings 1/{PAGES}")   # prefilled with what is set
             shown = _fields(again.modal.data)
             assert json.loads(shown["script"]["component"]["value"]) == script
             assert shown["loops"]["component"]["value"] == "3"
@@ -67,7 +69,7 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             table = await bot.host.table_here("looper", channel.record.id)
             assert table.options == {"script": script}
 
-            second = await alice.click(lobby, f"Settings 2/{count}")
+            second = await alice.click(lobby, f"Settings 2/{PAGES}")
             assert second.modal.fields == ["spreading_mode", "allow_external",
                                            "allow_unverified", "first_leader", "talk_restricted"]
             await alice.submit(second, spreading_mode="transfer", first_leader="2")
@@ -75,7 +77,7 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
             assert table.options == {"script": script, "spreading_mode": "transfer",
                                      "first_leader": 2}
 
-            third = await alice.click(lobby, f"Settings 3/{count}")   # the table's own: hours
+            third = await alice.click(lobby, f"Settings 3/{PAGES}")   # the table's own: hours
             assert third.modal.fields[:2] == ["hours", "tz"]
             zoneless = await alice.submit(third, hours="09-23", tz="Mars/Olympus")
             assert zoneless.ephemeral and "Europe/Madrid" in zoneless.content
@@ -122,7 +124,7 @@ async def test_a_value_too_long_for_a_field_is_kept_when_its_field_is_left_empty
             await alice.slash(channel, "looper new",
                               settings=f"script={json.dumps(script)}; loops=2")
             lobby = channel.last_message()
-            form = await alice.click(lobby, f"Settings 1/{count}")
+            form = await alice.click(lobby, f"Settings 1/{PAGES}")
             field = _fields(form.modal.data)["script"]["component"]
             assert not field.get("value") and field["placeholder"] == \
                 "Set, too long to show here: empty keeps it"
