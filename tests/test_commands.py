@@ -10,7 +10,7 @@ from bot import INITIAL_EXTENSIONS, Config, TableBot
 from cogs.common.commands_i18n import CommandText
 
 COMMON = {"new", "join", "leave", "add-ai", "start", "status", "secrets", "rules", "pause",
-          "resume", "cancel"}
+          "resume", "cancel", "replace"}
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 exactly once), or handed over by the host's `replace`; the newcomer is told all the seat knows."""
 from __future__ import annotations
 
+from hosting import autopilot
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.substitutes import seat_free
@@ -139,3 +140,87 @@ async def test_the_newcomer_answers_for_the_seat_and_the_former_person_cannot(tm
         assert await host.store.decision_of(table.id, kill.id) == (kill.options[0].id, "player")
     finally:
         await host.store.close()
+
+
+async def play_without(host, table, out, absent: int, answers=lambda p: True, until=None,
+                       think: float = 30.0):
+    """Everyone but `absent` answers (those `answers` lets through), `think` seconds after
+    they were asked, the bot plays what it plays, the clock the rest; stops at the end or
+    once `until()` holds. The clock's moment each public line was first seen, by kind."""
+    seen: dict[str, float] = {}
+    asked: dict[str, float] = {}
+    for _ in range(1000):
+        for kind in out.kinds("public"):
+            seen.setdefault(kind, host.clock.now())
+        if table.status != "running" or (until is not None and until()):
+            return seen
+        if await host.run_ai(table.id):
+            continue
+        mine = [p for p in host.pending(table) if p.seat != absent and answers(p)
+                and not autopilot.answers(table.seats[p.seat], p, table)]
+        for p in mine:
+            asked.setdefault(p.id, host.clock.now())
+        ready = [p for p in mine if host.clock.now() >= asked[p.id] + think]
+        if ready:
+            p = ready[0]
+            await host.decide(table.id, table.seats[p.seat].user_id, p.id, p.options[-1].id
+                              if p.kind == "kill" else p.default)
+            continue
+        due = await host.next_due()
+        later = [asked[p.id] + think for p in mine]
+        host.clock.set(min([*later, *([due] if due is not None else [])]))
+        await host.fire_due()
+    raise AssertionError("the game did not end")
+
+
+async def eight_people(host, **kw):
+    table = await four_people(host, **kw)
+    for uid in range(20, 24):
+        await host.join(table.id, uid, f"p{uid}")
+    return table
+
+
+async def test_a_seat_the_table_sees_the_bot_play_is_offered_after_the_tables_time(tmp_path):
+    store = await Store.open(tmp_path / "t.sqlite3")
+    out = Recorder()
+    host = Host(store, FakeClock(), out, background=False)
+    try:
+        table = await eight_people(host, options={"autopilot": 1, "offer_after": 1,
+                                                  "round_cap": 9})
+        await host.start(table.id, ALICE)
+        absent = next(s for s in range(8) if s != wolf_of(table))     # the wolf kills the last
+        seen = await play_without(host, table, out, absent,
+                                  until=lambda: "table_seat_offered" in out.kinds("public"))
+        assert seen["table_seat_offered"] - seen["table_autopilot_on"] >= 60
+        assert table.seats[absent].autopilot == "missed" and seat_free(table, absent)
+        offer = next(r for r in out.rows if r.kind == "table_seat_offered")
+        assert offer.data == {"seat": absent, "number": absent + 1}
+        # taken: the timer is gone with the offer, and no second offer comes
+        await host.take_seat(table.id, absent, ERIN, "erin")
+        assert not [d for d in await host.store.deadlines(table.id)
+                    if d.pending_id.startswith("~offer:")]
+        await play_without(host, table, out, absent=-1)
+        assert out.kinds("public").count("table_seat_offered") == 1
+    finally:
+        await store.close()
+
+
+async def test_a_seat_that_missed_secret_questions_only_is_never_offered(tmp_path):
+    store = await Store.open(tmp_path / "t.sqlite3")
+    out = Recorder()
+    host = Host(store, FakeClock(), out, background=False)
+    try:
+        table = await eight_people(host, options={"autopilot": 1, "offer_after": 1,
+                                                  "round_cap": 9})
+        await host.start(table.id, ALICE)
+        wolf = wolf_of(table)
+        misses = []
+        # the wolf votes in public but lets every kill's deadline pass
+        await play_without(host, table, out, -1,
+                           answers=lambda p: p.seat != wolf or p.public,
+                           until=lambda: misses.append(table.seats[wolf].missed) and False)
+        assert max(misses) >= 1                       # the bot did play the wolf's kills
+        assert "table_seat_offered" not in out.kinds("public")
+        assert "table_autopilot_on" not in out.kinds("public")
+    finally:
+        await store.close()

@@ -132,6 +132,20 @@ async def start(interaction: discord.Interaction, game_id: int) -> None:
         game_id, interaction.user.id, is_admin(interaction)), "started")
 
 
+async def take_seat(interaction: discord.Interaction, game_id: int, seat: int) -> None:
+    """**Take this seat**: the seat is the person's once stored; all it knows follows by DM."""
+    user = interaction.user
+    if user.bot:
+        return await refuse_in(interaction, IllegalMove("bot_seat", "A bot cannot take a seat."),
+                               game_id)
+    try:
+        table = await in_time(interaction, host_of(interaction).take_seat(
+            game_id, seat, user.id, user.display_name))
+    except IllegalMove as err:
+        return await refuse_in(interaction, err, game_id)
+    await reply(interaction, render.translator(table)("ui", "seat_taken_you", number=seat + 1))
+
+
 RECENT_LINES = 5   # the latest private lines "My secrets" repeats; the DMs hold them all
 
 

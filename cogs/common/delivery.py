@@ -47,7 +47,7 @@ from itertools import groupby
 import discord
 
 import games
-from cogs.common import render, threads, watching
+from cogs.common import render, substitutes, threads, watching
 from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, pin, pinging, said
@@ -63,8 +63,10 @@ ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to r
 # A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
 # "My secrets" still lists them.
 SAID_ON_THE_QUESTION = {"table_timed_out"}
+# A seat's DMs, by their keys' first word: lines, a question, a newcomer's history.
+PRIVATE_POSTS = ("seat", "prompt", "history")
 PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
-THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end")   # planned thread messages
+THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end", "offer")   # thread messages
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
 PROBE_EVERY = 300.0   # seconds: a marked seat's due DM is tried again this long after its last
@@ -184,7 +186,8 @@ class DiscordDelivery:
         covered = {r for p in posts.values() for r in p.rows}
         rows = [r for r in rows if r.id not in covered]
         public = [r for r in rows if r.audience == "public"]
-        lines = [(r.id, self._line(table, t, r)) for r in public]
+        lines = [(r.id, self._line(table, t, r)) for r in public
+                 if r.kind != substitutes.OFFERED]     # an offer is a message of its own
         prompted = await self.host.store.prompted(table.id)
         ending = any(r.kind == "table_finished" for r in rows)
         if ending:         # one post, then the GM log (every secret move) as the recap
@@ -200,6 +203,7 @@ class DiscordDelivery:
                 # on one planned before, set aside: planning it again keeps it as it was)
                 asks[0] = (asks[0][0], *plans.pop()[1:])
             plans += asks
+        plans += substitutes.thread_plans(table, t, public, posts)
         # The thread's posts go before any DM: how soon the table reads its news never
         # depends on who is written to in secret.
         moment = self._moment(table)
@@ -210,9 +214,13 @@ class DiscordDelivery:
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
-            lines = render.chunk_pairs(
-                [(r.id, t.event(r.kind, r.data)) for r in rows
-                 if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION])
+            told = [r for r in rows
+                    if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION]
+            for taken in [r for r in told if r.kind == substitutes.YOURS]:
+                # someone took the seat over: all it knew so far, then its news from there
+                plans += await substitutes.history_plans(self.host.store, table, t, taken)
+                told = [r for r in told if r.id > taken.id]
+            lines = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in told])
             plans += self._seat_plans(table, seat.seat, posts, prompted, header,
                                       seat.seat in asking,
                                       [(ids, render.said_once(t, text)) for ids, text in lines],
@@ -364,7 +372,7 @@ class DiscordDelivery:
                 continue
             self._not_before[table.id].pop(post.key, None)   # a refusal sets it again
             kind, _, rest = post.key.partition(":")
-            if kind in ("seat", "prompt"):
+            if kind in PRIVATE_POSTS:
                 await self._to_seat(table, post, int(rest.split(":")[0]))
             elif kind == "probe":   # a header alone, planned by an earlier build: not sent
                 await self.host.store.post_tried(table.id, post.key, "sent")
@@ -378,6 +386,10 @@ class DiscordDelivery:
                 await watching.close_offer(self, table, post)
             elif thread is None:
                 await self.host.store.post_tried(table.id, post.key, "set_aside")
+            elif kind == "offer":
+                await substitutes.send_offer(self, table, post, thread)
+            elif kind == "shut":
+                await substitutes.shut_offer(self, table, post, thread)
             elif kind == "ask":
                 await self._ask(table, post, thread)
             elif kind == "more":
@@ -514,8 +526,10 @@ class DiscordDelivery:
         if post.key not in self._planned_here[table.id]:
             message = await self._sent_before(table, channel, content, kwargs.get("embed"))
         try:
-            message = message or await channel.send(
-                content or None, nonce=nonce(table.id, post.key), **kwargs)
+            # a seat's DM names its channel too: a question asked again of a substitute
+            # (`Host.take_seat`) is not merged with the message its former person got
+            message = message or await channel.send(content or None, nonce=nonce(
+                table.id, f"{post.key}:{channel.id}" if private else post.key), **kwargs)
         except (discord.HTTPException, discord.RateLimited) as err:
             if private and isinstance(err, discord.Forbidden):
                 raise
@@ -574,7 +588,7 @@ class DiscordDelivery:
             self._retry_later(table.id, wait)
             return
         await self.host.store.post_tried(table.id, post.key, "set_aside")
-        private = post.key.split(":")[0] in ("seat", "prompt")
+        private = post.key.split(":")[0] in PRIVATE_POSTS
         await self.host.note_gm(table.id, "table_dm_set_aside" if private
                                 else "table_post_set_aside", {"code": code})
         if private or post.key.startswith("note:") or missing is not None:
@@ -746,8 +760,8 @@ class DiscordDelivery:
         is written to then is a secret). A DM Discord asked to send again later (40003) is
         waited for: it may find closed DMs."""
         posts = await self.host.store.posts(table.id)
-        if any(p.state == "planned" and p.attempts and p.key.split(":")[0] in (
-                "seat", "prompt") for p in posts.values()):
+        if any(p.state == "planned" and p.attempts and p.key.split(":")[0] in PRIVATE_POSTS
+               for p in posts.values()):
             return                        # tried again with them
         start = next(p for p in posts.values() if p.key.startswith("moment:"))
         seats = [s for s in table.seats if s.dm_closed and s.user_id is not None

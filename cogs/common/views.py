@@ -48,6 +48,23 @@ class SettingsButton(discord.ui.DynamicItem[discord.ui.Button],
         await settings_form.open_form(interaction, self.game_id, self.page)
 
 
+class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"tbl:take:{_ID}:(?P<seat>\d+)"):
+    """**Take this seat**, on a seat's offer in the thread (`cogs.common.substitutes`)."""
+
+    def __init__(self, game_id: int, seat: int, label: str = "Take this seat"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=f"tbl:take:{game_id}:{seat}"))
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await actions.take_seat(interaction, self.game_id, self.seat)
+
+
 class SecretsButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:secrets:{_ID}"):
     """"My secrets": the seat's private view and its open questions, ephemerally."""
 
@@ -199,7 +216,8 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:wat
 
 
 def dynamic_items() -> tuple[type, ...]:
-    return (LobbyButton, SettingsButton, SecretsButton, DecisionButton, DecisionSelect,
+    return (LobbyButton, SettingsButton, TakeSeatButton, SecretsButton, DecisionButton,
+            DecisionSelect,
             PickSelect, StepSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton)
 
 
