@@ -3,9 +3,12 @@ spectator thread holding every secret as it happens, the person of an eliminated
 offered it by DM, and nothing of it ever reaches a living player before the end."""
 from __future__ import annotations
 
+from functools import partial
+
+from tests.loopback import Loopback
+from tests.loopback.table import (KILL_PROMPT, at_a_table, dm_prompts, finished, idle,
+                                  known_wolf, make_bot, play, toy_choice)
 from tests.test_spectators import out_when_dead
-from tests.loopback.table import (KILL_PROMPT, at_a_table, dm_prompts, finished, known_wolf,
-                                  play, toy_choice)
 
 GM_LINES = ("The wolf sits at", "The wolf chose")      # the toy game's GM log
 
@@ -80,6 +83,31 @@ async def test_a_spectator_and_the_dead_see_every_secret_and_the_living_none(tmp
         assert spectators.members == sorted(["Loopback Bot", "eve", dead.name])
 
 
+async def test_no_outside_eyes_shows_the_public_thread_only(tmp_path, monkeypatch):
+    out_when_dead(monkeypatch)
+    async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob", "carol",
+                          "eve") as (discord, people, games):
+        alice, bob, carol, eve = people
+        await alice.slash(games, "toy new", settings="spectators=public")
+        lobby = games.last_message()
+        for person in (bob, carol):
+            await person.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        thread = lobby.thread
+        watched = await eve.slash(thread, "toy watch")
+        assert watched.ephemeral and "no secrets" in watched.content
+        assert "eve" in thread.members
+        assert [t.name for t in games.threads()] == [thread.name]
+        wolf = known_wolf([alice, bob, carol])
+        wolf_person = next(p for p in (alice, bob, carol) if p.name == wolf)
+        [kill] = [m for m in dm_prompts(wolf_person) if KILL_PROMPT in m.text]
+        await wolf_person.click(kill, toy_choice(wolf_person, kill, wolf))
+        assert not any("Watch with the dead" in m.labels()
+                       for p in (alice, bob, carol) for m in p.dms())
+        post = await eve.write(thread, "hello")
+        assert not post.deleted
+
+
 async def test_watch_is_refused_without_create_private_threads(tmp_path):
     async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob", "carol",
                           "eve") as (discord, people, games):
@@ -115,3 +143,30 @@ async def test_an_offer_not_taken_closes_with_the_game(tmp_path, monkeypatch):
         [offer] = [m for p in people for m in p.dms() if "Watch with the dead" in m.labels()]
         await alice.slash(lobby.thread, "toy cancel")
         assert not offer.buttons and "is over" in offer.text
+
+
+async def test_the_spectator_thread_goes_on_after_a_restart_saying_each_thing_once(tmp_path):
+    db = tmp_path / "db.sqlite3"
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        players = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+        eve = guild.user("eve")
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
+            await players[0].slash(games, "toy new")
+            lobby = games.last_message()
+            for person in players[1:]:
+                await person.click(lobby, "Join")
+            await players[0].click(lobby, "Start")
+            await eve.slash(games, "toy watch")
+        spectators = spectator_thread(games)
+        before = [m.text for m in spectators.messages()]
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
+            await discord.settle()
+            assert [m.text for m in spectators.messages()] == before      # nothing again
+            await play(players, lobby.thread)
+            await discord.settle()
+        said = [m.text for m in spectators.messages()]
+        assert said[:len(before)] == before and len(said) == len(set(said))
+        assert sum("The wolf chose" in text for text in said) == 1
+        assert "The game is over" in said[-1]

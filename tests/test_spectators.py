@@ -92,3 +92,29 @@ def test_room25_a_seat_is_out_once_all_its_characters_are_dead():
         if c["seat"] == 2:
             c["alive"] = False
     assert engine.eliminated(state) == {2}
+
+
+async def test_the_dead_who_watched_never_act_for_the_living(tmp_path, monkeypatch):
+    """A seat the engine counts out and still asks something (no real game does today): the
+    person who watched with the dead cannot answer it; one who did not still can."""
+    monkeypatch.setattr(ToyGame, "eliminated", lambda self, state: frozenset({state["wolf"]}),
+                        raising=False)
+    store = await Store.open(tmp_path / "t.sqlite3")
+    host = Host(store, FakeClock(), Recorder(), background=False)
+    try:
+        for watched in (True, False):
+            table = await four_people(host)
+            await host.start(table.id, ALICE)
+            [kill] = [p for p in host.pending(table) if p.kind == "kill"]
+            wolf = table.seats[kill.seat].user_id
+            if watched:
+                await spectators.let_in(host, table.id, wolf)
+                with pytest.raises(IllegalMove) as refused:
+                    await host.decide(table.id, wolf, kill.id, kill.options[0].id)
+                assert refused.value.code == "watched_acts"
+                assert kill in host.pending(table)
+            else:
+                await host.decide(table.id, wolf, kill.id, kill.options[0].id)
+                assert kill not in host.pending(table)
+    finally:
+        await store.close()
