@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import actions, records
+from cogs.common.replay import replay_view
 from cogs.common.sending import NOBODY
 from hosting import results
 from hosting.text import Translator, escape
@@ -138,7 +139,10 @@ class History(commands.Cog):
             if found is None:
                 return None
             table = await store.load_game(game_id)
-            return records.game_record(t, found, table, await results.moments(store, game_id))
+            parts = records.game_record(t, found, table, await results.moments(store, game_id))
+            if found.status == "finished":      # its secrets, told again round by round
+                parts["view"] = replay_view(game_id, t)
+            return parts
         parts = await actions.in_time(interaction, load(), ephemeral=not public)
         if parts is None:
             return await actions.reply(interaction, t("history", "not_found", id=game_id))

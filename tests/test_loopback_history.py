@@ -87,7 +87,10 @@ async def test_one_games_record_shows_its_picture_seats_and_timeline(tmp_path):
         [board] = record.message.attachments
         assert board.filename == "board.png" and board.data.startswith(b"\x89PNG")
         assert "Among Cultists" in board.description or "Investigator" in board.description
+        replay = await cy.click(record.message, "Replay")            # the secrets, told again
+        assert replay.type == 7 and "Replay · Among Cultists" in record.message.text
         secret = await cy.slash(channel, "history", game=cancelled[0])
+        assert "Replay" not in secret.message.labels()
         assert "Cancelled before its end." in secret.message.text
         assert "kept secret" in secret.message.text             # a cancelled game's roles
         assert "Cultist" not in secret.message.text.replace("Among Cultists", "")
