@@ -2,8 +2,9 @@
 
 A game's row is written in the step that ends it (`Store.commit_step(record=...)`), so an
 ended game never lacks it; games that ended before the index existed get theirs the first time
-a server's history or stats are read (`backfill`). Reads never touch a game's state: a server
-with a hundred thousand games answers from these rows and their indexes alone.
+a server's history or stats are read (`backfill`). Once indexed, reads never touch a game's
+state: a server with a hundred thousand games answers from these rows and their indexes alone
+(the statements are the shared SQL both stores speak, run on the store's own connection).
 
 Every person or AI that held a seat has a row with its `part`: only a person who played a seat
 from the start to a finished end ('played') counts a win or a loss; one who left, was played
@@ -70,8 +71,8 @@ class Record:
                                  None if s.won is None else int(s.won))
                                 for s in self.seats])]
 
-    def people(self, part: str | None = None) -> list[SeatResult]:
-        return [s for s in self.seats if s.user_id is not None and part in (None, s.part)]
+    def people(self) -> list[SeatResult]:
+        return [s for s in self.seats if s.user_id is not None]
 
 
 def record_of(table: GameRow, *, at: float, rounds: int, outcome: Outcome | None = None,
@@ -198,10 +199,6 @@ class GameResult:
     rounds: int
     finished_at: float
     seats: list[SeatResult] = field(default_factory=list)
-
-    @property
-    def winners(self) -> list[SeatResult]:
-        return [s for s in self.seats if s.won and s.part not in ("left",)]
 
 
 async def _with_seats(store: Store, rows) -> list[GameResult]:
