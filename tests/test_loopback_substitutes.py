@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 
 from tests.loopback.seen import findings, what_people_see
-from tests.loopback.table import KILL_PROMPT, at_a_table, dm_prompts, finished, play
+from tests.loopback.table import (FAST_TIMINGS, KILL_PROMPT, answer_quickest, at_a_table,
+                                  dm_prompts, finished, open_questions, play)
+from tests.loopback.wholegame import TABLES
 
 TAKE = "Take this seat"
+GIVE_UP = 180.0   # seconds a whole real game may take, as `wholegame.play` gives it
 # What the toy game itself shows that a real game would not (its words are a test's)
 TOY_WORDS = ("“toy — over”", "“Votes: {")
 
@@ -94,3 +97,39 @@ async def test_the_host_replaces_the_wolf_mid_night(tmp_path):
         await play([*others, erin], thread)
         assert finished(thread)
         assert_nothing_to_stumble_on(thread, people)
+
+
+async def test_a_bethlem_seat_changes_hands_and_the_game_ends(tmp_path):
+    """A real game's secrets reach the newcomer in the history DM, and its questions after."""
+    game, table = "bethlem", TABLES["bethlem"]
+    async with at_a_table(tmp_path / "db.sqlite3", "ana", "ben", "cleo") as (
+            discord, (ana, ben, cleo), games):
+        await ana.slash(games, f"{game} new", mode=table.mode, timings=FAST_TIMINGS)
+        lobby = games.last_message()
+        await ben.click(lobby, "Join")
+        for _ in range(table.ai):
+            await ana.slash(games, f"{game} add-ai")
+        await ana.click(lobby, "Start")
+        thread = lobby.thread
+        mine = "\n".join(m.text for m in ben.dms())
+        await ben.slash(thread, f"{game} leave")
+        offer = next(m for m in thread.messages() if TAKE in m.labels())
+        taken = await cleo.click(offer, TAKE)
+        assert taken.ephemeral and "Seat 2 is yours" in taken.content
+        history = next(m.text for m in cleo.dms() if "You now play seat 2" in m.text)
+        assert "**Yours**" in history and "What the seat was told so far" in history
+        dealt = next(line for line in mine.splitlines() if line.startswith("Your cards:"))
+        assert dealt in history             # what ben was told, cleo reads
+        done: set = set()
+        end = asyncio.get_running_loop().time() + GIVE_UP
+        while not finished(thread):
+            await discord.fake.world.wait_for(
+                lambda: finished(thread) or any(open_questions(p, thread, done)
+                                                for p in (ana, cleo)),
+                max(end - asyncio.get_running_loop().time(), 0.01), "a question or the end",
+                [thread.record, ana.dm.record, cleo.dm.record])
+            for person in (ana, cleo):
+                for prompt in open_questions(person, thread, done):
+                    await answer_quickest(person, prompt, done, settle=False)
+        await discord.settle()
+        assert not offer.buttons
