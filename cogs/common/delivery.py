@@ -47,7 +47,7 @@ from itertools import groupby
 import discord
 
 import games
-from cogs.common import render, substitutes, threads, watching
+from cogs.common import render, substitutes, table_clock, threads, watching
 from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, pin, pinging, said
@@ -66,7 +66,7 @@ SAID_ON_THE_QUESTION = {"table_timed_out"}
 # A seat's DMs, by their keys' first word: lines, a question, a newcomer's history.
 PRIVATE_POSTS = ("seat", "prompt", "history")
 PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
-THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end", "offer")   # thread messages
+THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end", "offer", "vote")   # thread messages
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
 PROBE_EVERY = 300.0   # seconds: a marked seat's due DM is tried again this long after its last
@@ -186,8 +186,8 @@ class DiscordDelivery:
         covered = {r for p in posts.values() for r in p.rows}
         rows = [r for r in rows if r.id not in covered]
         public = [r for r in rows if r.audience == "public"]
-        lines = [(r.id, self._line(table, t, r)) for r in public
-                 if r.kind != substitutes.OFFERED]     # an offer is a message of its own
+        lines = [(r.id, self._line(table, t, r)) for r in public   # an offer and a vote on
+                 if r.kind not in (substitutes.OFFERED, table_clock.ASKED)]   # more time: alone
         prompted = await self.host.store.prompted(table.id)
         ending = any(r.kind == "table_finished" for r in rows)
         if ending:         # one post, then the GM log (every secret move) as the recap
@@ -204,6 +204,7 @@ class DiscordDelivery:
                 asks[0] = (asks[0][0], *plans.pop()[1:])
             plans += asks
         plans += substitutes.thread_plans(table, t, public, posts)
+        plans += table_clock.thread_plans(t, public, posts)
         # The thread's posts go before any DM: how soon the table reads its news never
         # depends on who is written to in secret.
         moment = self._moment(table)
@@ -220,6 +221,8 @@ class DiscordDelivery:
                 # someone took the seat over: all it knew so far, then its news from there
                 plans += await substitutes.history_plans(self.host.store, table, t, taken)
                 told = [r for r in told if r.id > taken.id]
+            plans += table_clock.reminder_plans(t, seat.seat, told)   # each with its button
+            told = [r for r in told if r.kind not in table_clock.REMINDERS]
             lines = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in told])
             plans += self._seat_plans(table, seat.seat, posts, prompted, header,
                                       seat.seat in asking,
@@ -229,10 +232,25 @@ class DiscordDelivery:
             plans.append((f"moment:{moment}", [], None))
         if ending:
             plans += self._farewells(table, posts)
-        plans += await watching.plans(self.host, table, rows, posts)
+        plans = self._one_dm_when_out(plans + await watching.plans(self.host, table, rows, posts))
         if plans:
             await self.host.store.plan_posts(table.id, plans)
             self._planned_here[table.id].update(key for key, _, _ in plans if key not in posts)
+
+    @staticmethod
+    def _one_dm_when_out(plans: list) -> list:
+        """A seat put out of the game gets one DM: its news of that step (its engine's line
+        saying it is out) opens the offer to watch with the dead planned with it
+        (`seat:N:watch`), rather than going as a DM of its own."""
+        offers = {key.split(":")[1] for key, _, _ in plans
+                  if key.startswith("seat:") and key.endswith(":watch")}
+        news = {key.split(":")[1]: (key, ids, text) for key, ids, text in plans
+                if key.startswith("seat:") and key.split(":")[1] in offers
+                and key.split(":")[2].isdigit()}
+        return [(key, [*news[seat][1], *ids], "\n".join((news[seat][2], text)))
+                if (seat := key.split(":")[1]) in news and key.endswith(":watch")
+                else (key, ids, text)
+                for key, ids, text in plans if (key, ids, text) not in news.values()]
 
     async def _asking(self, table: GameRow, posts: dict[str, PostRow]) -> set[int]:
         """The seats whose DMs hold (or are about to hold) a question still open."""
@@ -388,6 +406,8 @@ class DiscordDelivery:
                 await self.host.store.post_tried(table.id, post.key, "set_aside")
             elif kind == "offer":
                 await substitutes.send_offer(self, table, post, thread)
+            elif kind == "vote":
+                await table_clock.send_vote(self, table, post, thread)
             elif kind == "shut":
                 await substitutes.shut_offer(self, table, post, thread)
             elif kind == "ask":
@@ -713,6 +733,8 @@ class DiscordDelivery:
             return await self.host.store.post_tried(table.id, post.key, "sent")
         elif post.key.endswith(":watch"):      # the offer to the dead (`watching`)
             kwargs = {"view": watch_view(table.id, render.translator(table))}
+        elif (view := table_clock.dm_view(table, post)) is not None:   # a reminder
+            kwargs = {"view": view}
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,
                                        asked=[(pending.id, seat_no)] if pending else (), **kwargs)

@@ -9,10 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from cogs.common import actions, opening, permissions, render, settings_form, watching
+from cogs.common import (actions, opening, permissions, render, settings_form, table_clock,
+                         watching)
 from cogs.common.replay import show as show_replay
 from games.base import IllegalMove
 from games.settings_text import parse_settings
+from hosting.more_time import MAX_MINUTES
 from hosting.pace import settings_specs
 from hosting.store import GameRow
 from hosting.text import Translator, load_locale
@@ -245,6 +247,19 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="cancel", description="End this table (host or server admin).")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self._control(interaction, "cancel", "cancelled_ok")
+
+    @app_commands.command(name="extend", description="Give every open deadline more time (host).")
+    @app_commands.describe(minutes="Minutes added to every deadline")
+    async def extend(self, interaction: discord.Interaction,
+                     minutes: app_commands.Range[int, 1, MAX_MINUTES]) -> None:
+        if table := await self._here(interaction):
+            await table_clock.extend(interaction, table, minutes)
+
+    @app_commands.command(name="more-time",
+                          description="Ask the table for more time on the question in the thread.")
+    async def more_time(self, interaction: discord.Interaction) -> None:
+        if table := await self._here(interaction):
+            await table_clock.ask(interaction, table)
 
     @app_commands.command(name="replace", description="Give a player's seat to someone else, or offer it in the thread (host).")
     @app_commands.describe(old="Who plays the seat, or left it", new="Who plays it from now on (left out: the seat is offered in the thread)")

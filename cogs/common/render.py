@@ -15,6 +15,8 @@ import discord
 import games
 from games.base import JOIN, PUBLIC_PICTURE, IllegalMove, Option, Pending, joined
 from games.settings_text import format_settings
+from hosting.host import moment_of
+from hosting.more_time import now_part
 from hosting.pace import presets
 from hosting.store import GameRow
 from hosting.text import Translator, escape
@@ -243,6 +245,11 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
             embed.add_field(name="\u200b", value=t("ui", "waiting_thread"))
         if due is not None:
             embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
+        if given := now_part(table.clock, moment_of(engine, table.state)).get("given"):
+            embed.add_field(name="\u200b", value=t("ui", "status_given", minutes=given))
+    if "hours" in table.options and not over:
+        embed.add_field(name="\u200b", value=t("ui", "status_hours", hours=escape(
+            table.options["hours"]), tz=escape(table.options.get("tz", "UTC"))))
     if isinstance(view.get("clock"), dict) and "key" in view["clock"]:
         embed.set_footer(text=clock(view, t))
     elif view.get("round"):      # no "Round 0" while the table is set up

@@ -6,7 +6,7 @@ import re
 
 import discord
 
-from cogs.common import actions, replay, settings_form, watching
+from cogs.common import actions, replay, settings_form, table_clock, watching
 from hosting.store import GameRow
 
 _ID = r"(?P<gid>\d+)"
@@ -218,7 +218,8 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:wat
 def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, TakeSeatButton, SecretsButton, DecisionButton,
             DecisionSelect,
-            PickSelect, StepSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton)
+            PickSelect, StepSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton,
+            table_clock.RemindersButton, table_clock.TimeVoteButton)
 
 
 def lobby_view(table: GameRow, t) -> discord.ui.View:
