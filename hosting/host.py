@@ -535,6 +535,8 @@ class Host(more_time.TimeControls):
         await self._commit(table, table.state, substitutes.taken(seat), seats=[now],
                            people=[now],
                            departed=[(seat, old.user_id)] if old.user_id is not None else [])
+        log.info("game %s: seat %s taken over by user %s (from %s)", table.id, seat, user_id,
+                 old.user_id)
 
     async def _set_seats(self, table: GameRow, seats: list[SeatRow]) -> None:
         await self.store.replace_seats(table.id, seats)
