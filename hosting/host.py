@@ -457,6 +457,9 @@ class Host(more_time.TimeControls):
             table = await self.table(game_id)
             self._require_host(table, by_user, admin)
             seat = await self.seat_left_by(table, old_user)
+            if table.seats[seat].user_id is not None and not substitutes.seat_free(table, seat):
+                raise IllegalMove("seat_played", "Its person plays that seat: name who takes "
+                                                 "it over to hand it over at once.")
             if not substitutes.seat_free(table, seat):
                 raise IllegalMove("seat_not_free", "Somebody plays that seat.")
             await self._commit(table, table.state, [substitutes.offered(seat)])

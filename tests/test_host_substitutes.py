@@ -110,7 +110,7 @@ async def test_the_host_replaces_a_player_and_offers_a_seat(tmp_path):
     host, table, out = await started(tmp_path)
     try:
         assert await refusal(host.replace_player(table.id, BOB, CAROL, ERIN, "erin")) == "not_host"
-        assert await refusal(host.offer_seat(table.id, ALICE, CAROL)) == "seat_not_free"
+        assert await refusal(host.offer_seat(table.id, ALICE, CAROL)) == "seat_played"
         assert await refusal(host.replace_player(table.id, ALICE, ERIN, FRANK, "f")) == \
             "not_seated"
         await host.replace_player(table.id, ALICE, CAROL, ERIN, "erin")
