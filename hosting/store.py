@@ -382,9 +382,10 @@ class Store:
     shared = False
     # Errors a database gives for rows it cannot take (an id taken): the import's fault.
     REFUSED_ROWS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, sqlite3.DataError)
-    # Tables holding one game's rows, in the order an import writes them.
+    # Tables holding one game's rows, in the order an import writes them (an ended game's
+    # results index after the rest: its seats' rows after its own).
     GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
-                   "posts", "departures", "watching", "spectators")
+                   "posts", "departures", "watching", "spectators", "results", "result_seats")
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db

@@ -187,3 +187,21 @@ async def test_history_pages_newest_first(tmp_path, page):
         assert [g.game_id for g in listed] == newest[page * results.PAGE:(page + 1) * results.PAGE]
     finally:
         await host.store.close()
+
+
+async def test_an_ended_games_results_move_with_it(tmp_path):
+    host = await _host(str(tmp_path / "from.sqlite3"))
+    other = await open_store(str(tmp_path / "to.sqlite3"))
+    try:
+        table = await _table(host)
+        await _play_out(host, table)
+        await other.import_rows(await host.store.export_game(table.id))
+        # there before anything reads the history: no backfill needed
+        moved = await other._fetch("SELECT part, won FROM result_seats WHERE game_id = ? "
+                                   "ORDER BY seat", (table.id,))
+        kept = await host.store._fetch("SELECT part, won FROM result_seats WHERE game_id = ? "
+                                       "ORDER BY seat", (table.id,))
+        assert [tuple(r) for r in moved] == [tuple(r) for r in kept] and len(kept) == 5
+    finally:
+        await host.store.close()
+        await other.close()
