@@ -182,6 +182,15 @@ async def test_deadlines_move_fire_and_remind(store):
     assert await store.next_due() == 110.0
 
 
+async def test_a_tables_clock_is_written_with_its_step(store):
+    game = await store.load_game(await store.create_game(new_game(clock={"quiet": [2 ** 62]})))
+    assert game.clock == {"quiet": [2 ** 62]}
+    await store.commit_step(game, new_version=1, state={}, now=1.0, outbox=[],
+                            columns={"clock": '{"more": {"given": 5}}'})
+    assert (await store.load_game(game.id)).clock == {"more": {"given": 5}}
+    assert (await store.export_game(game.id))["games"][0]["clock"] == '{"more": {"given": 5}}'
+
+
 async def test_prompts_and_settings(store):
     game_id = await store.create_game(new_game())
     await store.record_prompt(game_id, "q1", 0, None, None)

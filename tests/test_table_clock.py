@@ -11,6 +11,8 @@ import pytest
 from hosting import pace
 from hosting.hours import Hours, minutes
 from hosting.more_time import VOTE
+from hosting.simulate import SimulationArgs, simulate
+from hosting.store import Store
 from tests.test_host import ALICE, BOB, CAROL, DAVE, env, four_people, refusal, user_of  # noqa: F401
 
 MADRID = ZoneInfo("Europe/Madrid")
@@ -234,3 +236,18 @@ async def test_a_vote_whose_phase_ended_lapses(env):
     clock.set(vote.due_at)
     await host.fire_due()
     assert out.rows[-1].kind == "table_time_lapsed"
+
+
+async def test_the_simulator_keeps_a_tables_hours_on_its_fake_clock(tmp_path):
+    """Nobody answers: every deadline's default falls within the hours, and the game ends."""
+    db = tmp_path / "g.sqlite3"
+    result = await simulate(SimulationArgs("toy", players=5, seed=2, absent=5, mode="slow",
+                                           db=str(db), option=["hours=09-17; tz=Europe/Madrid"]))
+    assert result["finished"]
+    store = await Store.open(db)
+    try:
+        found = await store._fetch("SELECT at FROM decisions WHERE source = 'timeout'")
+    finally:
+        await store.close()
+    hours = Hours.of("09-17", "Europe/Madrid")
+    assert found and all(hours.between(at - 1, at) == 1 for (at,) in found)   # the clock ran
