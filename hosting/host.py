@@ -437,7 +437,8 @@ class Host(more_time.TimeControls):
                     state = canonical(state)
             except IllegalMove:        # its rules keep every seat: the bot plays it meanwhile
                 state, gone = table.state, replace(gone, autopilot="left")
-                events = [substitutes.offered(seat.seat)]
+                events = ([substitutes.offered(seat.seat)]
+                          if substitutes.in_play(table, seat.seat) else [])
             except EngineFault as err:
                 await self._suspend(table, "decision", err)
                 raise IllegalMove("suspended_now", "Something went wrong: the game is "

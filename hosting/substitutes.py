@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import games
 from games.base import PUBLIC, Event
 from games.options import Int, Spec
 from hosting import autopilot
@@ -37,7 +38,14 @@ def seat_free(table: GameRow, seat: int) -> bool:
     the rules handed on (Mysterium's R24) has nothing left to take."""
     row = table.seats[seat] if 0 <= seat < len(table.seats) else None
     return (row is not None and not row.is_ai and table.status in LIVE
-            and autopilot.shown(row, table))
+            and table.state is not None and autopilot.shown(row, table)
+            and in_play(table, seat))
+
+
+def in_play(table: GameRow, seat: int) -> bool:
+    """Whether the seat has a game left to play: one out for good (`Engine.eliminated`: dead)
+    is never offered, whoever left it."""
+    return seat not in games.engine(table.game).eliminated(table.state)
 
 
 def offered(seat: int) -> Event:

@@ -8,6 +8,7 @@ from hosting.host import Host
 from hosting.substitutes import seat_free
 from hosting.store import Store
 from tests.test_host import ALICE, BOB, CAROL, DAVE, Recorder, four_people, refusal
+from tests.toy import ToyGame
 
 ERIN, FRANK = 15, 16
 
@@ -224,3 +225,19 @@ async def test_a_seat_that_missed_secret_questions_only_is_never_offered(tmp_pat
         assert "table_autopilot_on" not in out.kinds("public")
     finally:
         await store.close()
+
+
+async def test_a_seat_out_for_good_is_never_offered(tmp_path, monkeypatch):
+    monkeypatch.setattr(ToyGame, "eliminated", lambda self, state: frozenset(
+        s for s in range(state["players"]) if s not in state["alive"]))
+    host, table, out = await started(tmp_path)
+    try:
+        kill = next(p for p in host.pending(table) if p.kind == "kill")
+        victim = int(kill.options[-1].id)
+        await host.decide(table.id, table.seats[kill.seat].user_id, kill.id, str(victim))
+        await host.leave(table.id, table.seats[victim].user_id)     # the dead walk away
+        assert "table_seat_offered" not in out.kinds("public")
+        assert table.seats[victim].autopilot == "left" and not seat_free(table, victim)
+        assert await refusal(host.take_seat(table.id, victim, ERIN, "erin")) == "seat_not_free"
+    finally:
+        await host.store.close()

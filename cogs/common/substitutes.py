@@ -16,7 +16,7 @@ from cogs.common import render
 from cogs.common.sending import NOBODY, lacking
 from cogs.common.views import TakeSeatButton
 from hosting.store import GameRow, OutboxRow, PostRow
-from hosting.substitutes import LIVE, OFFERED, YOURS, seat_free
+from hosting.substitutes import LIVE, OFFERED, YOURS, in_play, seat_free
 
 # Lines a seat was told that are about the hosting, not the game: a newcomer gets the game's
 # news only (the autopilot notices, a timeout, the bot's own notes were its former person's).
@@ -32,16 +32,26 @@ def take_view(table: GameRow, seat: int, t) -> discord.ui.View:
 def thread_plans(table: GameRow, t, public: list[OutboxRow],
                  posts: dict[str, PostRow]) -> list:
     """The offers among this delivery's public rows, a message each, and the closing line of
-    every offer whose seat is no longer free."""
+    every offer whose seat is no longer free (none for a game set aside: nothing of its state
+    can be read)."""
+    if table.unreadable is not None:
+        return []
     plans = [(f"offer:{r.data['seat']}:{r.id}", [r.id], t("events", OFFERED, **r.data))
              for r in public if r.kind == OFFERED]
     for key in [*posts, *(key for key, _, _ in plans)]:
         seat = _offered_seat(key)
         if seat is not None and f"shut:{key}" not in posts and not seat_free(table, seat):
-            plans.append((f"shut:{key}", [], t("ui", "seat_offer_closed", seat=seat,
-                                               number=seat + 1) if table.status in LIVE
-                          else t("ui", "seat_offer_over", number=seat + 1)))
+            plans.append((f"shut:{key}", [], _closing(table, t, seat)))
     return plans
+
+
+def _closing(table: GameRow, t, seat: int) -> str:
+    """An offer's one line once its seat is no longer free: why."""
+    if table.status not in LIVE:
+        return t("ui", "seat_offer_over", number=seat + 1)
+    if not in_play(table, seat):
+        return t("ui", "seat_offer_out", number=seat + 1)
+    return t("ui", "seat_offer_closed", seat=seat, number=seat + 1)
 
 
 def _offered_seat(key: str) -> int | None:
