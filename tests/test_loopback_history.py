@@ -11,7 +11,7 @@ from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import Store
 from tests.loopback import Loopback
-from tests.loopback.table import idle, make_bot
+from tests.loopback.table import at_a_table, finished, idle, make_bot, play
 from tests.test_host import Recorder
 from tests.test_results import _play_out
 
@@ -142,3 +142,23 @@ async def test_stats_speak_the_servers_language(tmp_path):
         assert "los Investigadores" in card.message.text or "los Cultistas" in card.message.text
         record = await ana.slash(channel, "history", game=finished)
         assert "Cronología" in record.message.text
+
+
+async def test_a_game_played_to_its_end_is_in_the_history_at_once(tmp_path):
+    async with at_a_table(tmp_path / "db.sqlite3", "ana", "bea", "cy", "dee") as (
+            discord, people, channel):
+        lobby = (await people[0].slash(channel, "toy new")).message
+        for person in people[1:]:
+            await person.click(lobby, "Join")
+        await people[0].click(lobby, "Start")
+        thread = lobby.thread
+        await play(people, thread)
+        assert finished(thread)
+        mine = await people[1].slash(channel, "history")
+        text = mine.message.text
+        assert "Page 1 of 1 · 1 game" in text and f"<#{thread.id}>" in text
+        assert all(p.mention in text for p in people) and "Won:" in text
+        record = await people[1].slash(channel, "history", game=int(
+            text.split("**#", 1)[1].split(" ", 1)[0]))
+        assert "kept secret" not in record.message.text         # a finished game's end
+        assert ("won" in record.message.text) and ("lost" in record.message.text)

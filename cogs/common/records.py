@@ -77,7 +77,7 @@ def history_page(t: Translator, title: str, total: int, page: int,
                           description=render.clip("\n\n".join(blocks) or t("history", "none"),
                                                   4000),
                           colour=discord.Colour.dark_teal())
-    embed.set_footer(text=t("history", "page", page=page + 1, pages=pages, total=total))
+    embed.set_footer(text=t.plural("history", "page", total, page=page + 1, pages=pages))
     return embed
 
 
@@ -86,9 +86,8 @@ def _seat_lines(t: Translator, gt: Translator, game: GameResult) -> list[str]:
     for seat, held in groupby(game.seats, key=lambda s: s.seat):
         held = list(held)
         last = held[-1]
-        parts = [results.named(gt, last.role), results.named(gt, last.side)]
-        if game.status == "cancelled" or last.role is None and last.side is None:
-            parts = [t("history", "unknown")]
+        parts = ([t("history", "unknown")] if game.status == "cancelled"   # never revealed
+                 else [results.named(gt, last.role), results.named(gt, last.side)])
         if last.won is not None:
             parts.append(t("history", "won" if last.won else "lost"))
         lines.append(t("history", "seat_line", seat=seat + 1,
@@ -170,8 +169,8 @@ def _by_game(t: Translator, keyed: dict) -> list[tuple[str, Tally]]:
 
 def person_card(t: Translator, title: str, stats: PersonStats) -> discord.Embed:
     embed = discord.Embed(title=render.clip(title, 256), colour=discord.Colour.dark_teal())
-    embed.add_field(name=t("history", "games_field"), inline=False, value=t(
-        "history", "games_line", games=stats.games,
+    embed.add_field(name=t("history", "games_field"), inline=False, value=t.plural(
+        "history", "games_line", stats.games,
         **{s: stats.statuses.get(s, 0) for s in ("finished", "cancelled", "abandoned")}))
     other = stats.statuses.get("cancelled", 0) + stats.statuses.get("abandoned", 0)
     embed.add_field(name=t("history", "wins_field"), inline=False, value="\n".join((
@@ -184,8 +183,8 @@ def person_card(t: Translator, title: str, stats: PersonStats) -> discord.Embed:
                     value=_tallies(t, _by_game(t, stats.per_side)))
     embed.add_field(name=t("history", "per_role_field"), inline=False,
                     value=_tallies(t, _by_game(t, stats.per_role)))
-    embed.add_field(name=t("history", "ai_field"), inline=False, value=t(
-        "history", "ai_line", with_ai=stats.with_ai, games=stats.games,
+    embed.add_field(name=t("history", "ai_field"), inline=False, value=t.plural(
+        "history", "ai_line", stats.games, with_ai=stats.with_ai,
         beside=stats.ai_beside, against=stats.ai_against))
     return embed
 
