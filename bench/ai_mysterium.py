@@ -51,7 +51,7 @@ def random_ghost(rnd: random.Random):
     give = {"count": 0}      # how many cards the give being put together will have
 
     def choose(engine, state, pending) -> str:
-        draft, hand = state["draft"], state["hand"]
+        hand = state["hand"]
         if pending.kind == "ghost_serve":
             give["count"] = rnd.randint(1, min(3, len(hand))) if hand else 0
             return next(o.id for o in pending.options if o.id.startswith("to."))
@@ -60,7 +60,7 @@ def random_ghost(rnd: random.Random):
         if pending.kind == "ghost_culprit":
             return f"group.{rnd.choice(state['epilogue']['groups'])['number']}"
         if pending.kind == "ghost_shared":
-            return f"pick.{rnd.choice([c for c in hand if c not in draft['cards']])}"
+            return rnd.choice([o for o in pending.options if o.params.get("path")]).id
         return pending.default          # no crow while the sand timer runs
     return choose
 

@@ -210,3 +210,33 @@ def test_options_spelt_as_steps_are_a_menu_per_step_and_a_button_for_what_they_m
         ("button", "Confirm")
     # Each menu carries the parts chosen before it, so a click after a restart still knows.
     assert view.children[2].item.custom_id == "tbl:pt:1|p1.0|2|move.look"
+
+
+def test_the_ghosts_shared_vision_is_three_menus_of_one_question_and_one_answer():
+    from games.mysterium import epilogue
+    from games.mysterium.setup import Ctx
+    state = table()
+    for p in state["psychics"]:
+        p["found"], p["stage"] = [state["table"][c][0] for c in ("suspect", "place", "object")], \
+            "done"
+    epilogue.start(Ctx(state))
+    state, _ = do(state, "ghost.", "group.2")
+    question = pending(state, "ghost.")
+    hand = state["hand"]
+    assert question.kind == "ghost_shared"
+    first = shown(render.prompt_view(row(state), question))
+    assert first == [("menu", "The card for the suspect", hand),
+                     ("button", "Confirm"), ("button", "Back"),
+                     ("button", "Let the bot choose (counts as a timeout)")]
+    view = render.prompt_view(row(state), question, steps=(hand[2], hand[0], hand[5]))
+    assert [words for kind, words, *_ in shown(view)][:3] == [
+        "The card for the suspect", "The card for the place", "The card for the object"]
+    assert shown(view)[1][2] == [c for c in hand if c != hand[2]]   # a card is used once
+    confirm = view.children[3].item
+    assert confirm.label == f"Confirm: suspect {hand[2]}, place {hand[0]}, object {hand[5]}"
+    choice = confirm.custom_id.rsplit("|", 1)[1]
+    after, _ = E.apply(state, 0, question.id, choice)
+    assert after["phase"] == "vote" and after["epilogue"]["culprit"] == 2
+    assert after["epilogue"]["labels"] == {hand[2]: "suspect", hand[0]: "place",
+                                           hand[5]: "object"}
+    assert refused(state, "ghost.", f"trio.{hand[2]}.{hand[2]}.{hand[5]}") == "duplicate_card"

@@ -1,8 +1,11 @@
 """A human Ghost's decisions: pick a psychic, then the hand cards to give it, all at once (a
 multi-pick: one answer); or the cards a crow discards, likewise; in the epilogue pick the
-culprit group, then its suspect, place and object cards, one by one. `auto` (the deadline's default) lets the bot make the move; two in a row
+culprit group, then its suspect, place and object cards as one answer (spelt as three steps,
+so the bot asks them in three menus of one message). `auto` (the deadline's default) lets the bot make the move; two in a row
 and the bot plays the Ghost for the rest of the game (spec section 7.7)."""
 from __future__ import annotations
+
+import itertools
 
 from games.base import IllegalMove
 from games.mysterium import deck, epilogue, ghost, hours
@@ -11,6 +14,7 @@ from games.mysterium.state import CATEGORIES
 
 TAKEOVER_AFTER = 2
 CARD = "card"       # a hand card's option in a multi-pick: "card.V07"
+TRIO = "trio"       # the shared vision: "trio.V03.V11.V07" (suspect, place, object)
 
 
 def kind(state: dict) -> str:
@@ -26,7 +30,6 @@ def _card(state: dict, card: str) -> dict:
 
 def options(state: dict) -> list[tuple[str, str, dict]]:
     draft, hand = state["draft"], state["hand"]
-    chosen = draft.get("cards", [])
     step = kind(state)
     out: list[tuple[str, str, dict]] = []
     if step == "ghost_serve":
@@ -42,12 +45,23 @@ def options(state: dict) -> list[tuple[str, str, dict]]:
         if step == "ghost_cards" and not hand:               # R12: an empty hand gives none
             out.append(("give", "give", {"count": 0, "form": plural(0)}))
     if step == "ghost_shared":
-        element = CATEGORIES[len(chosen)]
-        out += [(f"pick.{c}", f"pick_{element}", _card(state, c))
-                for c in hand if c not in chosen]
+        out += trios(state)
     if draft:
         out.append(("back", "back", {}))
     out.append(("wait", "crow_not_now", {}) if state["phase"] == "window" else ("auto", "auto", {}))
+    return out
+
+
+def trios(state: dict) -> list[tuple[str, str, dict]]:
+    """The shared vision's answers: every suspect, place and object card of the hand, in that
+    order (after the cards a game stored mid-choice had picked already)."""
+    chosen = state["draft"]["cards"]
+    rest = [c for c in state["hand"] if c not in chosen]
+    out = []
+    for more in itertools.permutations(rest, len(CATEGORIES) - len(chosen)):
+        cards = [*chosen, *more]
+        out.append((f"{TRIO}.{'.'.join(cards)}", "shared_trio", {
+            "cards": cards, "path": [[f"shared_{c}", v] for c, v in zip(CATEGORIES, cards)]}))
     return out
 
 
@@ -113,11 +127,13 @@ def check(state: dict, choice: str) -> None:
         raise IllegalMove("no_crow_left", "No crow is left.")
     elif word in ("give", "crow") and draft and not draft.get("cards") and state["hand"]:
         raise IllegalMove("no_cards", "Pick at least one card first.")
-    elif word == "pick":
-        if arg not in state["hand"]:
-            raise IllegalMove("card_not_in_hand", "That card is not in your hand.", card=arg)
-        if arg in draft.get("cards", []):
-            raise IllegalMove("duplicate_card", "That card is already picked.", card=arg)
+    elif word == TRIO:
+        cards = arg.split(".")
+        if missing := [c for c in cards if c not in state["hand"]]:
+            raise IllegalMove("card_not_in_hand", "That card is not in your hand.",
+                              card=missing[0])
+        if len(set(cards)) < len(cards):
+            raise IllegalMove("duplicate_card", "That card is already picked.", card=cards[0])
     elif word == "group" and not any(str(g["number"]) == arg
                                      for g in (state["epilogue"] or {}).get("groups", [])):
         raise IllegalMove("invalid_group", "There is no such group.", group=arg)
@@ -140,10 +156,8 @@ def apply(ctx: Ctx, choice: str) -> None:
         state["draft"] = {"action": "shared", "group": int(arg), "cards": []}
     elif word == "crow":
         state["draft"] = {"action": "crow", "cards": []}
-    elif word == "pick":
-        draft["cards"].append(arg)
-        if len(draft["cards"]) == 3:
-            epilogue.commit(ctx, draft["group"], draft["cards"])
+    elif word == TRIO:
+        epilogue.commit(ctx, draft["group"], arg.split("."))
     elif word == CARD and draft["action"] == "give":
         state["draft"] = {}
         hours.give(ctx, draft["psychic"], picked(choice))
@@ -201,7 +215,8 @@ def ai_choice(state: dict) -> str:
         return joined(state, cards) if cards else "give"
     if action == "shared":
         plan = ghost.plan_shared({**state, "draft": {}, "crows_left": 0})
-        return f"pick.{plan[2][len(draft['cards'])]}"
+        cards = [*draft["cards"], *(c for c in plan[2] if c not in draft["cards"])]
+        return f"{TRIO}.{'.'.join(cards[:len(CATEGORIES)])}"
     if plan[0] == "crow":
         return "crow"
     return f"group.{plan[1]}" if shared else f"to.{plan[1]}"

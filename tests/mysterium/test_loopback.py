@@ -37,10 +37,11 @@ def tag_guess(db) -> int | None:
     return None if state["psychics"][0]["stage"] == "done" else ai.guess_of(state, 0)
 
 
-def ghost_move(db) -> str | list[str] | None:
+def ghost_move(db) -> str | list[str] | tuple | None:
     """Laura plays the Ghost as the bot would, from what is behind her screen: the label of the
-    button she presses, found as a person would, or the cards she picks in the menu of a give
-    or a crow (None: nothing is asked of her now)."""
+    button she presses, found as a person would, the cards she picks in the menu of a give or
+    a crow, or (menu, card) for each step of her shared vision (None: nothing is asked of her
+    now)."""
     state = stored(db)
     ask = next((p for p in E.pending(state) if p.seat == 0), None)
     if ask is None:
@@ -49,7 +50,10 @@ def ghost_move(db) -> str | list[str] | None:
     if (picked := ask.picked(choice)) is not None:
         return [o.id for o in picked]
     option = ask.option(choice)
-    return Translator("mysterium", "en", NAMES).option(option.key, option.params)
+    t = Translator("mysterium", "en", NAMES)
+    if option.params.get("path"):
+        return tuple((t("menus", menu), card) for menu, card in option.params["path"])
+    return t.option(option.key, option.params)
 
 
 async def pick_and_confirm(person, message, cards: list[str]) -> None:
@@ -63,6 +67,16 @@ async def pick_and_confirm(person, message, cards: list[str]) -> None:
     [confirm] = [b for b in message.buttons if "chosen" in (b.get("label") or "")]
     assert not confirm.get("disabled")
     await person.click(message, confirm["label"])
+
+
+async def step_and_confirm(person, message, steps: tuple) -> None:
+    """The shared vision's cards chosen menu after menu in one DM, then confirmed."""
+    dms = len(person.dms())
+    for menu, card in steps:
+        await person.select(message, card, menu=menu)
+    assert len(person.dms()) == dms
+    [confirm] = [b["label"] for b in message.buttons if b["label"].startswith("Confirm:")]
+    await person.click(message, confirm)
 
 
 async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
@@ -92,7 +106,8 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
             # The Ghost's first question carries its numbered hand, the picture it chooses from.
             assert any(a.filename == "seat.png" for m in laura.dms() for a in m.attachments)
             loop = asyncio.get_running_loop()
-            give_up, done, picked_in_menu = loop.time() + 120, set(), False
+            give_up, done = loop.time() + 120, set()
+            picked_in_menu = shared_in_steps = False
             while not finished(thread) and loop.time() < give_up:
                 acted = False
                 for m in laura.dms():
@@ -105,6 +120,10 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
                         done.add((m.id, m.content))
                         await pick_and_confirm(laura, m, move)
                         acted = picked_in_menu = True
+                    elif isinstance(move, tuple) and m.selects:
+                        done.add((m.id, m.content))
+                        await step_and_confirm(laura, m, move)
+                        acted = shared_in_steps = True
                     elif move in m.labels():
                         done.add((m.id, m.content))
                         await laura.click(m, move)
@@ -130,7 +149,7 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
                 if not acted:
                     await asyncio.sleep(0.05)
             assert finished(thread), [m.content for m in thread.messages()[-5:]]
-            assert picked_in_menu
+            assert picked_in_menu and shared_in_steps
         assert not [c for c in discord.calls if c.status == 400]
         thread_lines = [line for m in thread.messages() if m.author not in ("laura", "alex")
                         for line in m.content.splitlines()]
