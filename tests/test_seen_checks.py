@@ -4,8 +4,8 @@ loopback run them on real views (tests/test_loopback_games.py and each game's lo
 from __future__ import annotations
 
 from tests.loopback.seen import (AGAIN, CLICKABLE, DEADLINE, EARLY, ENDING, HEADER_ONLY,
-                                 INTERNAL, PICTURE, UNDESCRIBED, UNSHRUNK, UPSIDE_DOWN, Picture,
-                                 Seen, Shown, findings)
+                                 INTERNAL, OUT_AGAIN, PICTURE, UNDESCRIBED, UNSHRUNK, UPSIDE_DOWN,
+                                 Picture, Seen, Shown, findings)
 
 STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
                                      "custom_id": "tbl:secrets:7"}]}
@@ -139,3 +139,16 @@ def test_repeats_are_told_once_with_their_count_and_expected_checks_left_out():
     found = findings(table(dms=[question("p1"), question("p1")]))
     assert len(found) == 1 and found[0].endswith("(×2)")
     assert findings(table(dms=[question("p1")]), expected=[CLICKABLE]) == []
+
+
+def test_a_player_out_of_the_game_is_told_once_then_only_asked():
+    out = Shown(3, "bot", "You are out: every character you played is eliminated. The game goes "
+                          "on in its thread, where you may follow it; nothing more is asked of you.")
+    news = Shown(4, "bot", "**Movement** · round 6\nYou look at room B3.")
+    asked = question("p2")
+    closed = Shown(5, "bot", "Movement, round 6: your decision — Time ran out: **Pass**.")
+    farewell = Shown(6, "bot", "**Room 25 #3** is over. Winners: Ana (guards).\n"
+                               "The whole game, everything revealed: https://x.y/1")
+    assert findings(table(dms=[news, out, asked, closed, farewell]), pending={"p2"}) == []
+    assert checks(findings(table(dms=[out, news, farewell]))) == [OUT_AGAIN]
+    assert checks(findings(table(dms=[out, out]))) == [OUT_AGAIN]

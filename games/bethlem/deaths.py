@@ -415,10 +415,13 @@ def settle(st: dict, ev: list) -> None:
 
 
 def eliminate(st: dict, ev: list, s: int) -> None:
+    """A seat with no living card is out: the table is told, and its player once, privately,
+    what is left to them (nothing more is asked of them but a card's way back)."""
     st["eliminated"][s] = 1
     st["discard"].extend(st["hands"][s])
     st["hands"][s] = []
     pub(ev, "eliminated", seat=s)
+    tell(ev, s, "you_are_out")
 
 
 def _replace_from_reserve(st, ev):

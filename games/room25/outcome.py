@@ -40,10 +40,12 @@ def kill_many(ctx: Ctx, cis: list[int], cause: str) -> None:
     once the whole batch is processed, so a Carry into a Death Room kills both."""
     s = ctx.s
     order = turn_order(s)
+    killed = []
     for ci in sorted(set(cis), key=order.index):
         c = s["characters"][ci]
         if not c["alive"]:
             continue
+        killed.append(ci)
         cell = board.char_cell(s, ci)
         previous = [i for i, o in enumerate(s["characters"]) if not o["alive"]]
         c["alive"], c["tile"], c["hidden"] = False, -1, False
@@ -65,6 +67,10 @@ def kill_many(ctx: Ctx, cis: list[int], cause: str) -> None:
         end(ctx, [], "coop_death", {"char": dead[0]["name"]})
     if sum(1 for c in dead if c["role"] == "P") >= 2:
         end(ctx, side(s, "G"), "guards_kill", {})
+    if s["phase"] != "over":     # a player whose last character fell is told once, privately
+        for seat in sorted({s["characters"][ci]["seat"] for ci in killed}):
+            if not any(c["alive"] for c in s["characters"] if c["seat"] == seat):
+                ctx.emit("you_are_out", {}, (seat,))
 
 
 def side(s: dict, role: str) -> list[int]:

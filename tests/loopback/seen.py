@@ -346,8 +346,8 @@ def _out_not_left_alone(place: str, messages: list[Shown]) -> list[str]:
         return []
     out = [f"{OUT_AGAIN}: {place}: told {len(told)} times"] if len(told) > 1 else []
     return out + [f"{OUT_AGAIN}: {place}: “{m.excerpt()}” asks nothing"
-                  for m in messages[told[0] + 1:]
-                  if not asks(m) and not FAREWELL.match(m.content)]
+                  for i, m in enumerate(messages) if i > told[0] and i not in told
+                  and not asks(m) and not FAREWELL.match(m.content)]
 
 
 def _repeated_pictures(thread: list[Shown]) -> list[str]:
