@@ -8,6 +8,7 @@ import pytest
 from cogs.common import render
 from hosting import text
 from hosting.text import Translator
+from tests.test_loopback_games import unfolds_into
 from tests.test_thread_posts import PEOPLE, night, shown, vote
 from tests.test_delivery import toy_table, world
 
@@ -35,6 +36,11 @@ def test_only_a_run_of_calls_folds_and_other_lines_stay_where_they_were():
     assert render.folded(t, "\n".join(lines)).splitlines() == [
         "The narrator called: questions to the Storyteller, Blood Pact.", "Ana dies.",
         "The narrator called: Ali the Mute (hypnotised), night events."]
+    # The whole-game checks read a folded line back as the public lines it holds.
+    plain = Translator("bethlem", "en", ["Ana"])
+    said = set(calls(plain, "1", "2", "5"))
+    assert unfolds_into(render.folded(plain, "\n".join(calls(plain, "2", "1"))), said)
+    assert not unfolds_into(render.folded(plain, "\n".join(calls(plain, "2", "3"))), said)
     # A game that folds nothing reads as it did.
     toy = Translator("toy", "en", ["Ana"], markdown=True)
     assert render.folded(toy, "\n".join(lines)) == "\n".join(lines)

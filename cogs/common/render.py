@@ -88,7 +88,7 @@ def chunk_pairs(items: list[tuple[object, str]], limit: int = MESSAGE_LIMIT
     return out
 
 
-def _ends(template: str) -> tuple[str, str] | None:
+def template_ends(template: str) -> tuple[str, str] | None:
     """The words a template's lines begin and end with, around what they say."""
     parts = list(string.Formatter().parse(template))
     if not any(field is not None for _, field, _, _ in parts):
@@ -104,7 +104,7 @@ def folded(t: Translator, text: str) -> str:
     words ("The narrator calls: " … "."). Thirteen calls of a night read as one line, and
     the vote under them stays in view."""
     for kind in t.keys("folds"):
-        ends = _ends(t.template("events", kind) or "")
+        ends = template_ends(t.template("events", kind) or "")
         if ends is None:
             continue
         start, end = ends
