@@ -9,11 +9,14 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from hosting import pace
+from hosting.clock import FakeClock
+from hosting.host import Host
 from hosting.hours import Hours, minutes
 from hosting.more_time import VOTE
 from hosting.simulate import SimulationArgs, simulate
 from hosting.store import Store
-from tests.test_host import ALICE, BOB, CAROL, DAVE, env, four_people, refusal, user_of  # noqa: F401
+from tests.test_host import (ALICE, BOB, CAROL, DAVE, Recorder, env, four_people,  # noqa: F401
+                             refusal, user_of)
 
 MADRID = ZoneInfo("Europe/Madrid")
 
@@ -251,3 +254,31 @@ async def test_the_simulator_keeps_a_tables_hours_on_its_fake_clock(tmp_path):
         await store.close()
     hours = Hours.of("09-17", "Europe/Madrid")
     assert found and all(hours.between(at - 1, at) == 1 for (at,) in found)   # the clock ran
+
+
+async def test_a_vote_and_a_reminder_survive_a_restart_and_happen_once(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    store, clock = await Store.open(path), FakeClock()
+    host = Host(store, clock, Recorder(), background=False)
+    table = await four_people(host, pace_preset="async")
+    await host.start(table.id, ALICE)
+    kill = host.pending(table)[0]
+    await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
+    await host.ask_time(table.id, BOB)
+    await store.close()
+
+    store, out = await Store.open(path), Recorder()
+    host = Host(store, clock, out, background=False)
+    await host.recover()
+    [vote] = [d for d in await store.deadlines(table.id) if d.pending_id == VOTE]
+    clock.set(vote.due_at)
+    for _ in range(2):
+        await host.fire_due()
+    assert out.kinds("public").count("table_time_granted") == 1      # Bob's yes alone
+    reminded = [d for d in await store.deadlines(table.id) if d.remind_at]
+    assert len(reminded) == 3                                        # the living voters
+    clock.set(max(d.remind_at for d in reminded))
+    for _ in range(2):
+        await host.fire_due()
+    assert len([r for r in out.rows if r.kind.startswith("table_reminder")]) == len(reminded)
+    await store.close()
