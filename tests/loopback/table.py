@@ -63,16 +63,9 @@ def status_message(thread: ChannelView) -> MessageView:
     return found[-1]
 
 
-# The custom_ids of a question's buttons and menus (`cogs/common/views.py`): a DM holding none
-# asks nothing (an offer to watch with the dead, **I'm back**).
-QUESTION_IDS = ("tbl:d:", "tbl:s:", "tbl:pk:", "tbl:pt:")
-
-
 def dm_prompts(person: Person) -> list[MessageView]:
     """Questions waiting in this person's DMs (answered ones lose their buttons)."""
-    return [m for m in person.dms()
-            if any(c.get("custom_id", "").startswith(QUESTION_IDS)
-                   for c in (*m.buttons, *m.selects))]
+    return [m for m in person.dms() if m.buttons or m.selects]
 
 
 def thread_questions(person: Person, thread: ChannelView, answered: set) -> list[MessageView]:
