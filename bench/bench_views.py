@@ -7,8 +7,9 @@ first or quickest option offered), then the bench counts what Discord shows.
 
 Per game: the thread's posts, its edits, the pictures uploaded there, and for each person the
 DMs, their edits, the pictures in them, the pings (new thread messages that mention them;
-every DM notifies as well) and the most questions open in their DMs at one moment (at most one
-live question per seat is the goal). Totals and per round (the round the engine's public view
+every DM notifies as well), the most questions open in their DMs at one moment (at most one
+live question per seat is the goal) and the DMs that said nothing but their moment's header
+(none is the goal: a DM goes only with something to read or answer). Totals and per round (the round the engine's public view
 gives at the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
 run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
 in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from hosting.store import Store  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
-from tests.loopback.seen import UNDESCRIBED, findings, what_people_see  # noqa: E402
+from tests.loopback.seen import UNDESCRIBED, findings, header_only, what_people_see  # noqa: E402
 from tests.loopback.table import dm_prompts  # noqa: E402
 from tests.loopback.wholegame import TABLES, Table, play  # noqa: E402
 
@@ -44,6 +45,7 @@ class Count:
     pictures: int = 0
     pings: int = 0
     live: int = 0         # the most questions open in the DMs at one moment
+    empty: int = 0        # DMs with nothing but their moment's header
 
 
 def tally(records) -> Count:
@@ -80,12 +82,14 @@ async def count_game(table: Table, db: Path) -> dict:
 
         thread, people = await play(discord, table, db, give_up=600, asked=asked)
         posted = tally(thread.record.messages)
+        seen = what_people_see(thread, people)
         persons = {}
         for person in people:
             dms = persons[person.name] = tally(person.dm.record.messages)
             dms.pings = thread_pings(discord, thread, person)
             dms.live = most.get(person.name, 0)
-        found = findings(what_people_see(thread, people))
+            dms.empty = sum(map(header_only, seen.dms[person.name]))
+        found = findings(seen)
     return {"table": table, "rounds": await rounds_played(db), "thread": posted,
             "people": persons, "findings": found, "seconds": time.monotonic() - started}
 
@@ -106,7 +110,7 @@ def report(result: dict, show_findings: bool) -> None:
     for name, c in result["people"].items():
         print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
               f"pictures {both(c.pictures)}  pings {both(c.pings)}  "
-              f"open at once {c.live}")
+              f"open at once {c.live}  header-only DMs {c.empty}")
     if show_findings:
         print("\n".join(f"    - {f}" for f in found))
 
