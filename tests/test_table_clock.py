@@ -89,6 +89,20 @@ async def test_a_person_may_turn_reminders_down_and_on_again(env):
     assert [r.kind for r in reminders(out, kill.seat)] == ["table_reminder_last"]
 
 
+async def test_a_public_question_reminds_only_those_still_to_answer(env):
+    host, clock, out = env
+    table = await four_people(host)
+    await host.start(table.id, ALICE)
+    votes = await day_vote(host, table, clock)
+    first = votes[0]
+    await host.decide(table.id, user_of(table, first.seat), first.id, first.default)
+    clock.advance(table.pace["vote"] * 0.8)
+    await host.fire_due()
+    reminded = {int(r.audience.split(":")[1]) for r in out.rows
+                if r.kind.startswith("table_reminder")}
+    assert reminded == {v.seat for v in votes[1:]}
+
+
 # ---- hours --------------------------------------------------------------------------------------
 def test_hours_read_and_refused():
     assert minutes("09-23") == (540, 1380) and minutes("8:30-22:15") == (510, 1335)
