@@ -155,8 +155,6 @@ _RECORD_PROMPT = ("INSERT INTO prompts (game_id, pending_id, seat, channel_id, m
                   "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id, seat) DO UPDATE SET "
                   "channel_id = excluded.channel_id, message_id = excluded.message_id, "
                   "closed = 0")
-_CLEAR_REMINDER = ("UPDATE deadlines SET remind_at = NULL, claimed_by = NULL, "
-                   "claimed_until = NULL WHERE game_id = ? AND pending_id = ?")
 _UPSERT_DEADLINE = ("INSERT INTO deadlines (game_id, pending_id, seat, due_at, remind_at) "
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, pending_id) DO UPDATE SET "
                     "seat = excluded.seat, due_at = excluded.due_at, "
@@ -187,7 +185,6 @@ class StepWrites:
     decisions: list[tuple]
     outbox: list[tuple]
     drop_deadlines: list[tuple]
-    clear_reminders: list[tuple]
     add_deadlines: list[tuple]
     # The game's entry in the results index (`hosting.results.Record.writes`): statements,
     # each with its rows, written by the step that ends the game.
@@ -557,7 +554,7 @@ class Store:
         version = game.version + 1
         cols = {"status": "paused", "paused_at": now, "suspended": "load", "version": version,
                 "updated_at": now}
-        step = StepWrites(decisions=[], drop_deadlines=[], clear_reminders=[], add_deadlines=[],
+        step = StepWrites(decisions=[], drop_deadlines=[], add_deadlines=[],
                           outbox=[(game.id, version, aud, kind, _dump(data), None,
                                    *(claim or (None, None))) for aud, kind, data in outbox])
         if not await self._write_step(game.id, game.version, cols, step):
@@ -658,7 +655,7 @@ class Store:
                           decision: tuple[int | None, str, str, str] | None = None,
                           add_deadlines: list[Deadline] = (), drop_deadlines: list[str] = (),
                           status: str | None = None, result: dict | None = None,
-                          columns: dict | None = None, clear_reminders: list[str] = (),
+                          columns: dict | None = None,
                           shift_deadlines: float = 0.0, moment: str | None = None,
                           claim: tuple[str, float] | None = None,
                           seats: Sequence[SeatRow] = (), people: Sequence[SeatRow] = (),
@@ -683,7 +680,6 @@ class Store:
             outbox=[(gid, new_version, aud, kind, _dump(data), moment, *(claim or (None, None)))
                     for aud, kind, data in outbox],
             drop_deadlines=[(gid, pid) for pid in drop_deadlines],
-            clear_reminders=[(gid, pid) for pid in clear_reminders],
             add_deadlines=[(gid, d.pending_id, d.seat, d.due_at, d.remind_at)
                            for d in add_deadlines],
             shift_deadlines=shift_deadlines,
@@ -693,7 +689,7 @@ class Store:
             records=record.writes() if record is not None else [])
         if not await self._write_step(gid, game.version, cols, step):
             raise RuntimeError(f"game {gid} changed under us")
-        if drop_deadlines or clear_reminders or add_deadlines or shift_deadlines:
+        if drop_deadlines or add_deadlines or shift_deadlines:
             self._deadlines.drop(gid)
         if people:
             self._prompts.drop(gid)
@@ -719,7 +715,6 @@ class Store:
             for sql, rows in ((_INSERT_DECISION, step.decisions),
                               (_INSERT_OUTBOX, step.outbox),
                               (_DROP_DEADLINE, step.drop_deadlines),
-                              (_CLEAR_REMINDER, step.clear_reminders),
                               (_UPSERT_DEADLINE, step.add_deadlines),
                               (_MARK_SEAT, step.seat_marks),
                               (_SEAT_PERSON, step.seat_people),

@@ -339,11 +339,11 @@ class PgStore(Store):
     async def _write_step(self, game_id: int, version: int, cols: dict,
                           step: StepWrites) -> bool:
         """One statement, atomic by itself (`_step_statement`). A step that writes a deadline
-        row twice (dropped and added again), clears reminders, shifts deadlines or marks
-        seats takes the shared transaction: one statement cannot change a row twice; so does
-        the step that ends a game, with its rows of the results index."""
+        row twice (dropped and added again), shifts deadlines or marks seats takes the shared
+        transaction: one statement cannot change a row twice; so does the step that ends a
+        game, with its rows of the results index."""
         adding = {row[1] for row in step.add_deadlines}
-        if (step.clear_reminders or step.shift_deadlines or step.seat_marks or step.seat_people
+        if (step.shift_deadlines or step.seat_marks or step.seat_people
                 or step.records or any(pid in adding for _, pid in step.drop_deadlines)):
             return await super()._write_step(game_id, version, cols, step)
         columns = []
