@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import games
 from games.base import Engine, Event, IllegalMove, Pending, canonical
+from hosting import pace
 from hosting.host import moment_of
 from hosting.store import GameRow, Store
 
@@ -69,7 +70,8 @@ def replay(engine: Engine, game: GameRow, decisions: list[tuple],
     """Play the game's stored steps again: setup, then each decision (seq = the version its
     step made) with each departure at its own version. Raises NotReplayable when the end
     differs from the stored state (and passes on what the engine raises on a step)."""
-    state, events = engine.setup({**game.options, "mode": game.mode}, len(game.seats), game.seed)
+    state, events = engine.setup({**pace.game_options(game.options), "mode": game.mode},
+                                 len(game.seats), game.seed)
     rounds: list[Round] = []
     _add(rounds, Step(moment_of(engine, state), None, None, None, "setup", events), state)
     left = sorted(leaves)

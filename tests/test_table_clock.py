@@ -13,6 +13,7 @@ from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.hours import Hours, minutes
 from hosting.more_time import VOTE
+from hosting.replay import load
 from hosting.simulate import SimulationArgs, simulate
 from hosting.store import Store
 from tests.test_host import (ALICE, BOB, CAROL, DAVE, Recorder, env, four_people,  # noqa: F401
@@ -264,6 +265,9 @@ async def test_the_simulator_keeps_a_tables_hours_on_its_fake_clock(tmp_path):
     store = await Store.open(db)
     try:
         found = await store._fetch("SELECT at FROM decisions WHERE source = 'timeout'")
+        [game_id] = await store.game_ids(statuses=("finished",))
+        again = await load(store, await store.load_game(game_id))   # its replay, set up with
+        assert again.rounds                                          # the game's options only
     finally:
         await store.close()
     hours = Hours.of("09-17", "Europe/Madrid")
