@@ -35,16 +35,34 @@ def log() -> list[OutboxRow]:
 def test_recap_groups_the_log_by_round_without_non_events():
     t = Translator("bethlem", "en", NAMES, markdown=True)
     [(ids, text)] = recap(t, log())
-    protect = t.event("gm_protect", {"by": 1, "seat": 0, "pos": 2})
     assert text.splitlines() == [
         "## What happened in secret",
         "### Round 1 · Night",
-        f"{protect} (×3)",
-        t.event("table_dm_set_aside", {"code": 50007}),
+        "Bruno protected Ana #2. (×3)",          # the story's sentence, not the log's line
+        t.event("table_dm_set_aside", {"code": 50007}),   # a kind the story has no words for
         "### Round 2 · Night",
-        t.event("gm_conference", {"seats": [0, 1]}),
+        "The mutineers met in secret: Ana, Bruno.",
     ]
     assert sorted(ids) == [1, 2, 3, 4, 5, 6, 7]        # every row rides on the recap
+
+
+def test_recap_tells_a_run_of_alike_secret_moves_as_one_sentence_in_each_language():
+    """Room 25's programmes of a round are one sentence; a line the story leaves out
+    (Mysterium's seed) is not told."""
+    plans = [row(i, "gm_plan", {"char": c, "seat": i - 1, "tokens": ["look", "move"],
+                                "adr": False}, "programming:2")
+             for i, c in enumerate(("max", "jennifer"), start=1)]
+    english = Translator("room25", "en", NAMES, markdown=True)
+    [(ids, text)] = recap(english, plans)
+    assert ids == [1, 2] and text.splitlines()[1:] == [
+        "### Round 2 · Programming",
+        "In secret, each planned their two actions: Max (Ana) Look, Move; "
+        "Jennifer (Bruno) Look, Move."]
+    spanish = Translator("room25", "es", NAMES, markdown=True)
+    assert recap(spanish, plans)[0][1].splitlines()[2].startswith(
+        "En secreto, cada uno planeó sus dos acciones: Max (Ana) ")
+    seed = Translator("mysterium", "en", NAMES, markdown=True)
+    assert recap(seed, [row(1, "gm_seed", {"seed": 7}, "setup:0")]) == []
 
 
 def test_recap_speaks_the_table_language_and_splits_long_logs():

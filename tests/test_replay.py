@@ -61,8 +61,9 @@ async def test_the_pages_tell_every_secret_move_and_show_each_round(tmp_path, ga
         told_again = await load(store, table)
         t = render.translator(table)
         text = "\n".join(p.text for p in pages(t, told_again))
-        for row in await store.gm_log(table.id):
-            line = told(t, row.audience, row.kind, row.data)
+        for row in await store.gm_log(table.id):     # alone, or as an item of its run's fold
+            line = (t("story_items", row.kind, **row.data) if t.has("story_folds", row.kind)
+                    else told(t, row.audience, row.kind, row.data))
             assert line is None or line in text, line
         every = pages(t, told_again)
         assert {p.round for p in every} == set(range(len(told_again.rounds)))
@@ -72,6 +73,10 @@ async def test_the_pages_tell_every_secret_move_and_show_each_round(tmp_path, ga
         previous, following = (b.item for b in last["view"].children)
         assert (previous.disabled, following.disabled) == (False, True)
         assert previous.custom_id == f"tbl:replay:{table.id}:{len(every) - 2}:previous"
+        drawn = games.engine(game).picture(games.engine(game).public_view(table.state),
+                                           render.plain_translator(table))
+        assert [f.description for f in last["files"]] == (
+            [render.alt_text(table, games.engine(game).public_view(table.state))] if drawn else [])
     finally:
         await store.close()
 

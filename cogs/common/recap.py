@@ -10,7 +10,7 @@ recap.
 from __future__ import annotations
 
 from cogs.common.render import chunk_pairs
-from cogs.common.story import moment_header, said_once, told
+from cogs.common.story import moment_header, tell
 from hosting.store import OutboxRow
 from hosting.text import Translator
 
@@ -25,11 +25,10 @@ def _grouped(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str 
         if not groups or (row.moment is not None and row.moment != moment):
             moment = row.moment
             groups.append(([], moment_header(t, moment) if moment else None, []))
-        ids, _, lines = groups[-1]
+        ids, _, events = groups[-1]
         ids.append(row.id)
-        if (line := told(t, row.audience, row.kind, row.data)) is not None:
-            lines.append(line)
-    return [(ids, header, said_once(t, lines)) for ids, header, lines in groups]
+        events.append((row.audience, row.kind, row.data))
+    return [(ids, header, tell(t, events)) for ids, header, events in groups]
 
 
 def recap(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str]]:

@@ -17,7 +17,7 @@ import discord
 import games
 from cogs.common import actions, render
 from cogs.common.sending import NOBODY
-from cogs.common.story import said_once, told
+from cogs.common.story import tell
 from games.base import IllegalMove
 from hosting.replay import NotReplayable, Replay, load
 from hosting.text import Translator
@@ -36,16 +36,15 @@ def _round_lines(t: Translator, replay: Replay, index: int, shown: dict[int, str
     changed since they were last shown (`shown`, updated)."""
     round_ = replay.rounds[index]
     lines: list[str] = []
-    moment, told_here = None, []
+    moment, events = None, []
     for step in round_.steps:
         if step.moment != moment:
-            lines += said_once(t, told_here)
-            moment, told_here = step.moment, []
+            lines += tell(t, events)
+            moment, events = step.moment, []
             lines.append(t("ui", "replay_phase",
                            phase=t.lookup("phases", step.moment.rpartition(":")[0])))
-        told_here += [line for e in step.events
-                      if (line := told(t, e.audience, e.kind, e.data)) is not None]
-    lines += said_once(t, told_here)
+        events += [(e.audience, e.kind, e.data) for e in step.events]
+    lines += tell(t, events)
     at_end = dataclasses.replace(replay.game, state=round_.state)
     held = []
     for seat in range(len(replay.game.seats)):
