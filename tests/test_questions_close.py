@@ -1,10 +1,10 @@
-"""A question's life shows on its message: once answered or timed out its buttons go, its
-deadline goes, and it says what happened ("You chose X", "Time ran out: X"); a late click is
-told the time ran out (issue 9 item 3)."""
+"""A question's life shows on its message: once answered or timed out it shrinks to one line
+saying when it was asked and what happened ("…: your decision — Time ran out: X"), its buttons,
+deadline and box gone; a late click is told the time ran out."""
 from __future__ import annotations
 
 from tests.loopback import Loopback
-from tests.loopback.table import KILL_PROMPT, dm_prompts, idle, make_bot, secret_prompts
+from tests.loopback.table import dm_prompts, idle, make_bot, secret_prompts
 from tests.test_delivery import toy_table, world
 
 __all__ = ["world"]
@@ -28,11 +28,10 @@ async def test_questions_closed_by_their_deadline_show_it(world):
     [closed] = edits_of(wolf, prompt.id)
     victim = table.names[int(kill.default)]
     assert closed["view"] is None
-    # The news sent with it stays above; the outcome comes last, under the question.
-    assert closed["content"] == "**Night** · round 1\nYou are the **wolf**."
-    [question] = closed["embeds"]
-    assert question.fields[-1].value == f"Time ran out: **{victim}**."
-    assert "<t:" not in str(question.to_dict())
+    # The news sent with it stays above; the question is one line under it.
+    assert closed["content"] == ("**Night** · round 1\nYou are the **wolf**.\n"
+                                 f"Night, round 1: your decision — Time ran out: **{victim}**.")
+    assert closed["embeds"] == [] and closed["attachments"] == []
     # The message says it: no second DM repeating that the time ran out.
     assert not any("default answer was used" in (m.content or "") for m in wolf.sent)
     # The day's vote, left to its deadline: the question in the thread closes for everyone.
@@ -42,9 +41,11 @@ async def test_questions_closed_by_their_deadline_show_it(world):
     await host.fire_due()
     await delivery.settled()
     [shut] = edits_of(channels[2], ballot.id)
-    assert shut["view"] is None and "content" not in shut
-    text = str(shut["embed"].to_dict())
-    assert "<t:" not in text and "Time ran out for" in text and "**Nobody**" in text
+    assert shut["view"] is None and shut["embeds"] == [] and "attachments" not in shut
+    said = shut["content"].splitlines()
+    assert said[:-1] == ballot.content.splitlines()          # its pings stay, no deadline
+    assert said[-1].startswith("Day, round 1: the table decides — Time ran out for ")
+    assert said[-1].endswith(": **Nobody**.")
     still_open = {pending_id for pending_id, *_ in await host.store.open_prompts(table.id)}
     assert still_open == {p.id for p in host.pending(table)}     # night 2's question only
     assert edits_of(wolf, prompt.id) == [closed]          # each closed once
@@ -66,16 +67,18 @@ async def test_a_timed_out_question_says_so_in_the_dm_and_in_my_secrets(tmp_path
             [copy] = await secret_prompts(wolf, lobby.thread)   # still open in "My secrets"
             await discord.wait_for(lambda: not prompt.buttons, timeout=8)
             await discord.settle()
-            assert "Time ran out: **" in prompt.embeds[0]["fields"][-1]["value"]
-            assert KILL_PROMPT in prompt.embeds[0]["description"]
-            assert not any("<t:" in str(e) for e in prompt.embeds)
+            assert not prompt.embeds and not prompt.attachments
+            assert prompt.content.splitlines()[-1].startswith(
+                "Night, round 1: your decision — Time ran out: **")
             await discord.wait_for(lambda: not copy.buttons, timeout=8)   # closed with it
-            assert "Time ran out: **" in copy.text and "<t:" not in copy.text
+            assert not copy.embeds and copy.content.startswith(
+                "Night, round 1: your decision — Time ran out: **")
             # An answered question says what was chosen, its buttons off.
             [ballot] = [m for m in lobby.thread.messages() if "Nobody" in m.labels()]
             voters = [p for p in people if p.mention in ballot.content]
             for voter in voters:
                 await voter.click(ballot, "Nobody")
             await discord.settle()
-            assert not ballot.buttons and not any("<t:" in str(e) for e in ballot.embeds)
+            assert not ballot.buttons and not ballot.embeds and "<t:" not in ballot.content
+            assert ballot.content.endswith("the table decides — Everyone asked has answered.")
             assert "Night 2 falls." in lobby.thread.messages()[-1].text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .people import Person
-from .seen import CLOCK
+from .seen import CLOCK, CLOSED_LINE
 from .views import ChannelView, MessageView
 
 QUESTION_TITLE = re.compile(rf".+, ({CLOCK}): your decision$")
@@ -38,19 +38,21 @@ def open_dm_questions(person: Person) -> list[MessageView]:
 
 
 def assert_dm_conversation_reads_down(person: Person, *, over: bool) -> None:
-    """Each question in the DMs says its round; once spent, its buttons and deadline are gone
-    and its outcome comes last, under the question, never above it (the message's text holds
-    only the news sent with it). When the game is `over` every question is spent."""
-    for m in [m for m in person.dms() if is_question(m)]:
-        question = m.embeds[-1]
-        if not over and (m.buttons or m.selects):
+    """Each question in the DMs says its round; once spent, it is one line under the news sent
+    with it, saying when it was asked and its outcome ("…: your decision — You chose X"), its
+    buttons, deadline and box gone. When the game is `over` every question is spent."""
+    for m in person.dms():
+        if is_question(m):
+            assert not over and (m.buttons or m.selects), \
+                f"{person.name}: a spent question keeps its box: {m!r}"
+            continue
+        closed = [line for line in (m.content or "").splitlines() if CLOSED_LINE.match(line)]
+        if not closed:
             continue
         assert not (m.buttons or m.selects), f"{person.name}: spent question still open: {m!r}"
-        assert "<t:" not in str(m.embeds), f"{person.name}: spent question keeps a deadline"
-        outcome = question.get("fields", [{}])[-1].get("value", "")
-        assert OUTCOME.match(outcome), f"{person.name}: no outcome under {question}"
-        assert not OUTCOME.match((m.content or "").splitlines()[-1] if m.content else ""), \
-            f"{person.name}: an outcome above its question: {m.content!r}"
+        assert "<t:" not in m.content, f"{person.name}: spent question keeps a deadline"
+        assert closed == [m.content.splitlines()[-1]], f"{person.name}: {m.content!r}"
+        assert OUTCOME.match(closed[0].rsplit(" — ", 1)[1]), f"{person.name}: {closed[0]!r}"
 
 
 def assert_secrets_lead_with_the_secret(reply) -> None:
