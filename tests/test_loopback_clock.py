@@ -76,6 +76,8 @@ async def test_the_clock_through_the_loopback(tmp_path):
             off = await carol.click(reminder, "No more reminders")
             assert off.ephemeral and "no more reminders for this game" in off.content
             secrets = await carol.click(status_message(thread), "My secrets")
-            assert "Reminders on" in secrets.message.labels()
+            assert secrets.message.labels() == ["Reminders on"]
             on = await carol.click(secrets.message, "Reminders on")
             assert on.content == "Reminders for this game are on again."
+            secrets = await carol.click(status_message(thread), "My secrets")
+            assert secrets.message.labels() == ["No more reminders"]

@@ -174,10 +174,10 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
     embed = render.secrets_embed(table, seat.seat, len(open_now),
                                  [t.event(r.kind, r.data) for r in history])
     from cogs.common.table_clock import secrets_view    # its button answers through here
-    on_again = secrets_view(table, interaction.user.id)    # reminders, once turned down
+    reminders = secrets_view(table, interaction.user.id)    # turned off, or on again
     await reply(interaction, await dms_note(interaction, table), embed=embed,
                 **render.seat_picture(table, seat.seat, embed, "secrets.png"),
-                **({"view": on_again} if on_again else {}))
+                **({"view": reminders} if reminders else {}))
     due = {d.pending_id: d.due_at for d in await host.store.deadlines(table.id)}
     for pending in open_now:    # each a copy that closes with its question
         copy = await interaction.followup.send(

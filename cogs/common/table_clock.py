@@ -64,10 +64,10 @@ def reminders_view(game_id: int, t, on: bool) -> discord.ui.View:
 
 
 def secrets_view(table: GameRow, user_id: int) -> discord.ui.View | None:
-    """My secrets' button for a person who turned reminders down: on again."""
-    if user_id not in quiet(table.clock) or table.status not in ("running", "paused"):
+    """My secrets' reminders button while the game runs: off, or on again once turned off."""
+    if table.status not in ("running", "paused"):
         return None
-    return reminders_view(table.id, render.translator(table), on=True)
+    return reminders_view(table.id, render.translator(table), on=user_id in quiet(table.clock))
 
 
 def vote_view(game_id: int, t) -> discord.ui.View:
