@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from cogs.common import render
 from hosting import pace
 from hosting.clock import FakeClock
 from hosting.host import Host
@@ -300,3 +301,15 @@ async def test_a_vote_and_a_reminder_survive_a_restart_and_happen_once(tmp_path)
         await host.fire_due()
     assert len([r for r in out.rows if r.kind.startswith("table_reminder")]) == len(reminded)
     await store.close()
+
+
+async def test_the_status_names_the_tables_hours_and_the_time_given(env):
+    host, clock, _ = env
+    clock.set(at("2026-03-02 12:00"))
+    table = await four_people(host, options={"hours": "09-23", "tz": "Europe/Madrid"})
+    await host.start(table.id, ALICE)
+    await day_vote(host, table, clock)
+    await host.extend(table.id, ALICE, 7)
+    shown = [f.value for f in render.status_embed(table, host.pending(table), None).fields]
+    assert "Table hours 09\\-23 (Europe/Madrid): the clock stands still outside them." in shown
+    assert "More time given in this phase: 7 min." in shown
