@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from games.base import PUBLIC, IllegalMove
 from hosting import pace
-from hosting.store import Deadline
+from hosting.store import Deadline, GameRow
 
 VOTE = "~more_time"     # the deadline row that closes a vote (not a question of the game)
 WINDOW_SHARE = 0.25     # a vote lasts a quarter of the public question's time...

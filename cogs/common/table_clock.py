@@ -77,7 +77,7 @@ def vote_view(game_id: int, t) -> discord.ui.View:
     return view
 
 
-# ---- what the delivery plans and sends ------------------------------------------------------------
+# ---- what the delivery plans and sends -----------------------------------------------------------
 def thread_plans(t, public: list[OutboxRow], posts: dict[str, PostRow]) -> list:
     """A request's vote, a message of its own; once a vote is decided (or the host gave time),
     each vote message still open is edited to one line (`shut:`, as a seat's offer is)."""
