@@ -85,3 +85,28 @@ async def test_the_clock_through_the_loopback(tmp_path):
             assert on.content == "Reminders for this game are on again."
             secrets = await voter.click(status_message(thread), "My secrets")
             assert secrets.message.labels() == ["No more reminders"]
+
+
+async def test_a_vote_under_way_closes_with_the_game(tmp_path):
+    async with Loopback() as lb:
+        guild = lb.guild("Test server")
+        people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+        alice, bob, carol, dave = people
+        games = guild.text_channel("games")
+        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
+            lobby = (await alice.slash(games, "toy new", pace="live")).message
+            for person in (bob, carol, dave):
+                await person.click(lobby, "Join")
+            await alice.click(lobby, "Start")
+            thread = lobby.thread
+            wolf = next(p for p in people if any(KILL_PROMPT in m.text for m in dm_prompts(p)))
+            kill = next(m for m in dm_prompts(wolf) if KILL_PROMPT in m.text)
+            await wolf.click(kill, kill.labels()[0])
+            await lb.settle()
+            asker = next(p for p in (bob, carol, dave) if thread_questions(p, thread, set()))
+            await asker.slash(thread, "toy more-time")
+            vote = next(m for m in thread.messages() if "asks for" in m.text)
+            assert vote.labels() == ["More time", "No"]
+            await alice.slash(thread, "toy cancel")
+            await lb.settle()
+            assert vote.buttons == [] and vote.content == "Vote on more time: closed."

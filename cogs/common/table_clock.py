@@ -14,7 +14,9 @@ from hosting.more_time import quiet
 from hosting.store import GameRow, OutboxRow, PostRow
 
 ASKED = "table_time_asked"          # the public line a request makes: a vote of its own
-CLOSED = ("table_time_granted", "table_time_refused", "table_time_lapsed", "table_extended")
+# What ends a vote under way (the end of the game and a cancel end it silently)
+CLOSED = ("table_time_granted", "table_time_refused", "table_time_lapsed", "table_extended",
+          "table_finished", "table_cancelled")
 REMINDERS = ("table_reminder", "table_reminder_last")   # DMs that carry the button
 _ID = r"(?P<gid>\d+)"
 
