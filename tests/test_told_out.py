@@ -42,3 +42,20 @@ def test_each_player_put_out_is_told_once_and_alone(game, mode, players):
         assert all(told[seat] <= went_out[seat] for seat in told), (seed, told, went_out)
         told_any += len(told)
     assert told_any        # some players did go out
+
+
+def test_the_line_saying_a_seat_is_out_opens_its_offer_to_watch_in_one_dm():
+    from cogs.common.delivery import DiscordDelivery
+    from cogs.common.watching import offer_now
+
+    plans = [("phase:7:day:8", [7], "Ana is out."),
+             ("seat:1:8", [8], "**Day** · round 8\nYou are out."),
+             ("seat:2:9", [9], "You saw a card."), ("seat:1:watch", [], "You may watch.")]
+    assert DiscordDelivery._one_dm_when_out(plans) == [
+        ("phase:7:day:8", [7], "Ana is out."), ("seat:2:9", [9], "You saw a card."),
+        ("seat:1:watch", [8], "**Day** · round 8\nYou are out.\nYou may watch.")]
+    assert DiscordDelivery._one_dm_when_out(plans[:3]) == plans[:3]      # no offer: as planned
+    # Taken or closed, the offer's own line changes; the news it opened with stays.
+    assert offer_now("**Day** · round 8\nYou are out.\nYou may watch.", "You watch.") == \
+        "**Day** · round 8\nYou are out.\nYou watch."
+    assert offer_now("You may watch.", "You watch.") == "You watch."

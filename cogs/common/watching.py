@@ -61,7 +61,8 @@ async def _watch(interaction: discord.Interaction, game_id: int) -> None:
         return await actions.reply(interaction, t("ui", "watch_no_thread"))
     host.delivery.refresh_later(table.id)       # the board, when the thread is new
     if interaction.type == discord.InteractionType.component:    # the offer is taken
-        closed = {"content": t("ui", "watch_offer_taken", id=table.id), "view": None}
+        closed = {"content": offer_now(interaction.message.content,
+                                       t("ui", "watch_offer_taken", id=table.id)), "view": None}
         if interaction.response.is_done():
             await interaction.edit_original_response(**closed)
         else:
@@ -180,6 +181,12 @@ def _board(table: GameRow, t, out: frozenset[int]) -> list[tuple[int, str]]:
     return lines
 
 
+def offer_now(said: str | None, now: str) -> str:
+    """The offer's message once taken or closed: the news it opened with (that the seat is
+    out, `DiscordDelivery._one_dm_when_out`) stays, its own line, the last, becomes `now`."""
+    return "\n".join([*(said or "").splitlines()[:-1], now])
+
+
 async def close_offer(delivery, table: GameRow, post: PostRow) -> None:
     """The game is over: the offer to watch it, if still open in a DM, loses its button (an
     edit sets its whole text: applied twice, it shows once)."""
@@ -190,7 +197,7 @@ async def close_offer(delivery, table: GameRow, post: PostRow) -> None:
                                                        type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(offer.message_id).edit(
-                content=post.text, view=None, allowed_mentions=NOBODY)
+                content=offer_now(offer.text, post.text), view=None, allowed_mentions=NOBODY)
         except REFUSED as err:      # the person closed their DMs, or it is gone: left as it is
             log.info("game %s: the offer to watch stays as it was: %s", table.id, err)
     await delivery.host.store.post_tried(table.id, post.key, "sent")
