@@ -110,6 +110,8 @@ class Hours:
     def between(self, earlier: float, later: float) -> float:
         """Seconds of open time from `earlier` to `later` (0 if `later` is not after it)."""
         total = 0.0
+        if later <= earlier:
+            return total
         for start, end in self._forward(earlier):
             if start >= later:
                 return total

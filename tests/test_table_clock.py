@@ -119,6 +119,7 @@ def test_open_time_skips_the_night_and_counts_back_across_it():
     assert hours.add(at("2026-03-03 03:00"), 60) == at("2026-03-03 09:01")
     assert hours.back(at("2026-03-03 09:20"), 30 * 60) == at("2026-03-02 22:50")
     assert hours.between(at("2026-03-02 22:00"), at("2026-03-03 10:00")) == 2 * 3600
+    assert hours.between(at("2026-03-03 10:00"), at("2026-03-03 09:30")) == 0
     assert not hours.is_open(at("2026-03-03 08:59")) and hours.is_open(at("2026-03-03 09:00"))
     # a day when Madrid's clocks go forward keeps its hours in local time
     assert hours.add(at("2026-03-28 23:00"), 3600) == at("2026-03-29 10:00")
