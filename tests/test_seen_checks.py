@@ -142,8 +142,9 @@ def test_repeats_are_told_once_with_their_count_and_expected_checks_left_out():
 
 
 def test_a_player_out_of_the_game_is_told_once_then_only_asked():
-    out = Shown(3, "bot", "You are out: every character you played is eliminated. The game goes "
-                          "on in its thread, where you may follow it; nothing more is asked of you.")
+    out = Shown(3, "bot", "You are out: every character you played is eliminated. The game "
+                          "goes on in its thread, where you may follow it; nothing more is asked "
+                          "of you.")
     news = Shown(4, "bot", "**Movement** · round 6\nYou look at room B3.")
     asked = question("p2")
     closed = Shown(5, "bot", "Movement, round 6: your decision — Time ran out: **Pass**.")
