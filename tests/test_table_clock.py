@@ -7,6 +7,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cogs.common import render
 from hosting import pace
@@ -126,6 +128,18 @@ def test_open_time_skips_the_night_and_counts_back_across_it():
     overnight = Hours.of("20-02")
     assert overnight.add(datetime(2026, 3, 2, 1, 30, tzinfo=ZoneInfo("UTC")).timestamp(),
                          3600) == datetime(2026, 3, 2, 20, 30, tzinfo=ZoneInfo("UTC")).timestamp()
+
+
+@settings(max_examples=200, deadline=None)
+@given(start=st.integers(0, 23), length=st.integers(1, 23),
+       tz=st.sampled_from(["UTC", "Europe/Madrid", "America/New_York", "Australia/Lord_Howe"]),
+       moment=st.floats(1.7e9, 1.8e9), seconds=st.floats(1, 30 * 24 * 3600))
+def test_open_time_added_is_open_time_between_and_counts_back(start, length, tz, moment,
+                                                             seconds):
+    hours = Hours.of(f"{start}-{(start + length) % 24}", tz)
+    due = hours.add(moment, seconds)
+    assert hours.between(moment, due) == pytest.approx(seconds, abs=1e-3)
+    assert hours.back(due, seconds) == pytest.approx(hours.opens(moment), abs=1e-3)
 
 
 async def test_hours_are_checked_before_the_table_opens(env):
