@@ -1196,10 +1196,11 @@ class Host(more_time.TimeControls):
 
 
 def _reminder(pending: Pending, due: float, last: bool) -> tuple[str, dict]:
-    """A reminder's kind and data; the last one names the answer a timeout gives."""
-    if not last:
-        return "table_reminder", {"due": int(due)}
+    """A reminder's kind and data; the last one names the answer a timeout gives (when it is
+    one of the options: a multi-pick's default is what is picked, named by no option)."""
     fallback = pending.option(pending.default) if pending.default else pending.options[0]
+    if not last or fallback is None:
+        return "table_reminder", {"due": int(due)}
     return "table_reminder_last", {"due": int(due),
                                    "choice": {**fallback.params, "key": fallback.key}}
 

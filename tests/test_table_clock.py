@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from cogs.common import render
 from hosting import pace
 from hosting.clock import FakeClock
-from hosting.host import Host
+from games.base import Option, Pending
+from hosting.host import Host, _reminder
 from hosting.hours import Hours, minutes
 from hosting.more_time import VOTE
 from hosting.replay import load
@@ -328,3 +329,12 @@ async def test_the_status_names_the_tables_hours_and_the_time_given(env):
     shown = [f.value for f in render.status_embed(table, host.pending(table), None).fields]
     assert "Table hours 09\\-23 (Europe/Madrid): the clock stands still outside them." in shown
     assert "More time given in this phase: 7 min." in shown
+
+
+def test_a_last_reminder_names_the_default_only_when_an_option_is_it():
+    named = Pending("q", 0, "vote", (Option("a", "seat", {"seat": 1}),), "a", "vote")
+    assert _reminder(named, 99.5, last=True) == (
+        "table_reminder_last", {"due": 99, "choice": {"seat": 1, "key": "seat"}})
+    picked = Pending("q", 0, "pick", (Option("a", "seat", {"seat": 1}),), "a+b", "pick")
+    assert _reminder(picked, 99.5, last=True) == ("table_reminder", {"due": 99})
+    assert _reminder(named, 99.5, last=False) == ("table_reminder", {"due": 99})
