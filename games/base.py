@@ -85,7 +85,11 @@ class Pending:
               multi-pick: the options whose `params["menu"]` is `key` may be chosen together,
               a to b of them, as one answer: their ids joined by "+" in the options' order
               (`joined`). The bot shows them as one menu and a button labelled by the
-              `confirm` option template; one picked alone is its own option id.
+              `confirm` option template; one picked alone is its own option id. With
+              `"anchors": [option ids]` the answer is one of those options, then "+", then
+              the picks (Mysterium's "to.2+card.V01+card.V07": these visions to that
+              psychic): a button for each anchor, labelled by `confirm` filled with the
+              anchor's params, and the anchor alone stays an answer of its own.
     An option's `params["menu"]` (a key of the game's `menus` locale section, filled with the
     option's params) names the menu it is listed in when the bot shows options as menus;
     `params["unlisted"]` marks one the deadline takes but nobody would click (Mysterium's
@@ -116,18 +120,29 @@ class Pending:
         return tuple(o for o in self.options if menu is not None and o.params.get("menu") == menu)
 
     def picked(self, choice: str) -> list[Option] | None:
-        """The options a multi-pick answer names, or None if `choice` is not one: distinct
-        picks, as many as the question allows, in the options' order."""
+        """The options a multi-pick answer names, or None if `choice` is not one: its anchor
+        first when it has anchors, then distinct picks, as many as the question allows, in
+        the options' order."""
         pick, items = self.params.get("pick") or {}, {o.id: o for o in self.picks()}
         ids = choice.split(JOIN)
-        if not items or any(i not in items for i in ids) or not (
+        anchor = ids.pop(0) if ids and ids[0] in pick.get("anchors", ()) else None
+        if not items or ("anchors" in pick and anchor is None) or any(
+                i not in items for i in ids) or not (
                 pick.get("min", 1) <= len(ids) <= pick.get("max", len(items))):
             return None
-        return [o for o in self.picks() if o.id in ids] if joined(ids, self) == choice else None
+        if JOIN.join(filter(None, (anchor, joined(ids, self)))) != choice:
+            return None
+        return [*filter(None, (self.option(anchor or ""),)),
+                *(o for o in self.picks() if o.id in ids)]
 
     def allows(self, choice: str) -> bool:
-        """Whether `choice` answers this question: one of its options, or a multi-pick."""
-        return self.option(choice) is not None or self.picked(choice) is not None
+        """Whether `choice` answers this question: one of its options (but a pick of a
+        multi-pick with anchors, which needs one), or a multi-pick."""
+        if self.picked(choice) is not None:
+            return True
+        anchored = "anchors" in (self.params.get("pick") or {})
+        return self.option(choice) is not None and not (
+            anchored and any(o.id == choice for o in self.picks()))
 
     def to_json(self) -> dict:
         return {

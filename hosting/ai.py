@@ -11,9 +11,11 @@ from games.base import Engine, Pending
 
 
 def baseline(seed: int, pending: Pending) -> str:
-    """A pick among the legal options; one that gives the game up (`params["concede"]`: a
-    Final Guess's "we cannot say") only when nothing else is left."""
-    options = [o for o in pending.options if not o.params.get("concede")] or pending.options
+    """A pick among the legal options (not a multi-pick's part that is no answer alone); one
+    that gives the game up (`params["concede"]`: a Final Guess's "we cannot say") only when
+    nothing else is left."""
+    legal = [o for o in pending.options if pending.allows(o.id)]
+    options = [o for o in legal if not o.params.get("concede")] or legal
     digest = hashlib.sha256(f"{seed}|{pending.id}|{pending.seat}".encode()).digest()
     return options[int.from_bytes(digest[:8], "big") % len(options)].id
 

@@ -240,3 +240,45 @@ def test_the_ghosts_shared_vision_is_three_menus_of_one_question_and_one_answer(
     assert after["epilogue"]["labels"] == {hand[2]: "suspect", hand[0]: "place",
                                            hand[5]: "object"}
     assert refused(state, "ghost.", f"trio.{hand[2]}.{hand[2]}.{hand[5]}") == "duplicate_card"
+
+
+def test_the_ghost_gives_chosen_visions_to_a_psychic_in_one_answer():
+    state = table()
+    question = pending(state, "ghost.")
+    hand, paul = state["hand"], idx(state, "paul")
+    assert question.kind == "ghost_serve" and question.params["picture"]   # the numbered hand
+    items = shown(render.prompt_view(row(state), question))
+    assert items[0] == ("menu", "Cards from your hand", [f"{i}. {c}" for i, c in
+                                                         enumerate(hand, 1)])
+    assert [label for _, label in items[1:5]] == [
+        "Give to Alphonse de Belcour (blue)", "Give to Ardashir (white)",
+        "Give to Madam Wang (red)", "Give to Alma Salvador (yellow)"]
+    view = render.prompt_view(row(state), question)
+    assert all(b.item.disabled for b in view.children[1:5])     # nothing chosen yet
+    view = render.prompt_view(row(state), question, (f"card.{hand[4]}", f"card.{hand[0]}"))
+    give = view.children[1 + paul].item
+    choice = give.custom_id.rsplit("|", 1)[1]
+    assert choice == f"to.{paul}+card.{hand[0]}+card.{hand[4]}" and not give.disabled
+    after, events = E.apply(state, 0, question.id, choice)
+    assert after["psychics"][paul]["visions"] == [hand[0], hand[4]] and after["draft"] == {}
+    assert pending(after, "ghost.").kind == "ghost_serve"          # on to the next psychic
+    # A card alone is no answer here (to whom?); the psychic alone still opens its own
+    # question of cards, as a game stored mid-give goes on.
+    assert refused(state, "ghost.", f"card.{hand[0]}") == "illegal_option"
+    assert not question.allows(f"card.{hand[0]}") and question.allows(f"to.{paul}")
+    assert E.ai_choice(state, question, "tags").startswith("to.")
+    assert question.allows(E.ai_choice(state, question, "tags"))
+
+
+def test_the_ghosts_question_after_the_sand_timer_is_a_new_question():
+    """The crow offered while the sand timer runs and the next hour's give are two questions:
+    the give never inherits the crow's short deadline (its default, the bot's give, would
+    take it from the Ghost seconds later)."""
+    state = table()
+    for who in ("stephanie", "paul", "carl", "alex"):
+        state, _ = ghost_give(state, who, state["hand"][:1])
+    crow = pending(state, "ghost.")
+    assert crow.kind == "ghost_anytime"
+    state, _ = do(state, "timer.", "end")
+    give = pending(state, "ghost.")
+    assert give.kind == "ghost_serve" and give.id != crow.id

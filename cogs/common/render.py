@@ -509,9 +509,10 @@ def prompt_view(table: GameRow, pending: Pending, picked: tuple[str, ...] = (),
 
     t = plain_translator(table)
     first = [*_pick_items(t, table, pending, picked), *_step_items(t, table, pending, steps)]
+    anchors = (pending.params.get("pick") or {}).get("anchors", ()) if pending.picks() else ()
     return _options_view(
         table, [o for o in pending.options if o not in pending.picks()
-                and not o.params.get("path")],
+                and not o.params.get("path") and o.id not in anchors],
         lambda opt, label: DecisionButton(table.id, pending.id, opt, label),
         lambda page, choices, hint: DecisionSelect(table.id, pending.id, page, choices, hint),
         first)
@@ -519,7 +520,8 @@ def prompt_view(table: GameRow, pending: Pending, picked: tuple[str, ...] = (),
 
 def _pick_items(t: Translator, table: GameRow, pending: Pending, picked: tuple[str, ...]
                 ) -> list:
-    """A multi-pick's menu and the button that answers with what it holds (none yet: off)."""
+    """A multi-pick's menu and the button that answers with what it holds (none yet: off),
+    or one such button for each of its anchors."""
     from cogs.common.views import DecisionButton, PickSelect
 
     items = pending.picks()
@@ -534,12 +536,18 @@ def _pick_items(t: Translator, table: GameRow, pending: Pending, picked: tuple[s
     menu = PickSelect(table.id, pending.id, choices, clip(menu_label(t, items[0]), 150),
                       min(pick.get("min", 1), len(choices)),
                       min(pick.get("max", len(choices)), len(choices)))
-    answer = joined(picked, pending) if picked and pending.picked(joined(picked, pending)) \
-        else None
-    confirm = DecisionButton(table.id, pending.id, answer or "-",
-                             clip(t.option(pick["confirm"], {}), 80))
-    confirm.item.disabled = answer is None
-    return [menu, confirm]
+    picks = joined(picked, pending) if picked else ""
+    buttons = []
+    for anchor in [pending.option(a) for a in pick.get("anchors", ())] or [None]:
+        answer = JOIN.join(filter(None, (anchor and anchor.id, picks)))
+        allowed = bool(picks) and pending.picked(answer) is not None
+        button = DecisionButton(table.id, pending.id,
+                                answer if allowed else anchor.id if anchor else "-",
+                                clip(t.option(pick["confirm"], anchor.params if anchor else {}),
+                                     80))
+        button.item.disabled = not allowed
+        buttons.append(button)
+    return [menu, *buttons]
 
 
 def path_parts(option: Option) -> list[str]:
@@ -658,15 +666,21 @@ def arrange(t: Translator, options: list[Option], rows: int = ROWS_MAX
 
 def _options_view(table: GameRow, options, button, select, first=()) -> discord.ui.View:
     """Buttons for a few options, menus for many or for those an engine groups (`arrange`);
-    `first`: items that go before them (a multi-pick's menu and its button)."""
+    `first`: items that go before them (a picker's menus, a row each, and its buttons, which
+    share rows)."""
     t = plain_translator(table)
     view = discord.ui.View(timeout=None)
-    for row, item in enumerate(first):
+    row, beside = 0, 0        # the row being filled, and how many buttons it holds
+    for item in first:
+        menu = isinstance(item.item, discord.ui.Select)
+        if beside and (menu or beside == BUTTONS_ROW):
+            row, beside = row + 1, 0
         item.item.row = row
         view.add_item(item)
+        row, beside = (row + 1, 0) if menu else (row, beside + 1)
+    row += 1 if beside else 0
     options = list(options)
     labels = dict(zip((o.id for o in options), option_labels(t, options)))
-    row = len(first)
     for words, part in arrange(t, options, ROWS_MAX - row):
         if words is None:
             for i, opt in enumerate(part[:(ROWS_MAX - row) * BUTTONS_ROW]):

@@ -1,5 +1,7 @@
-"""A human Ghost's decisions: pick a psychic, then the hand cards to give it, all at once (a
-multi-pick: one answer); or the cards a crow discards, likewise; in the epilogue pick the
+"""A human Ghost's decisions: the hand cards to give and the psychic to give them to, in one
+answer (a multi-pick anchored by the psychic: "to.2+card.V01+card.V07"; the psychic alone
+still opens the cards' own question, the way a game stored mid-give goes on); or the cards a
+crow discards, likewise; in the epilogue pick the
 culprit group, then its suspect, place and object cards as one answer (spelt as three steps,
 so the bot asks them in three menus of one message). `auto` (the deadline's default) lets the bot make the move; two in a row
 and the bot plays the Ghost for the rest of the game (spec section 7.7)."""
@@ -40,7 +42,7 @@ def options(state: dict) -> list[tuple[str, str, dict]]:
                 for g in state["epilogue"]["groups"]]
     if step in ("ghost_serve", "ghost_culprit", "ghost_anytime") and ghost.crow_allowed(state):
         out.append(("crow", "crow_start", {"left": state["crows_left"]}))
-    if step in ("ghost_cards", "ghost_crow"):
+    if step in ("ghost_serve", "ghost_cards", "ghost_crow"):
         out += [(f"{CARD}.{c}", "vision", {**_card(state, c), "menu": "hand"}) for c in hand]
         if step == "ghost_cards" and not hand:               # R12: an empty hand gives none
             out.append(("give", "give", {"count": 0, "form": plural(0)}))
@@ -66,12 +68,17 @@ def trios(state: dict) -> list[tuple[str, str, dict]]:
 
 
 def pick(state: dict) -> dict | None:
-    """The multi-pick of a give or a crow: any of the hand's cards, at least one."""
+    """The multi-pick of a give or a crow: any of the hand's cards, at least one; a give
+    chosen with its psychic (`anchors`) unless the psychic was picked first."""
     step = kind(state)
-    if step not in ("ghost_cards", "ghost_crow") or not state["hand"]:
+    if step not in ("ghost_serve", "ghost_cards", "ghost_crow") or not state["hand"]:
         return None
-    return {"menu": "hand", "min": 1, "max": len(state["hand"]),
-            "confirm": "give_picked" if step == "ghost_cards" else "crow_picked"}
+    out = {"menu": "hand", "min": 1, "max": len(state["hand"]),
+           "confirm": {"ghost_serve": "give_to", "ghost_cards": "give_picked",
+                       "ghost_crow": "crow_picked"}[step]}
+    if step == "ghost_serve":
+        out["anchors"] = [f"to.{i}" for i in ghost.waiting(state)]
+    return out
 
 
 def picked(choice: str) -> list[str]:
@@ -113,7 +120,7 @@ def check(state: dict, choice: str) -> None:
     word, _, arg = choice.partition(".")
     draft = state["draft"]
     if word == "to":
-        i = int(arg)
+        i = int(arg.partition("+")[0])
         if not 0 <= i < len(state["psychics"]):
             raise IllegalMove("illegal_option", "No such psychic.")
         p = state["psychics"][i]
@@ -150,7 +157,10 @@ def apply(ctx: Ctx, choice: str) -> None:
         state["draft"] = {"action": "wait"}
         return
     state["ghost_skips"] = 0
-    if word == "to":
+    if word == "to" and "+" in arg:
+        to, _, cards = arg.partition("+")
+        hours.give(ctx, int(to), picked(cards))
+    elif word == "to":
         state["draft"] = {"action": "give", "psychic": int(arg), "cards": []}
     elif word == "group":
         state["draft"] = {"action": "shared", "group": int(arg), "cards": []}
@@ -219,4 +229,6 @@ def ai_choice(state: dict) -> str:
         return f"{TRIO}.{'.'.join(cards[:len(CATEGORIES)])}"
     if plan[0] == "crow":
         return "crow"
-    return f"group.{plan[1]}" if shared else f"to.{plan[1]}"
+    if shared:
+        return f"group.{plan[1]}"
+    return "+".join(filter(None, (f"to.{plan[1]}", joined(state, plan[2]))))

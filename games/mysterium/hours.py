@@ -184,6 +184,9 @@ def resolve(ctx: Ctx) -> None:
     state = ctx.state
     psychics = state["psychics"]
     state["draft"] = {}                 # a crow the Ghost had not flown when time ran out
+    # The Ghost's question of the sand timer ends with it: the next (a give, the culprit) is
+    # a question of its own, with its own deadline, not the old one's still running.
+    state["ghost_step"] += 1
     ctx.say("timer_over")
     found_now = []
     for i in active(state):

@@ -9,6 +9,7 @@ import asyncio
 import json
 import sqlite3
 from functools import partial
+from typing import NamedTuple
 
 from games.mysterium import MysteriumEngine, ai, desk
 from hosting.text import Translator
@@ -37,36 +38,43 @@ def tag_guess(db) -> int | None:
     return None if state["psychics"][0]["stage"] == "done" else ai.guess_of(state, 0)
 
 
-def ghost_move(db) -> str | list[str] | tuple | None:
+class Pick(NamedTuple):
+    cards: list[str]            # the values she picks in the menu
+    button: str                 # then the button she presses
+
+
+def ghost_move(db) -> str | Pick | tuple | None:
     """Laura plays the Ghost as the bot would, from what is behind her screen: the label of the
     button she presses, found as a person would, the cards she picks in the menu of a give or
-    a crow, or (menu, card) for each step of her shared vision (None: nothing is asked of her
-    now)."""
+    a crow and the button that gives them, or (menu, card) for each step of her shared vision
+    (None: nothing is asked of her now)."""
     state = stored(db)
     ask = next((p for p in E.pending(state) if p.seat == 0), None)
     if ask is None:
         return None
     choice = desk.ai_choice(state)
-    if (picked := ask.picked(choice)) is not None:
-        return [o.id for o in picked]
-    option = ask.option(choice)
     t = Translator("mysterium", "en", NAMES)
+    if (picked := ask.picked(choice)) is not None:
+        anchor = [o.params for o in picked if o not in ask.picks()]
+        return Pick([o.id for o in picked if o in ask.picks()],
+                    t.option(ask.params["pick"]["confirm"], anchor[0] if anchor else {}))
+    option = ask.option(choice)
     if option.params.get("path"):
         return tuple((t("menus", menu), card) for menu, card in option.params["path"])
     return t.option(option.key, option.params)
 
 
-async def pick_and_confirm(person, message, cards: list[str]) -> None:
-    """Cards picked in the menu: the question is edited in place (no DM more, no picture sent
-    again), its button now answers with them."""
-    dms = len(person.dms())
-    picked = await person.select(message, *cards)
+async def pick_and_confirm(person, message, pick: Pick) -> None:
+    """Cards picked in the menu: the question is edited in place (no DM more, its picture
+    not sent again), its button now answers with them."""
+    dms, shown = len(person.dms()), [a.filename for a in message.attachments]
+    picked = await person.select(message, *pick.cards)
     assert picked.type == 7 and picked.message == message and len(person.dms()) == dms
     assert [o["value"] for s in message.selects for o in s["options"] if o.get("default")] \
-        == cards and not message.attachments
-    [confirm] = [b for b in message.buttons if "chosen" in (b.get("label") or "")]
+        == pick.cards and [a.filename for a in message.attachments] == shown
+    [confirm] = [b for b in message.buttons if b.get("label") == pick.button]
     assert not confirm.get("disabled")
-    await person.click(message, confirm["label"])
+    await person.click(message, pick.button)
 
 
 async def step_and_confirm(person, message, steps: tuple) -> None:
@@ -116,7 +124,7 @@ async def test_whole_game_with_a_human_ghost_keeps_every_secret(tmp_path):
                     if not m.buttons or (m.id, m.content) in done:
                         continue
                     move = ghost_move(db)
-                    if isinstance(move, list) and m.selects:
+                    if isinstance(move, Pick) and m.selects:
                         done.add((m.id, m.content))
                         await pick_and_confirm(laura, m, move)
                         acted = picked_in_menu = True
