@@ -282,3 +282,19 @@ def test_the_ghosts_question_after_the_sand_timer_is_a_new_question():
     state, _ = do(state, "timer.", "end")
     give = pending(state, "ghost.")
     assert give.kind == "ghost_serve" and give.id != crow.id
+
+
+def test_menus_that_would_not_fit_give_way_to_menus_of_25_and_no_option_is_lost():
+    t = render.plain_translator(row(table()))
+    menus = [("guess", "suspect"), ("guess", "place"), ("guess", "object"), ("bets", ""),
+             ("hand", ""), ("shared_suspect", "")]                  # six menus: one too many
+    options = [Option(f"g.{m}.{c}", "guess", {"card": c, "menu": menu, "stage": stage})
+               for m, (menu, stage) in enumerate(menus) for c in range(m * 5 + 1, m * 5 + 4)]
+    options.append(Option("ready", "ready", {}))
+    arranged = render.arrange(t, options)
+    assert [len(part) for _, part in arranged] == [19]       # one menu of every option
+    assert arranged[0][0] == "#1 The Governess … Ready"
+    # Three named menus and a button fit: they stay.
+    assert [words for words, _ in render.arrange(t, options[:9] + options[-1:])] == [
+        "Your guess: which suspect?", "Your guess: which place?", "Your guess: which object?",
+        None]

@@ -638,7 +638,8 @@ def arrange(t: Translator, options: list[Option], rows: int = ROWS_MAX
     options) for the buttons. Options an engine names a menu for (`menu_label`) go in that
     menu, the others on buttons; when they are too many for buttons, they go in menus of
     25 too. A menu too long for one is cut in parts, each named by its first and last
-    option: never by a count nobody reads."""
+    option: never by a count nobody reads. Menus an engine names that would not fit the
+    message are set aside for menus of 25, so that no option is left out."""
     menus: dict[str, list[Option]] = {}
     loose = []
     for opt in options:
@@ -651,6 +652,9 @@ def arrange(t: Translator, options: list[Option], rows: int = ROWS_MAX
     room = (rows - sum(-(-len(part) // SELECT_SIZE) for part in menus.values())) * BUTTONS_ROW
     if len(loose) > min(room, BUTTONS_MAX):
         menus[""], loose = loose, []
+    if sum(-(-len(part) // SELECT_SIZE) for part in menus.values()) \
+            + -(-len(loose) // BUTTONS_ROW) > rows:
+        menus, loose = {"": [o for o in options if not o.params.get("unlisted")]}, []
     labels = dict(zip((o.id for o in options), option_labels(t, options)))
     out: list[tuple[str | None, list[Option]]] = []
     for words, part in menus.items():
