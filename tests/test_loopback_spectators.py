@@ -3,11 +3,15 @@ spectator thread holding every secret as it happens, the person of an eliminated
 offered it by DM, and nothing of it ever reaches a living player before the end."""
 from __future__ import annotations
 
+import asyncio
+import secrets
 from functools import partial
 
 from tests.loopback import Loopback
-from tests.loopback.table import (KILL_PROMPT, at_a_table, dm_prompts, finished, idle,
-                                  known_wolf, make_bot, play, toy_choice)
+from tests.loopback.table import (FAST_TIMINGS, GAME_OVER, KILL_PROMPT, answer_first,
+                                  at_a_table, dm_prompts, finished, idle, known_wolf,
+                                  make_bot, open_questions, play, toy_choice)
+from tests.test_loopback_games import audiences
 from tests.test_spectators import out_when_dead
 
 GM_LINES = ("The wolf sits at", "The wolf chose")      # the toy game's GM log
@@ -170,3 +174,55 @@ async def test_the_spectator_thread_goes_on_after_a_restart_saying_each_thing_on
         assert said[:len(before)] == before and len(said) == len(set(said))
         assert sum("The wolf chose" in text for text in said) == 1
         assert "The game is over" in said[-1]
+
+
+BETHLEM_SEED = 2   # a game in which a person's seat is often eliminated before the end
+
+
+async def test_a_whole_bethlem_game_with_a_spectator_and_the_dead(tmp_path, monkeypatch):
+    """Every message each living player received, DM or thread, holds no line of the
+    spectators' view that the rules had not shown them: not before the end, where the recap
+    reveals the game's secrets."""
+    monkeypatch.setattr(secrets, "randbelow", lambda n: BETHLEM_SEED)
+    db = tmp_path / "db.sqlite3"
+    async with at_a_table(db, "p0", "p1", "p2", "p3", "eve") as (discord, people, games):
+        players, eve = people[:4], people[4]
+        await players[0].slash(games, "bethlem new", mode="normal", timings=FAST_TIMINGS)
+        lobby = games.last_message()
+        for person in players[1:]:
+            await person.click(lobby, "Join")
+        await players[0].slash(games, "bethlem add-ai")
+        await players[0].click(lobby, "Start")
+        thread = lobby.thread
+        assert (await eve.slash(thread, "bethlem watch")).ephemeral
+        spectators = spectator_thread(games)
+        loop = asyncio.get_running_loop()
+        give_up, done = loop.time() + 120, set()
+        while not finished(thread) and loop.time() < give_up:
+            prompts = [(p, m) for p in players for m in open_questions(p, thread, done)]
+            for person, prompt in prompts:     # the dead take the offer: its first button
+                await answer_first(person, prompt, done)
+            if not prompts:
+                await asyncio.sleep(0.05)
+        assert finished(thread)
+        await discord.settle()
+        dead = [p for p in players if p.name in spectators.members]
+        living = [p for p in players if p not in dead]
+        assert living and "eve" in spectators.members     # the dead: as the clock allowed
+        end = next(m for m in thread.messages() if GAME_OVER in m.text)
+        view = {line for m in spectators.messages() for line in m.text.splitlines()
+                if line.strip()}
+        names, heard = await audiences(db)
+        for person in living:
+            seat = f"seat:{names.index(person.name)}"
+            allowed = heard.get("public", set()) | heard.get(seat, set())
+            for message in person.visible():
+                assert message.record.channel is not spectators.record, person
+                if message.record.channel is thread.record and message.id > end.id:
+                    continue                          # the end and the recap reveal all
+                leaked = {line for line in message.text.splitlines()
+                          if line in view and line not in allowed}
+                assert not leaked, (person, leaked)
+        for person in (eve, *dead):
+            post = await person.write(thread, "psst")
+            assert not post.deleted                   # the game is over: talk is free
