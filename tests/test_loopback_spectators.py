@@ -226,3 +226,19 @@ async def test_a_whole_bethlem_game_with_a_spectator_and_the_dead(tmp_path, monk
         for person in (eve, *dead):
             post = await person.write(thread, "psst")
             assert not post.deleted                   # the game is over: talk is free
+
+
+async def test_no_spectator_thread_while_a_player_may_read_every_private_thread(tmp_path):
+    """The server's owner (Discord shows them every private thread) plays: the secrets are
+    not put where they could read them, and the spectator is told why."""
+    async with at_a_table(tmp_path / "db.sqlite3", "owner of Test server", "bob", "carol",
+                          "eve") as (discord, people, games):
+        owner, bob, carol, eve = people
+        await owner.slash(games, "toy new")
+        lobby = games.last_message()
+        for person in (bob, carol):
+            await person.click(lobby, "Join")
+        await owner.click(lobby, "Start")
+        refused = await eve.slash(games, "toy watch")
+        assert refused.ephemeral and "can read every private thread" in refused.content
+        assert [t.name for t in games.threads()] == [lobby.thread.name]
