@@ -30,11 +30,11 @@ def ai_policy(name: str = "") -> Policy:
 
 
 def random_policy(seed: int) -> Policy:
-    """A random legal answer, seeded."""
+    """A random legal answer, seeded (a multi-pick's part that answers nothing alone left out)."""
     rnd = random.Random(seed)
 
     def choose(engine: Engine, state: dict, pending: Pending) -> str:
-        return rnd.choice(pending.options).id
+        return rnd.choice([o for o in pending.options if pending.allows(o.id)]).id
     return choose
 
 

@@ -24,8 +24,9 @@ def trace(name: str, mode: str, players: int, seed: int, restart_each_step: bool
         if restart_each_step:
             state = json.loads(json.dumps(state, sort_keys=True))   # as the store gives it back
         pending = engine.pending(state)[0]
+        answers = [o.id for o in pending.options if pending.allows(o.id)]   # not a lone pick
         choice = (pending.default or pending.options[0].id if pending.seat is None
-                  else rnd.choice(pending.options).id)
+                  else rnd.choice(answers))
         out.append((pending.id, [o.id for o in pending.options], choice))
         state, _ = engine.apply(state, pending.seat, pending.id, choice)
     return out
