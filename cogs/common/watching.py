@@ -17,7 +17,7 @@ import logging
 
 import discord
 
-from cogs.common import actions, permissions, render
+from cogs.common import actions, permissions, render, story
 from cogs.common.sending import NOBODY
 from games.base import IllegalMove
 from hosting import spectators
@@ -157,10 +157,11 @@ async def plans(host, table: GameRow, rows: list[OutboxRow], posts: dict[str, Po
                       in enumerate(render.chunk_pairs(_board(table, t, out_seats)))]
     shown = max((int(k.split(":")[2]) for k in posts
                  if k.startswith("watch:") and not k.startswith("watch:board:")), default=0)
-    lines = [(r.id, t.event(r.kind, r.data)) for r in rows
-             if r.audience == "gm" and r.seq > board and r.id > shown
-             and not r.data.get("uneventful") and r.kind != "table_finished"]
-    out += [(f"watch:{ids[0]}:{ids[-1]}", [], text) for ids, text in render.chunk_pairs(lines)]
+    moves = [r for r in rows if r.audience == "gm" and r.seq > board and r.id > shown]
+    if moves:           # told as the recap will tell them (`story`), keyed by their rows
+        lines = story.tell(t, [(r.audience, r.kind, r.data) for r in moves])
+        out += [(f"watch:{moves[0].id}:{moves[-1].id}:{n}", [], text) for n, (_, text)
+                in enumerate(render.chunk_pairs(list(enumerate(lines))))]
     ended = [r.id for r in rows if r.kind == "table_finished" and r.id > shown]
     if ended:
         out.append((f"watch:{ended[0]}:{ended[0]}", [], t(
