@@ -204,7 +204,7 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:wat
 
     def __init__(self, game_id: int, label: str = "Watch with the dead"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           emoji="\N{EYE}", custom_id=f"tbl:watch:{game_id}"))
+                                           emoji="\N{EYES}", custom_id=f"tbl:watch:{game_id}"))
         self.game_id = game_id
 
     @classmethod

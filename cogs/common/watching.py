@@ -73,11 +73,11 @@ async def _watch(interaction: discord.Interaction, game_id: int) -> None:
 async def _overseen(channel, table: GameRow, out: frozenset[int]) -> bool:
     """Whether a person playing a living seat may read every private thread of the channel
     (Manage Threads, or an administrator): then no secret goes there."""
-    guild = getattr(channel, "guild", None)
+    guild = channel.guild
     for seat in table.seats:
         if seat.user_id is None or seat.is_ai or seat.seat in out:
             continue
-        member = guild.get_member(seat.user_id) if guild else None
+        member = guild.get_member(seat.user_id)
         try:
             member = member or await guild.fetch_member(seat.user_id)
         except REFUSED:             # no longer a member: the thread is out of their reach
