@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.playouts import play  # noqa: E402
 from games.mysterium import MysteriumEngine, desk, ghost, tags  # noqa: E402
-from games.mysterium.state import CATEGORIES  # noqa: E402
 
 ENGINE = MysteriumEngine()
 PLAYERS = 5
