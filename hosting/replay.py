@@ -49,8 +49,10 @@ class Step:
 
 @dataclass
 class Round:
-    """The steps of one round of the game's clock, and the state at its end."""
+    """The steps of one round of the game's clock, the state its first step's moment was read
+    from (whose clock names the round) and the state at its end."""
     number: int
+    start: dict
     steps: list[Step] = field(default_factory=list)
     state: dict = field(default_factory=dict)
 
@@ -97,12 +99,12 @@ def replay(engine: Engine, game: GameRow, decisions: list[tuple],
 
 def _add(rounds: list[Round], step: Step, before: dict) -> None:
     """A step joins the round of its moment; a new round closes the one before with the
-    state as it was before this step."""
+    state as it was before this step (`before`: the state its moment was read from)."""
     number = int(step.moment.rpartition(":")[2] or 0)
     if not rounds or rounds[-1].number != number:
         if rounds:
             rounds[-1].state = before
-        rounds.append(Round(number))
+        rounds.append(Round(number, before))
     rounds[-1].steps.append(step)
 
 

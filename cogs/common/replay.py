@@ -27,7 +27,8 @@ PAGE_LIMIT = 3800    # characters of a page's text (an embed's description holds
 
 @dataclass
 class Page:
-    round: int      # index of its round in the replay: the picture and the clock are its end's
+    round: int      # index of its round in the replay: the clock is its start's, the picture
+    #                 its end's
     text: str
 
 
@@ -76,11 +77,13 @@ def page_message(replay: Replay, number: int) -> dict:
     every = pages(t, replay)
     number = max(0, min(number, len(every) - 1))
     page = every[number]
-    state = replay.rounds[page.round].state
-    view = games.engine(table.game).public_view(state)
+    round_ = replay.rounds[page.round]
+    engine = games.engine(table.game)
+    state, view = round_.state, engine.public_view(round_.state)
     embed = discord.Embed(
         title=render.clip(t("ui", "replay_title", game=render.game_title(t),
-                            clock=render.clock(view, t), page=number + 1, pages=len(every)), 256),
+                            clock=render.clock(engine.public_view(round_.start), t),
+                            page=number + 1, pages=len(every)), 256),
         description=page.text, colour=discord.Colour.dark_gold())
     files = []
     if file := render.picture_file(dataclasses.replace(table, state=state), view, "round.png"):
