@@ -44,7 +44,7 @@ def _title(t: Translator, interaction: discord.Interaction, subject: str,
     if int(subject) == interaction.user.id:
         return t("history", "title_mine")
     if member is not None:
-        return t("history", "title_member", name=member.display_name)
+        return t("history", "title_member", name=escape(member.display_name))
     shown = interaction.message.embeds if interaction.message is not None else []
     return shown[0].title if shown and shown[0].title else t("history", "title_server")
 
