@@ -6,11 +6,12 @@ is the bot's, as a table without a Ghost player has it), one game each.
     .venv/bin/python bench/bench_calls.py --games bethlem room25 --seed 3
 
 Interaction callbacks and follow-ups are counted apart: they answer a person's click (one each,
-whatever the bot does) and Discord does not count them against the bot's global rate limit. The
-telling number is the rest, the calls the bot makes of its own accord, per answer: the goal is
-at most 1.2. A call is charged to the round the game is in when it is seen (the round its
-engine gives, read from the store). The first round (dealing roles) and the last (the recap)
-are reported apart from the others.
+whatever the bot does) and Discord does not count them against the bot's global rate limit.
+The telling number is the rest, the calls the bot makes of its own accord, per decision a
+person makes (a picker's menus are several clicks for one decision): the goal is at most 1.2.
+A call is charged to the round the game is in when it is seen (the round its engine gives,
+read from the store). The first round (dealing roles) and the last (the recap) are reported
+apart from the others; `--routes` lists where the middle rounds' own calls go.
 """
 from __future__ import annotations
 
@@ -38,12 +39,17 @@ ROUTE_ID = re.compile(r"\d{5,}")
 FIVE = ("bethlem", "room25", "mysterium", "cultists", "looper")
 
 
-def current_round(db: Path) -> int:
-    """The running (or last) game's round as its engine counts it: 0 before it starts."""
+def progress(db: Path) -> tuple[int, int]:
+    """The running (or last) game's round as its engine counts it (0 before it starts), and
+    how many decisions people have made in it so far."""
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-        found = con.execute("SELECT game, state FROM games WHERE state IS NOT NULL "
+        found = con.execute("SELECT id, game, state FROM games WHERE state IS NOT NULL "
                             "ORDER BY id DESC LIMIT 1").fetchone()
-    return games.engine(found[0]).round(json.loads(found[1])) if found else 0
+        if not found:
+            return 0, 0
+        made = con.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ? AND source = "
+                           "'player'", (found[0],)).fetchone()[0]
+    return games.engine(found[1]).round(json.loads(found[2])), made
 
 
 async def count_game(name: str, db: Path) -> tuple[int, dict[int, Counter]]:
@@ -52,13 +58,16 @@ async def count_game(name: str, db: Path) -> tuple[int, dict[int, Counter]]:
     table = replace(table, people=table.people + table.ai, ai=0)
     per_round: dict[int, Counter] = defaultdict(Counter)
     async with Loopback(strict=False, timeout=120) as discord:
-        seen = 0
+        seen = decided = 0
 
         def charge(people=None) -> None:
-            nonlocal seen
+            nonlocal seen, decided
             if not db.exists():
                 return
-            costs = per_round[current_round(db)]
+            now, made = progress(db)
+            costs = per_round[now]
+            costs["decisions"] += made - decided
+            decided = made
             for call in discord.calls[seen:]:
                 own = not call.route.startswith(INTERACTION_ROUTES)
                 costs["bot" if own else "interaction"] += 1
@@ -82,18 +91,19 @@ def report(name: str, seats: int, per_round: dict[int, Counter], routes: bool) -
     rounds = sorted(r for r in per_round if r > 0)
     middle = rounds[1:-1] or rounds
     bot = [per_round[r]["bot"] for r in middle]
-    answers = [per_round[r]["interaction"] for r in middle]
+    clicks = [per_round[r]["interaction"] for r in middle]
+    answers = [per_round[r]["decisions"] for r in middle]
     ends = ", ".join(f"round {r}: {per_round[r]['bot']} + {per_round[r]['interaction']}"
                      for r in (rounds[0], rounds[-1]))
     print(f"{name}: {seats} seats, {len(rounds)} rounds; in the middle rounds the bot's own "
           f"calls average {statistics.mean(bot):.1f} (max {max(bot)}), interaction answers "
-          f"{statistics.mean(answers):.1f}, so "
-          f"{sum(bot) / max(1, sum(answers)):.2f} own calls per answer; "
-          f"first and last rounds, own + answers: {ends}")
+          f"{statistics.mean(clicks):.1f} for {statistics.mean(answers):.1f} decisions, so "
+          f"{sum(bot) / max(1, sum(answers)):.2f} own calls per decision; "
+          f"first and last rounds, own + interaction answers: {ends}")
     if routes:   # where the middle rounds' own calls go
         spent = sum((per_round[r] for r in middle), Counter())
         for route, n in spent.most_common():
-            if " " in route:
+            if route.startswith(("GET", "POST", "PATCH", "PUT", "DELETE")):
                 print(f"    {n / len(middle):6.1f}/round  {route}")
 
 
