@@ -68,6 +68,10 @@ async def test_history_lists_ones_games_privately_and_pages_them(tmp_path):
         turned = await ana.click(mine.message, "Next")
         assert turned.type == 7 and "Page 2 of 2" in mine.message.text   # edited in place
         assert f"#{finished}" in mine.message.text and "Won:" in mine.message.text
+        theirs = await cy.slash(channel, "history", member=bea)
+        await cy.click(theirs.message, "Next")
+        assert theirs.message.embeds[0]["title"] == "bea's games"     # kept by the turn
+        assert "Page 2 of 2" in theirs.message.text
         nothing = await cy.slash(channel, "history")
         assert "No ended games here yet." in nothing.message.text and nothing.ephemeral
         shown = await cy.slash(channel, "history", server=True, public=True)
