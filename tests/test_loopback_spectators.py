@@ -116,13 +116,15 @@ async def test_watch_is_refused_without_create_private_threads(tmp_path):
     async with at_a_table(tmp_path / "db.sqlite3", "alice", "bob", "carol",
                           "eve") as (discord, people, games):
         alice, bob, carol, eve = people
-        await alice.slash(games, "toy new")
+        discord.deny(games, "create_private_threads")
+        await discord.settle()
+        opened = await alice.slash(games, "toy new")      # the host is told what it costs
+        assert any("Create Private Threads" in m.text and "spectators" in m.text
+                   for m in opened.followups), opened.followups
         lobby = games.last_message()
         for person in (bob, carol):
             await person.click(lobby, "Join")
         await alice.click(lobby, "Start")
-        discord.deny(games, "create_private_threads")
-        await discord.settle()
         refused = await eve.slash(games, "toy watch")
         assert refused.ephemeral and "Create Private Threads" in refused.content
         assert [t.name for t in games.threads()] == [lobby.thread.name]

@@ -12,8 +12,9 @@ TABLE_NEEDS = ("view_channel", "send_messages", "embed_links", "attach_files",
                "read_message_history", "create_public_threads", "send_messages_in_threads",
                "manage_threads")
 # Without these the table plays on, a little worse: the host is told once, at `/GAME new`.
-# Pinning needs Pin Messages since 2026-02-23; Manage Messages no longer grants it.
-TABLE_WANTS = ("pin_messages",)
+# Pinning needs Pin Messages since 2026-02-23; Manage Messages no longer grants it. Create
+# Private Threads opens the spectator thread (`watching`).
+TABLE_WANTS = ("pin_messages", "create_private_threads")
 
 
 def missing(granted: discord.Permissions) -> list[str]:
