@@ -6,6 +6,7 @@ from __future__ import annotations
 from cogs.common.recap import recap
 from hosting.clock import FakeClock
 from hosting.host import Host
+from hosting.simulate import SimulationArgs, simulate
 from hosting.store import OutboxRow, Store
 from hosting.text import Translator
 from tests.test_host import Recorder, four_people
@@ -92,3 +93,28 @@ async def test_each_outbox_row_carries_the_moment_of_its_step(tmp_path):
         assert {r.moment for r in await store.gm_log(table.id)} == {"night:1"}
     finally:
         await store.close()
+
+
+async def test_the_recap_tells_who_sabotaged_and_what_the_ghost_meant(tmp_path):
+    """Among Cultists' cards played face down and the Mysterium Ghost's meaning behind each
+    vision given are secret moves of the log, told in the recap."""
+    for game, private, secret in (("cultists", "you_put", "gm_put"),
+                                  ("mysterium", "gave", "gm_meant")):
+        db = tmp_path / f"{game}.sqlite3"
+        assert (await simulate(SimulationArgs(game, players=5, seed=3, db=str(db))))["finished"]
+        store = await Store.open(db)
+        try:
+            [game_id] = await store.game_ids(statuses=("finished",))
+            table = await store.load_game(game_id)
+            rows = await store._outbox("game_id = ?", (game_id,))
+            gm = [r for r in rows if r.kind == secret]
+            assert gm and len(gm) == len([r for r in rows if r.kind == private])
+            assert {r.audience for r in gm} == {"gm"}
+            t = Translator(game, "en", table.names, markdown=True)
+            text = "\n".join(text for _, text in recap(t, await store.gm_log(game_id)))
+            for r in gm:
+                line = (t("story_items", r.kind, **r.data) if t.has("story_folds", r.kind)
+                        else t("story", r.kind, **r.data))
+                assert line in text
+        finally:
+            await store.close()

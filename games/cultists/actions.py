@@ -263,6 +263,7 @@ def play_card(ctx: Ctx, ci: int, k: str, use: str, room: str | None = None) -> N
     c = s["chars"][ci]
     c["hand"][k] -= 1
     ctx.tell(c["seat"], "you_put", {"card": k, "use": use})
+    ctx.gm("gm_put", {"char": name(s, ci), "card": k, "use": use})   # the story: who sabotaged
     if use == "fill":
         ctx.emit("filled", {"char": name(s, ci), "place": room,
                             "size": len(s["rooms"][room]["deck"]) + 1})

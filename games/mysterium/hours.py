@@ -2,7 +2,7 @@
 with guesses and clairvoyance bets, the manifestation and the clock."""
 from __future__ import annotations
 
-from games.base import IllegalMove
+from games.base import GM, IllegalMove
 from games.mysterium import deck, epilogue, ghost
 from games.mysterium.settings import crows, rules, uses_track
 from games.mysterium.setup import Ctx, plural
@@ -47,6 +47,9 @@ def give(ctx: Ctx, i: int, cards: list[str]) -> None:
     p["served"] = True
     deck.refill(ctx)
     ctx.say("gave", persona=p["persona"], cards=cards, count=len(cards), form=plural(len(cards)))
+    if p["stage"] in p["targets"]:      # the story: what the Ghost meant by them
+        ctx.say("gm_meant", GM, persona=p["persona"], cards=cards,
+                card=p["targets"][p["stage"]])
     if not ghost.waiting(state):
         start_window(ctx)
 
