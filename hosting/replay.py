@@ -126,7 +126,10 @@ _kept: "weakref.WeakKeyDictionary[Store, OrderedDict]" = weakref.WeakKeyDictiona
 
 async def load(store: Store, game: GameRow) -> Replay:
     """The replay of a finished game, from the store (the last few are kept in memory).
-    NotReplayable while it is not finished, or when its steps do not lead to its end."""
+    NotReplayable while it is not finished, once cancelled, or when its steps do not lead to
+    its end."""
+    if game.status == "cancelled":       # its end never told its secrets: neither does this
+        raise NotReplayable("replay_cancelled", "the game was cancelled")
     if game.status != "finished" or game.state is None:
         raise NotReplayable("replay_not_finished", "the game has not ended")
     kept = _kept.setdefault(store, OrderedDict())

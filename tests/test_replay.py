@@ -96,7 +96,7 @@ async def test_a_game_whose_steps_lead_elsewhere_is_not_replayed(tmp_path):
         await store.close()
 
 
-async def test_a_running_game_is_not_replayed(tmp_path):
+async def test_a_running_or_cancelled_game_is_not_replayed(tmp_path):
     store = await Store.open(tmp_path / "t.sqlite3")
     try:
         host = Host(store, FakeClock(), Recorder(), background=False)
@@ -107,6 +107,10 @@ async def test_a_running_game_is_not_replayed(tmp_path):
         with pytest.raises(NotReplayable) as refused:
             await load(store, table)
         assert refused.value.code == "replay_not_finished"
+        await host.cancel(table.id, by_user=None)
+        with pytest.raises(NotReplayable) as refused:
+            await load(store, await store.load_game(table.id))
+        assert refused.value.code == "replay_cancelled"
     finally:
         await store.close()
 

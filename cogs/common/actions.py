@@ -175,6 +175,8 @@ async def secrets(interaction: discord.Interaction, game_id: int) -> None:
                                  [t.event(r.kind, r.data) for r in history])
     from cogs.common.table_clock import secrets_view    # its button answers through here
     reminders = secrets_view(table, interaction.user.id)    # turned off, or on again
+    from cogs.common.im_back import secrets_view as back_view
+    reminders = back_view(table, interaction.user.id, reminders)   # while the bot plays it
     await reply(interaction, await dms_note(interaction, table), embed=embed,
                 **render.seat_picture(table, seat.seat, embed, "secrets.png"),
                 **({"view": reminders} if reminders else {}))

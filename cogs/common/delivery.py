@@ -47,7 +47,7 @@ from itertools import groupby
 import discord
 
 import games
-from cogs.common import render, substitutes, table_clock, threads, watching
+from cogs.common import im_back, render, substitutes, table_clock, threads, watching
 from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, pin, pinging, said
@@ -222,7 +222,8 @@ class DiscordDelivery:
                 plans += await substitutes.history_plans(self.host.store, table, t, taken)
                 told = [r for r in told if r.id > taken.id]
             plans += table_clock.reminder_plans(t, seat.seat, told)   # each with its button
-            told = [r for r in told if r.kind not in table_clock.REMINDERS]
+            plans += im_back.notice_plans(t, seat.seat, told)         # with I'm back
+            told = [r for r in told if r.kind not in (*table_clock.REMINDERS, im_back.ON)]
             lines = render.chunk_pairs([(r.id, t.event(r.kind, r.data)) for r in told])
             plans += self._seat_plans(table, seat.seat, posts, prompted, header,
                                       seat.seat in asking,
@@ -734,6 +735,8 @@ class DiscordDelivery:
         elif post.key.endswith(":watch"):      # the offer to the dead (`watching`)
             kwargs = {"view": watch_view(table.id, render.translator(table))}
         elif (view := table_clock.dm_view(table, post)) is not None:   # a reminder
+            kwargs = {"view": view}
+        elif (view := im_back.dm_view(table, post)) is not None:   # the bot plays the seat
             kwargs = {"view": view}
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,

@@ -15,6 +15,7 @@ import discord
 import games
 from games.base import JOIN, PUBLIC_PICTURE, IllegalMove, Option, Pending, joined
 from games.settings_text import format_settings
+from hosting import autopilot
 from hosting.host import moment_of
 from hosting.more_time import now_part
 from hosting.pace import presets
@@ -217,8 +218,9 @@ def public_due(pending: list[Pending], deadlines: dict[str, float]) -> float | N
 
 def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> discord.Embed:
     """The public status. It depends on public facts only (the phase, public questions, the
-    public deadline `due`): whether a seat holds a private question, and whether that seat is
-    a person or an AI, never shows here nor in when it changes."""
+    public deadline `due`, the seats the table sees the bot play: `autopilot.shown`): whether
+    a seat holds a private question, and whether that seat is a person or an AI, never shows
+    here nor in when it changes."""
     t = translator(table)
     engine = games.engine(table.game)
     view = engine.public_view(table.state) if table.state is not None else {"phase": "lobby"}
@@ -247,6 +249,8 @@ def status_embed(table: GameRow, pending: list[Pending], due: float | None) -> d
             embed.add_field(name="\u200b", value=t("ui", "deadline", when=f"<t:{int(due)}:R>"))
         if given := now_part(table.clock, moment_of(engine, table.state)).get("given"):
             embed.add_field(name="\u200b", value=t("ui", "status_given", minutes=given))
+        if played := [s.seat for s in table.seats if autopilot.shown(s, table)]:
+            embed.add_field(name="\u200b", value=t("ui", "status_autopilot", seats=played))
     if "hours" in table.options and not over:
         embed.add_field(name="\u200b", value=t("ui", "status_hours", hours=escape(
             table.options["hours"]), tz=escape(table.options.get("tz", "UTC"))))

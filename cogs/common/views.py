@@ -6,7 +6,7 @@ import re
 
 import discord
 
-from cogs.common import actions, replay, settings_form, table_clock, watching
+from cogs.common import actions, im_back, replay, settings_form, table_clock, watching
 from hosting.store import GameRow
 
 _ID = r"(?P<gid>\d+)"
@@ -219,7 +219,7 @@ def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, TakeSeatButton, SecretsButton, DecisionButton,
             DecisionSelect,
             PickSelect, StepSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton,
-            table_clock.RemindersButton, table_clock.TimeVoteButton)
+            table_clock.RemindersButton, table_clock.TimeVoteButton, im_back.BackButton)
 
 
 def lobby_view(table: GameRow, t) -> discord.ui.View:
