@@ -3,9 +3,20 @@ runs, then opened by anyone from the final status (or `/GAME replay`) as an ephe
 whose Previous and Next turn it in place, telling every secret move."""
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from hosting.store import Store
 from hosting.text import Translator
 from tests.loopback.table import KILL_PROMPT, answer, at_a_table, open_questions, play
+
+
+def drawn(view, t) -> bytes:
+    """A picture of the toy's table: one colour for each number of people alive."""
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), (40 * len(view["alive"]) % 256, 90, 160)).save(out, "PNG")
+    return out.getvalue()
 
 
 def replay_button(thread):
@@ -14,7 +25,9 @@ def replay_button(thread):
     return found[-1]
 
 
-async def test_replay_pages_turn_in_place_and_a_running_game_is_refused(tmp_path):
+async def test_replay_pages_turn_in_place_and_a_running_game_is_refused(tmp_path, monkeypatch):
+    from tests.toy import ToyGame
+    monkeypatch.setattr(ToyGame, "picture", lambda self, view, t: drawn(view, t))
     async with at_a_table(tmp_path / "db.sqlite3", "ana", "bruno", "carla", "dora",
                           "eve") as (discord, (ana, bruno, carla, dora, eve), games_channel):
         await ana.slash(games_channel, "toy new", pace="live")
@@ -43,11 +56,16 @@ async def test_replay_pages_turn_in_place_and_a_running_game_is_refused(tmp_path
         pages = int(first.rpartition(" of ")[2])
         assert pages > 1
         texts = [page.embeds[0]["description"]]
+        pictures = [await page.attachments[0].read()]
         for number in range(2, pages + 1):
             turned = await eve.click(page, "Next")
             assert turned.type == 7 and turned.message.id == page.id      # edited in place
             assert page.embeds[0]["title"].endswith(f"page {number} of {pages}")
             texts.append(page.embeds[0]["description"])
+            [picture] = page.attachments                  # the round's picture, with alt text
+            assert picture.description and page.embeds[0]["image"]["url"].endswith("round.png")
+            pictures.append(await picture.read())
+        assert pictures[0] != pictures[-1]
         assert [b["disabled"] for b in page.buttons] == [False, True]
         back = await eve.click(page, "Previous")
         assert back.type == 7 and page.embeds[0]["title"].endswith(f"page {pages - 1} of {pages}")
