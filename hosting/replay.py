@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import games
-from games.base import Engine, Event, IllegalMove, Pending, canonical
+from games.base import Engine, Event, IllegalMove, canonical
 from hosting import pace
 from hosting.host import moment_of
 from hosting.store import GameRow, Store
@@ -37,11 +37,9 @@ class NotReplayable(Exception):
 @dataclass
 class Step:
     """One stored step played again: the moment it happened in ("phase:round"), who answered
-    which question how (None for the setup and for a seat left), and what it made happen,
-    every audience."""
+    what (None for the setup and for a seat left), and what it made happen, every audience."""
     moment: str
     seat: int | None
-    pending: Pending | None
     choice: str | None
     source: str                 # "setup", "left", or the decision's: "player", "ai", "timeout"
     events: list[Event]
@@ -75,16 +73,15 @@ def replay(engine: Engine, game: GameRow, decisions: list[tuple],
     state, events = engine.setup({**pace.game_options(game.options), "mode": game.mode},
                                  len(game.seats), game.seed)
     rounds: list[Round] = []
-    _add(rounds, Step(moment_of(engine, state), None, None, None, "setup", events), state)
+    _add(rounds, Step(moment_of(engine, state), None, None, "setup", events), state)
     left = sorted(leaves)
     for seq, seat, pending_id, choice, source in decisions:
         while left and left[0][0] < seq:
             state = _leave(engine, state, left.pop(0)[1], rounds)
-        pending = next((p for p in engine.pending(state) if p.id == pending_id), None)
         moment = moment_of(engine, state)
         before = state
         state, events = engine.apply(state, seat, pending_id, choice)
-        _add(rounds, Step(moment, seat, pending, choice, source, events), before)
+        _add(rounds, Step(moment, seat, choice, source, events), before)
     for _, seat in left:
         state = _leave(engine, state, seat, rounds)
     if not _same(state, game.state or {}):
@@ -116,7 +113,7 @@ def _leave(engine: Engine, state: dict, seat: int, rounds: list[Round]) -> dict:
         new, events = engine.leave(state, seat)
     except IllegalMove:
         new, events = state, []
-    _add(rounds, Step(moment, seat, None, None, "left",
+    _add(rounds, Step(moment, seat, None, "left",
                       [Event("table_seat_left", {"seat": seat}), *events]), state)
     return canonical(new)
 

@@ -42,8 +42,9 @@ async def test_a_replay_takes_the_stored_decisions_to_the_stored_end(tmp_path, g
     try:
         told_again = await load(store, table)
         steps = [s for r in told_again.rounds for s in r.steps if s.source not in ("setup", "left")]
+        stored = await store.decisions(table.id)
         assert [(s.seat, s.choice, s.source) for s in steps] == [
-            (seat, choice, source) for _, seat, _, choice, source in await store.decisions(table.id)]
+            (seat, choice, source) for _, seat, _, choice, source in stored]
         final = told_again.rounds[-1].state
         assert digest(final) == ran["state_digest"]
         outcome = games.engine(game).outcome(final)
