@@ -83,4 +83,11 @@ async def test_replay_pages_turn_in_place_and_a_running_game_is_refused(tmp_path
         asked = await bruno.slash(games_channel, "toy replay", game=game_id)
         shown = asked.followups[0] if asked.followups else asked.message
         assert shown.ephemeral and shown.embeds[0]["title"] == first
+        record = await bruno.slash(games_channel, "history", game=game_id)
+        record = record.followups[0] if record.followups else record.message
+        title = record.embeds[0]["title"]
+        opened = await bruno.click(record, "Replay")    # from the record: a page of its own
+        again = opened.followups[0] if opened.followups else opened.message
+        assert again.id != record.id and again.embeds[0]["title"] == first
+        assert record.embeds[0]["title"] == title
         assert not any("Replay · " in str(m.embeds) for m in thread.messages())  # never public

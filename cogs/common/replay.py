@@ -110,15 +110,15 @@ async def _page(interaction: discord.Interaction, game_id: int, number: int) -> 
     return page_message(replay, number)
 
 
-async def show(interaction: discord.Interaction, game_id: int, number: int) -> None:
-    """Answer a Replay or a page turn: the page, privately; a turn edits the page it was
-    clicked on."""
+async def show(interaction: discord.Interaction, game_id: int, number: int,
+               turning: bool = False) -> None:
+    """Answer a Replay (a new private message) or a page turn (`turning`: the page it was
+    clicked on is edited)."""
     try:
         parts = await actions.in_time(interaction, _page(interaction, game_id, number))
     except IllegalMove as err:
         return await actions.refuse_in(interaction, err, game_id)
-    message = interaction.message
-    if message is None or not message.flags.ephemeral:
+    if not turning:
         return await actions.reply(interaction, **parts)
     files = parts.pop("files")
     if interaction.response.is_done():
@@ -138,14 +138,14 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
             label=label, style=discord.ButtonStyle.secondary,
             emoji="\N{OPEN BOOK}" if way == "open" else None,
             custom_id=f"tbl:replay:{game_id}:{page}:{way}"))
-        self.game_id, self.page = game_id, page
+        self.game_id, self.page, self.way = game_id, page, way
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match):
         return cls(int(match["gid"]), int(match["page"]), match["way"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show(interaction, self.game_id, self.page)
+        await show(interaction, self.game_id, self.page, turning=self.way != "open")
 
 
 def replay_view(game_id: int, t: Translator) -> discord.ui.View:
