@@ -157,6 +157,21 @@ async def test_the_outbox_is_delivered_in_order_and_kept_for_history(store):
     assert [r.kind for r in await store.gm_log(game.id)] == ["log"] * 15
 
 
+async def test_the_steps_a_seat_left_in_are_found_for_a_replay(store):
+    """A running-game leave commits a step without a decision: its public line tells which
+    version and seat, the only way a replay finds it."""
+    game = await store.load_game(await store.create_game(new_game()))
+    await store.commit_step(game, new_version=1, state={"n": 1}, now=1.0, outbox=[],
+                            decision=(0, "q1", "a", "player"))
+    await store.commit_step(game, new_version=2, state={"n": 2}, now=2.0,
+                            outbox=[("public", "table_seat_left", {"seat": 1}),
+                                    ("seat:1", "table_seat_left", {"seat": 1})])
+    await store.commit_step(game, new_version=3, state={"n": 3}, now=3.0,
+                            outbox=[("public", "news", {"seat": 0})])
+    assert await store.leaves(game.id) == [(2, 1)]
+    assert [d[0] for d in await store.decisions(game.id)] == [1]
+
+
 async def test_deadlines_move_fire_and_remind(store):
     game = await store.load_game(await store.create_game(new_game()))
     paused = await store.create_game(new_game(status="paused"))
