@@ -193,7 +193,7 @@ async def test_complete_game_with_ai_seats_keeps_secrets(lb, town, db):
     assert "The village wins" in "\n".join(m.content for m in thread.messages()) \
         or "The wolf wins" in "\n".join(m.content for m in thread.messages())
     assert "Winners:" in line
-    assert any("Game over." in m.text and "Winners:" in m.text and not m.buttons
+    assert any("Game over." in m.text and "Winners:" in m.text and m.labels() == ["Replay"]
                for m in thread.messages())
     for person in people:
         roles = [m for m in person.dms() if "You are the" in m.content]
