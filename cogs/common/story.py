@@ -4,12 +4,12 @@ it happened in ("Round 3 · Night").
 
 A secret move reads as the game's `story` locale section tells it, where it has a sentence
 for that kind ("Bruno protected Ana #2."; an empty one leaves it out), else as its own log
-line. A line for
-some seats alone, shown once the game is over, is headed by their names. A run of alike secret
-moves reads as one sentence where the game says how (`story_folds.<kind>` over `{items}`,
-each move as `story_items.<kind>`: every character's programme of a Room 25 round). A public
-line marked "minor" (a vote cast, a narrator's call) and one that says nothing happened
-(`"uneventful": true`) are left out: the story keeps what changed the game.
+line. A line for some seats alone, shown once the game is over, is headed by their names. A
+run of alike secret moves reads as one sentence where the game says how
+(`story_folds.<kind>` over `{items}`, each move as `story_items.<kind>`: every character's
+programme of a Room 25 round). A public line marked "minor" (a vote cast, a narrator's
+call) and one that says nothing happened (`"uneventful": true`) are left out: the story
+keeps what changed the game.
 """
 from __future__ import annotations
 
