@@ -18,7 +18,7 @@ from hosting.host import Host
 from hosting.replay import NotReplayable, load, replay
 from hosting.simulate import SimulationArgs, play_on, simulate
 from hosting.store import Store
-from tests.test_host import Recorder
+from tests.test_host import Recorder, four_people
 
 PLAYERS = {"bethlem": 5, "cultists": 5, "room25": 5, "mysterium": 5, "looper": 4}
 
@@ -136,5 +136,27 @@ async def test_a_seat_left_mid_game_is_replayed_at_its_step(tmp_path):
         left = [s for r in told_again.rounds for s in r.steps if s.source == "left"]
         assert [(s.seat, s.events[0].kind) for s in left] == [(1, "table_seat_left")]
         assert told_again.rounds[-1].steps[-1].events[-1].kind == "table_finished"
+    finally:
+        await store.close()
+
+
+async def test_a_seat_left_where_the_bot_plays_it_on_changes_nothing_the_replay_plays(tmp_path):
+    """In a game whose rules cannot lose a player the seat left goes on autopilot: its public
+    line is there, the state is untouched, and the replay still ends where the game did."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        host = Host(store, FakeClock(), Recorder(), background=False)
+        table = await four_people(host)
+        await host.start(table.id, table.host_user)
+        await host.leave(table.id, table.seats[1].user_id)
+        for _ in range(200):
+            if table.status != "running":
+                break
+            if not await host.run_ai(table.id):
+                host.clock.set(await host.next_due())
+                await host.fire_due()
+        assert table.status == "finished" and await store.leaves(table.id)
+        told_again = await load(store, await store.load_game(table.id))
+        assert [s.seat for r in told_again.rounds for s in r.steps if s.source == "left"] == [1]
     finally:
         await store.close()
