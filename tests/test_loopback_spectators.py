@@ -212,9 +212,12 @@ async def test_a_whole_bethlem_game_with_a_spectator_and_the_dead(tmp_path, monk
         living = [p for p in players if p not in dead]
         assert living and "eve" in spectators.members     # the dead: as the clock allowed
         end = next(m for m in thread.messages() if GAME_OVER in m.text)
-        view = {line for m in spectators.messages() for line in m.text.splitlines()
-                if line.strip()}
+        said = [m.text for m in spectators.messages()]
+        assert said and "Every secret at this moment" in said[0] and len(said) > 2, said
         names, heard = await audiences(db)
+        # what the spectators were shown, and the GM log in the words of its events
+        view = {line for text in said for line in text.splitlines() if line.strip()}
+        view |= heard.get("gm", set())
         for person in living:
             seat = f"seat:{names.index(person.name)}"
             allowed = heard.get("public", set()) | heard.get(seat, set())
