@@ -69,7 +69,11 @@ def command_line() -> tuple[OneLineParser, OneLineParser]:
                      help="same seed, same game (default 1)")
     sim.add_argument("--mode", help="one of the game's modes (default: its first)")
     sim.add_argument("--absent", type=int, default=0,
-                     help="seats that never answer (their defaults apply on timeout)")
+                     help="seats that never answer: their defaults apply on timeout, then "
+                     "the bot plays them (autopilot)")
+    sim.add_argument("--away", action="append", metavar="SEAT:ROUNDS",
+                     help="a person away for their first ROUNDS rounds, then back (the bot "
+                     "plays the seat meanwhile; repeatable)")
     sim.add_argument("--db", help="keep the game in this SQLite file or postgresql:// URL "
                      "(needed for --resume)")
     sim.add_argument("--resume", action="store_true",

@@ -1,5 +1,9 @@
 """`python bot.py simulate`: a whole game offline, every seat an AI, on a fake clock.
 
+`--absent N`: the last N seats are people who never answer, so after their misses the bot plays
+them (autopilot). `--away SEAT:ROUNDS`: that seat is a person away for its first ROUNDS
+rounds (the bot plays it meanwhile), who then comes back and answers as the AI would.
+
 It runs through the same Host and Store as the bot, so it doubles as the durability check: the
 driving loop only reads what the store holds, so a run killed at any instant and resumed with
 `--resume` takes exactly the same decisions as an uninterrupted one.
@@ -15,7 +19,7 @@ from pathlib import Path
 import games
 from games.base import IllegalMove
 from games.settings_text import parse_settings
-from hosting import pace
+from hosting import ai, pace
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.store import GameRow, OutboxRow
@@ -38,6 +42,7 @@ class SimulationArgs:
     policy: str | None = None
     delay: float = 0.0
     option: list[str] | None = None   # "key=value" settings, as `/GAME new settings:` takes
+    away: list[str] | None = None     # "SEAT:ROUNDS": a person away for that many rounds
 
 
 def games_help() -> str:
@@ -64,6 +69,7 @@ def check_args(a: SimulationArgs) -> None:
                           "choose a new file, or add --resume to continue that game.")
     if not 0 <= a.delay < 3600 or not 0 <= a.absent:
         raise IllegalMove("bad_number", "--delay and --absent take a number from 0.")
+    away_of(a)
     if a.resume:   # the stored game keeps its own settings
         return
     engine = games.engine(a.game)
@@ -73,6 +79,20 @@ def check_args(a: SimulationArgs) -> None:
     if a.policy is not None and a.policy not in engine.ai_policies:
         raise IllegalMove("unknown_policy", f"Unknown AI policy {a.policy!r}.", policy=a.policy,
                           known=", ".join(engine.ai_policies))
+
+
+def away_of(a: SimulationArgs) -> dict[int, int]:
+    """Each `--away SEAT:ROUNDS`, seat -> rounds; IllegalMove for one that names no seat of
+    the table that is not absent."""
+    away = {}
+    for text in a.away or ():
+        seat, _, rounds = text.partition(":")
+        if not (seat.isdigit() and rounds.isdigit()) or (
+                a.players is not None and not int(seat) < a.players - a.absent):
+            raise IllegalMove("bad_away", f"Cannot read --away {text[:40]!r}.",
+                              away=text[:40])
+        away[int(seat)] = int(rounds)
+    return away
 
 
 def options_of(a: SimulationArgs) -> dict:
@@ -117,22 +137,31 @@ async def _new_table(host: Host, a: SimulationArgs) -> GameRow:
     policy = a.policy or engine.ai_policies[-1]
     table = await host.new_game(a.game, host_user=None, host_name="simulator", mode=a.mode,
                                 options=options_of(a), seed=a.seed, join=False)
-    absent = max(0, min(a.absent, a.players))
-    for _ in range(a.players - absent):
-        await host.add_ai(table.id, by_user=None, policy=policy)
-    for i in range(absent):  # people who never answer: the clock decides for them
+    absent, away = max(0, min(a.absent, a.players)), away_of(a)
+    for seat in range(a.players - absent):
+        if seat in away:
+            await host.join(table.id, user_id=AWAY_USER + seat, name=f"Away {seat + 1}")
+        else:
+            await host.add_ai(table.id, by_user=None, policy=policy)
+    for i in range(absent):  # people who never answer: the clock, then the bot, decides
         await host.join(table.id, user_id=-(i + 1), name=f"Absent {i + 1}")
     await host.start(table.id, by_user=None)
+    for seat in away:
+        await host.set_autopilot(table.id, seat, "away")
     return table
 
 
 async def play_on(host: Host, clock: FakeClock, game_id: int, steps: int = MAX_STEPS,
-                  delay: float = 0.0) -> None:
-    """Play a game by its AI seats and its clock until it ends or waits on a person."""
+                  delay: float = 0.0, away: dict[int, int] | None = None) -> None:
+    """Play a game by its AI seats and its clock until it ends or waits on a person; the
+    `away` seats (seat -> rounds) come back after their rounds and answer as the AI would."""
     for _ in range(steps):
         # As stored (PostgreSQL keeps no copy here).
-        if (await host.table(game_id)).status != "running":
+        table = await host.table(game_id)
+        if table.status != "running":
             return
+        if away and await _back_from_away(host, table, away):
+            continue
         if await host.run_ai(game_id, limit=1):
             await asyncio.sleep(delay)
             continue
@@ -141,6 +170,26 @@ async def play_on(host: Host, clock: FakeClock, game_id: int, steps: int = MAX_S
             return
         clock.set(due)
         await host.fire_due()
+
+
+AWAY_USER = 1_000_000   # the user ids of `--away` seats: this plus the seat
+
+
+async def _back_from_away(host: Host, table: GameRow, away: dict[int, int]) -> bool:
+    """An away seat whose rounds are over comes back; one back answers its first question
+    as the AI would. Whether it did anything."""
+    engine = host.engine(table)
+    for seat in sorted(away):
+        row = table.seats[seat]
+        if row.autopilot == "away" and engine.round(table.state) > away[seat]:
+            return await host.set_autopilot(table.id, seat, None)
+        if row.autopilot is None and row.user_id == AWAY_USER + seat:
+            for pending in host.pending_for(table, seat):
+                choice = ai.choose(engine, table.state, table.seed, pending,
+                                   ai.strongest(engine))
+                await host.decide(table.id, row.user_id, pending.id, choice)
+                return True
+    return False
 
 
 async def simulate(a: SimulationArgs) -> dict:
@@ -162,7 +211,7 @@ async def simulate(a: SimulationArgs) -> dict:
                               "--players to start one.")
         else:
             table = await _new_table(host, a)
-        await play_on(host, clock, table.id, delay=a.delay)
+        await play_on(host, clock, table.id, delay=a.delay, away=away_of(a))
         await host.flush()
         table = await host.table(table.id)
         result = table.result or {}

@@ -26,7 +26,27 @@ async def test_same_seed_same_game(tmp_path):
 
 async def test_absent_seats_play_by_default(tmp_path):
     result = await simulate(SimulationArgs("toy", players=5, seed=2, absent=5, mode="slow"))
-    assert result["finished"]  # nobody answers: every decision was a timeout default
+    assert result["finished"]  # nobody answers: the clock decides, then the bot plays
+
+
+async def test_a_seat_away_for_a_round_is_the_bots_then_its_persons_again(tmp_path):
+    path, db = tmp_path / "t.jsonl", tmp_path / "g.sqlite3"
+    result = await simulate(SimulationArgs("toy", players=6, seed=8, away=["5:1"], db=str(db),
+                                           transcript=str(path)))
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    switches = [(x["audience"], x["kind"]) for x in lines if "autopilot" in x["kind"]]
+    assert switches == [("seat:5", "autopilot_on"), ("public", "table_autopilot_on"),
+                        ("seat:5", "autopilot_off"), ("public", "table_autopilot_off")]
+    back = next(x["seq"] for x in lines if x["kind"] == "autopilot_off")
+    store = await Store.open(db)
+    try:
+        ours = [(seq, source) for seq, seat, *_, source in await store.decisions(1) if seat == 5]
+    finally:
+        await store.close()
+    assert {s for seq, s in ours if seq < back} == {"ai"}        # the wolf's first night
+    assert {s for seq, s in ours if seq > back} == {"player"} and result["finished"]
+    with pytest.raises(IllegalMove):
+        await simulate(SimulationArgs("toy", players=6, seed=8, absent=1, away=["5:1"]))
 
 
 async def test_transcript_secret_audit(tmp_path):

@@ -6,7 +6,10 @@ import json
 
 import pytest
 
+import games
+from hosting import autopilot, pace
 from hosting.simulate import SimulationArgs, simulate
+from hosting.store import Store
 
 # Bethlem: public events that tie a card to a seat. Each is a reveal the spec's information
 # model makes public: deaths and revivals at dawn, the lobotomy and confession reveals, an
@@ -70,3 +73,42 @@ async def test_room25_transcript_names_rooms_only_once_revealed(tmp_path, mode, 
             unmasked.add(data["char"])
         elif "role" in data:
             assert data.get("char") in unmasked, x
+
+
+@pytest.mark.parametrize("game,mode,players,seed", [
+    ("toy", "normal", 6, 8), ("toy", "normal", 6, 0), ("bethlem", "normal", 5, 3),
+    ("bethlem", "normal", 7, 2), ("room25", "suspicion", 4, 1), ("cultists", None, 5, 1)])
+async def test_autopilot_tells_the_table_only_at_public_deadlines(tmp_path, game, mode,
+                                                                  players, seed):
+    """The last seat never answers: the bot takes it over after its misses, and the table
+    learns so at the one deadline that makes its public misses in a row the table's number,
+    worked out from the public questions alone (replayed from the stored decisions)."""
+    db, path = tmp_path / "g.sqlite3", tmp_path / "t.jsonl"
+    result = await simulate(SimulationArgs(game, players=players, seed=seed, mode=mode,
+                                           absent=1, db=str(db), transcript=str(path)))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    store = await Store.open(db)
+    try:
+        [game_id] = await store.game_ids(statuses=("finished", "running"))
+        table, decisions = await store.load_game(game_id), await store.decisions(game_id)
+    finally:
+        await store.close()
+    absent, engine = players - 1, games.engine(game)
+    state, _ = engine.setup({**pace.game_options(table.options), "mode": table.mode},
+                            players, table.seed)
+    run, told, expected = 0, False, []
+    for seq, seat, pending_id, choice, source in decisions:
+        asked = next(p for p in engine.pending(state) if p.id == pending_id)
+        if seat == absent and asked.public:
+            run = run + 1 if source == "timeout" else 0
+            if run == autopilot.misses(table) and not told:
+                expected.append(seq)
+                told = True
+        state, _ = engine.apply(state, seat, pending_id, choice)
+    shown = [x["seq"] for x in lines if x["audience"] == "public" and "autopilot" in x["kind"]]
+    assert shown == expected and result["decisions"] == len(decisions)
+    assert expected
+    private = [x for x in lines if x["kind"].startswith("autopilot_")]
+    assert [x["audience"] for x in private] == [f"seat:{absent}"]   # told once, to the seat
+    assert table.seats[absent].autopilot == "missed"
+    assert any(d[1] == absent and d[4] == "ai" for d in decisions)   # the bot played it
