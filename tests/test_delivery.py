@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
+from cogs.common import render
 from cogs.common.delivery import DiscordDelivery
 from hosting.clock import FakeClock
 from hosting.host import Host
@@ -175,6 +176,35 @@ async def test_prompts_are_sent_once_even_after_a_restart(world):
     await fresh.refresh(table)
     prompts = [m for u in users.values() for m in u.sent if "view" in m.kw]
     assert len(prompts) == 1
+
+
+async def test_a_question_sent_before_a_crash_and_answered_since_is_not_sent_again(world,
+                                                                                   monkeypatch):
+    """The bot stops between sending a DM question and recording it; its person answers it,
+    which closes it to one line; the next process finds it all the same."""
+    host, delivery, channels, users = world
+    store_tried = host.store.post_tried
+
+    async def crash(game_id, key, *args, **kwargs):
+        if key.startswith("prompt:"):
+            raise ConnectionError("the bot stopped")
+        return await store_tried(game_id, key, *args, **kwargs)
+
+    monkeypatch.setattr(host.store, "post_tried", crash)
+    table = await toy_table(host, 8)               # its delivery fails: "will retry"
+    monkeypatch.setattr(host.store, "post_tried", store_tried)
+    [kill] = host.pending(table)
+    wolf = users[table.seats[kill.seat].user_id]
+    [asked] = wolf.sent
+    asked.content = "\n".join(filter(None, (asked.content, render.translator(table)(
+        "ui", "closed_line", asked=asked.embeds[0].title, outcome="You chose **bob**."))))
+    asked.embeds = []                              # the click closes it to one line
+    host.delivery = DiscordDelivery(delivery.bot)  # the next process: nothing in memory
+    await host.decide(table.id, wolf.id, kill.id, kill.default)
+    await host.delivery.settled()
+    assert wolf.sent[0] is asked and not [m for m in wolf.sent[1:] if kill.id in str(m.kw)]
+    assert [p.message_id for k, p in (await host.store.posts(table.id)).items()
+            if k == f"prompt:{kill.seat}:{kill.id}"] == [asked.id]    # found, not sent again
 
 
 class FakeResponse:

@@ -569,15 +569,21 @@ class DiscordDelivery:
         """The message a planned post became if an attempt before a restart sent it but did
         not live to record it (Discord merges a repeated nonce only for a few minutes, and
         keeps no nonce to look up later): the bot's message in `channel`, after the last one
-        this game recorded there, saying the same. None if there is none."""
+        this game recorded there, saying the same, or, a question answered since (a click
+        reaches any process), its text and one line more saying so (`closed_question`).
+        None if there is none."""
         known = {p.message_id for p in (await self.host.store.posts(table.id)).values()
                  if p.channel_id == channel.id and p.message_id is not None}
         wanted = said(content, [embed] if embed is not None else [])
+        closed = render.translator(table)("ui", "closed_line", asked="", outcome="").strip()
         try:
             async for message in channel.history(
                     limit=SENT_LOOKUP, after=discord.Object(max(known)) if known else None):
+                *text, last = (message.content or "").splitlines() or [""]
                 if (message.author.id == self.bot.user.id and message.id not in known
-                        and said(message.content, message.embeds) == wanted):
+                        and (said(message.content, message.embeds) == wanted
+                             or content and closed in last and not message.embeds
+                             and "\n".join(text).strip() == content.strip())):
                     log.info("game %s: message %s went out before the restart", table.id,
                              message.id)
                     return message
