@@ -138,3 +138,27 @@ async def test_dms_closed_mid_game_are_never_named_and_tried_again_when_their_pe
         await host.decide(table.id, table.seats[vote.seat].user_id, vote.id, "skip")
     await delivery.settled()
     assert [m.kw["view"] is not None for m in users[wolf.user_id].sent[sent:]] == [True]
+
+
+async def test_every_person_is_written_to_at_the_start_even_with_nothing_secret_yet(world):
+    """Room 25 Suspicion deals nothing secret at the start and asks its first question in
+    the thread: each person still gets one DM then (where the game is played), so that the
+    seats it cannot reach are named at the start, from a public fact (everyone is written to)."""
+    host, delivery, channels, users = world
+    table = await host.new_game("room25", mode="suspicion", host_user=ALICE, host_name="alice",
+                                seed=2, guild_id=99, channel_id=1)
+    for uid, name in ((BOB, "bob"), (CAROL, "carol"), (DAVE, "dave")):
+        await host.join(table.id, uid, name)
+    await host.set_messages(table.id, thread_id=2)
+    await host.start(table.id, ALICE)
+    await delivery.settled()
+    table = await host.table(table.id)
+    t = render.translator(table)
+    for uid in (ALICE, BOB, DAVE):
+        [dm] = [m.content for m in users[uid].sent]
+        name = t.seat_name(table.seat_of(uid).seat)
+        assert dm.splitlines()[1].startswith(f"You play **{name}** at Room 25 #{table.id}.")
+    named = [kw["content"] for _, _, kw in channels[2].log if "<@" in (kw.get("content") or "")
+             and kw.get("view") is not None and kw["view"].children[0].custom_id.startswith(
+                 "tbl:secrets:")]
+    assert named == [t.plural("ui", "dm_closed", 1, mention=f"<@{CAROL}>")]
