@@ -13,6 +13,7 @@ import pytest
 import games
 from cogs.common import render
 from cogs.common.delivery import PHASE_LIMIT
+from cogs.common.recap import recap
 from hosting.store import Store
 from hosting.text import Translator, load_locale
 from tests.loopback import Loopback
@@ -66,11 +67,17 @@ def unfolds_into(line: str, allowed: set[str]) -> bool:
     return False
 
 
+WATCH_OFFER = re.compile("|".join(
+    re.escape(Translator(None, "en")("ui", key, id=0)).replace("0", r"\d+")
+    for key in ("watch_offer", "watch_offer_taken", "watch_offer_closed")))
+
+
 def bot_dm_line(line: str) -> bool:
     """A DM line of the bot's own, not an event: a moment's header, the start's line for a
-    seat with nothing else, a question closed to one line, the farewell at the end."""
+    seat with nothing else, a question closed to one line, the offer to watch with the dead
+    and what became of it, the farewell at the end."""
     return bool(MOMENT_HEADER.fullmatch(line) or FAREWELL.match(line) or INTRO.match(line)
-                or CLOSED_LINE.match(line))
+                or CLOSED_LINE.match(line) or WATCH_OFFER.fullmatch(line))
 
 
 async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
@@ -83,6 +90,8 @@ async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
         lines: dict[str, set[str]] = {}
         for row in await store._outbox("game_id = ?", (game_id,)):
             lines.setdefault(row.audience, set()).update(t.event(row.kind, row.data).splitlines())
+        for _, text in recap(t, await store.gm_log(game_id)):   # the GM log as its story
+            lines.setdefault("gm", set()).update(text.splitlines())
         return table.names, lines
     finally:
         await store.close()
@@ -182,7 +191,8 @@ def assert_the_thread_reads_as_one_table(channel, thread, players) -> None:
         assert sum(FAREWELL.match(m.content) is not None for m in person.dms()) == 1
     [lobby] = channel.messages()
     assert lobby.content.count("\n") == 0 and "finished" in lobby.content and not lobby.embeds
-    assert not [m for m in [*messages, lobby, *(m for p in players for m in p.dms())]
+    assert messages[0].labels() == ["Replay"]     # the finished status offers the replay
+    assert not [m for m in [*messages[1:], lobby, *(m for p in players for m in p.dms())]
                 if m.buttons or m.selects], "a question still clickable after the end"
 
 
