@@ -92,7 +92,9 @@ async def test_one_games_record_shows_its_picture_seats_and_timeline(tmp_path):
         assert board.filename == "board.png" and board.data.startswith(b"\x89PNG")
         assert "Among Cultists" in board.description or "Investigator" in board.description
         replay = await cy.click(record.message, "Replay")            # the secrets, told again
-        assert replay.type == 7 and "Replay · Among Cultists" in record.message.text
+        assert replay.type == 4 and replay.ephemeral                 # the record stays as it is
+        assert "Replay · Among Cultists" in replay.message.text
+        assert "Replay · Among Cultists" not in record.message.text
         secret = await cy.slash(channel, "history", game=cancelled[0])
         assert "Replay" not in secret.message.labels()
         assert "Cancelled before its end." in secret.message.text
