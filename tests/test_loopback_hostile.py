@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.loopback import Loopback
 from tests.loopback.table import idle, make_bot
 
-SUBCOMMAND, GROUP, STRING = 1, 2, 3
+SUBCOMMAND, GROUP, STRING, INTEGER, USER = 1, 2, 3, 4, 6
 DEEP = "[" * 2900 + "]" * 2900                     # 5,800 characters: under Discord's 6,000
 INJECTED = "@everyone <@123> <@&456> **bold** ||spoiler|| # title `code` [link](https://x.y)"
 HOSTILE = ("x" * 3000, INJECTED * 30, DEEP, "script=" + DEEP, "round_cap=1e400; vote=-5",
@@ -29,10 +29,14 @@ def commands_of(world) -> list[tuple[str, list[dict]]]:
     return found
 
 
-def required(options: list[dict]) -> dict:
-    """The required options, each given its first choice."""
-    return {o["name"].replace("-", "_"): o["choices"][0]["value"]
-            for o in options if o.get("required")}
+def required(options: list[dict], who) -> dict:
+    """The required options: each its first choice, else a plain value of its type (a whole
+    number, a member: `who`, a word)."""
+    def plain(option: dict):
+        if option.get("choices"):
+            return option["choices"][0]["value"]
+        return {INTEGER: 1, USER: who}.get(option["type"], "x")
+    return {o["name"].replace("-", "_"): plain(o) for o in options if o.get("required")}
 
 
 def assert_clear(reply, typed: str = "") -> None:
@@ -66,13 +70,13 @@ async def test_every_command_answers_hostile_input_with_one_clear_line(tmp_path)
                     assert not opened.ephemeral and tables[group].threads(), opened
                 for where in (bare, tables.get(group, bare)):
                     if not path.endswith(" new"):
-                        assert_clear(await alice.slash(where, path, **required(options)))
+                        assert_clear(await alice.slash(where, path, **required(options, alice)))
                     for option in options:
                         if option["type"] != STRING or option.get("choices"):
                             continue
                         name = option["name"].replace("-", "_")
                         for typed in HOSTILE:
-                            given = {**required(options), name: typed}
+                            given = {**required(options, alice), name: typed}
                             reply = await alice.slash(where, path, **given)
                             assert reply.ephemeral, (path, name, typed[:40], reply)
                             assert_clear(reply, typed)
