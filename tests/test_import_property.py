@@ -137,15 +137,19 @@ async def _import_or_nothing(text: list[str], target: str = ":memory:") -> None:
             await store.close()
 
 
-async def _plays_on(store) -> None:
+async def _plays_on(store, changed: bool = True) -> None:
     """Every game imported loads, and each running one is played by its AI seats and its
-    clock until it ends or waits on a person, without its rules failing."""
+    clock until it ends or waits on a person. A state changed inside that its engine can
+    still read may lead its rules astray later (a list the toy appends to, made null): that
+    game alone is suspended, as any failing game is, and the others play on; an export as it
+    was (`changed` false) never fails."""
     clock = FakeClock()
     host = Host(store, clock, None, background=False)
     for game_id in await store.game_ids(statuses=EVERY_STATUS):
         host.pending(await host.table(game_id))
         await play_on(host, clock, game_id, STEPS)
-        assert (await host.table(game_id)).suspended is None
+        suspended = (await host.table(game_id)).suspended
+        assert suspended is None or (changed and suspended in ("ai", "deadline")), suspended
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -183,7 +187,7 @@ def test_the_export_unchanged_comes_in_and_plays(export):
                 path = Path(here) / "games.jsonl"
                 path.write_text("".join(json.dumps(line) + "\n" for line in export))
                 assert await import_games(store, path) == 2
-            await _plays_on(store)
+            await _plays_on(store, changed=False)
             assert await store.guild_lang(5) == "es"
         finally:
             await store.close()
