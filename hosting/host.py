@@ -19,7 +19,7 @@ from typing import Mapping, Protocol
 
 import games
 from games.base import GM, PUBLIC, Engine, Event, IllegalMove, Pending, canonical
-from hosting import (ai, autopilot, metrics, more_time, pace, results, spectators,
+from hosting import (ai, autopilot, away, metrics, more_time, pace, results, spectators,
                      substitutes)
 from hosting.slots import Slots
 from hosting.store import Deadline, GameRow, OutboxRow, SeatRow, Store, StoreError
@@ -122,7 +122,7 @@ class Accepted:
     asked: frozenset[str]       # the questions open before the answer
 
 
-class Host(more_time.TimeControls):
+class Host(more_time.TimeControls, away.AwayTime):
     def __init__(self, store: Store, clock, delivery: Delivery | None = None, *,
                  background: bool = True, settle_delay: float = 0.2, lease: float = 30.0,
                  at_once: int = BACKGROUND_AT_ONCE, slot_held: float = SLOT_HELD):
@@ -947,13 +947,15 @@ class Host(more_time.TimeControls):
         or the scheduler would try it again at once, without end)."""
         retries = [at for _, at in self._failing.values()]
         due = await self.store.next_due(after=self._passed_at)
-        return min(retries + ([due] if due is not None else []), default=None)
+        back = await self.store.next_away_end()     # someone's away time ends
+        return min(retries + [at for at in (due, back) if at is not None], default=None)
 
     async def fire_due(self) -> int:
         """Apply the default of every deadline that has passed, send due reminders. Returns how
         many defaults were applied. Late deadlines after a restart fire here at once."""
         fired = 0
         now = self.clock.now()
+        await self.away_over()
         due = (await self.store.claim_due(self.owner, now, self.lease) if self.shared
                else await self.store.due(now))
         self._passed_at = now

@@ -1151,6 +1151,43 @@ class Store:
         await self._write("INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?) "
                           "ON CONFLICT DO NOTHING", (user_id, channel_id))
 
+    # ---- people's away time in a server (migration V15, `hosting.away`) ------------------------
+    async def set_away(self, guild_id: int, user_id: int, until: float) -> None:
+        await self._write("INSERT INTO away (guild_id, user_id, until) VALUES (?, ?, ?) "
+                          "ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until",
+                          (guild_id, user_id, until))
+
+    async def clear_away(self, guild_id: int, user_id: int) -> bool:
+        """End a person's away time; whether they had one."""
+        return bool(await self._fetch("DELETE FROM away WHERE guild_id = ? AND user_id = ? "
+                                      "RETURNING user_id", (guild_id, user_id)))
+
+    async def away_until(self, guild_id: int, user_id: int) -> float | None:
+        found = await self._fetch("SELECT until FROM away WHERE guild_id = ? AND user_id = ?",
+                                  (guild_id, user_id))
+        return found[0][0] if found else None
+
+    async def away_in(self, guild_id: int | None) -> set[int]:
+        """The people away in this server now."""
+        return {r[0] for r in await self._fetch("SELECT user_id FROM away WHERE guild_id = ?",
+                                                (guild_id,))}
+
+    async def away_over(self, now: float) -> list[tuple[int, int]]:
+        """(server, person) of each away time whose end has come, soonest first."""
+        return [(r[0], r[1]) for r in await self._fetch(
+            "SELECT guild_id, user_id FROM away WHERE until <= ? ORDER BY until", (now,))]
+
+    async def next_away_end(self) -> float | None:
+        return (await self._fetch("SELECT MIN(until) FROM away"))[0][0]
+
+    async def last_pause(self, game_id: int) -> str | None:
+        """The kind of the game's latest public line that paused or resumed it."""
+        found = await self._fetch(
+            "SELECT kind FROM outbox WHERE game_id = ? AND audience = 'public' AND kind IN "
+            "('table_paused', 'table_paused_away', 'table_resumed') ORDER BY id DESC LIMIT 1",
+            (game_id,))
+        return found[0][0] if found else None
+
 
 def _reason(err: BaseException) -> str:
     return str(err.__cause__ or err) if isinstance(err, StoreError) else str(err)
