@@ -1,4 +1,5 @@
-"""Commands that are not about one game: the guild's list of tables and its language."""
+"""Commands that are not about one game: the guild's list of tables, its language, and a
+person's away time there."""
 from __future__ import annotations
 
 from typing import Literal
@@ -8,6 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import actions, render
+from games.base import IllegalMove
+from hosting import away as away_time
 from hosting.text import Translator
 
 
@@ -41,6 +44,31 @@ class Tables(commands.Cog):
                        lang: Literal["en", "es"]) -> None:
         await self.bot.host.store.set_guild_lang(interaction.guild_id, lang)
         await actions.reply(interaction, Translator(None, lang)("ui", "lang_set", lang=lang))
+
+    @app_commands.command(name="away", description="Away for a while: the bot plays your seats "
+                                                   "on this server, or the tables wait.")
+    @app_commands.guild_only()
+    @app_commands.describe(until="a date like 2026-12-05, or a time like 3d or 12h",
+                           off="end your away time now")
+    async def away(self, interaction: discord.Interaction, until: str | None = None,
+                   off: bool = False) -> None:
+        host = self.bot.host
+        t = Translator(None, await host.store.guild_lang(interaction.guild_id))
+        guild, person = interaction.guild_id, interaction.user.id
+        try:
+            if off:
+                was = await actions.in_time(interaction, host.end_away(guild, person))
+                return await actions.reply(interaction, t("ui", "away_off" if was
+                                                          else "away_not"))
+            if until is None:
+                found = await host.store.away_until(guild, person)
+                return await actions.reply(interaction, t("ui", "away_until", until=int(found))
+                                           if found else t("ui", "away_not"))
+            ends = away_time.until_of(until, host.clock.now())
+            tables = await actions.in_time(interaction, host.go_away(guild, person, ends))
+        except IllegalMove as err:
+            return await actions.reply(interaction, render.refusal(t, err))
+        await actions.reply(interaction, t.plural("ui", "away_set", tables, until=int(ends)))
 
 
 async def setup(bot: commands.Bot) -> None:

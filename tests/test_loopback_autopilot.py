@@ -66,3 +66,27 @@ async def test_an_absent_person_s_seat_is_played_by_the_bot_to_the_end(tmp_path,
             found = [f for f in findings(what_people_see(thread, people))
                      if not any(words in f for words in TOY_WORDS + REMINDERS)]
             assert not found, "\n".join(found)
+
+
+async def test_away_and_back_through_the_slash_command(tmp_path):
+    async with Loopback() as discord:
+        guild = discord.guild("Test server")
+        people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
+        bob = people[1]
+        games = guild.text_channel("games")
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db",
+                                   idle=idle) as bot:
+            thread = await open_table(people[0], people[1:], games)
+            [game_id] = await bot.host.store.game_ids(statuses=("running",))
+            wrong = await bob.slash(games, "away", until="someday")
+            assert wrong.ephemeral and "I cannot read “someday”" in wrong.content
+            gone = await bob.slash(games, "away", until="3d")
+            assert gone.ephemeral and "You are away until <t:" in gone.content
+            assert "At 1 table" in gone.content
+            seat = (await bot.host.table(game_id)).seat_of(bob.id)
+            assert seat.autopilot == "away"
+            assert any("The bot plays bob's seat" in m.text for m in thread.messages())
+            back = await bob.slash(games, "away", off=True)
+            assert back.content == "Welcome back: your seats on this server are yours again."
+            assert (await bot.host.table(game_id)).seat_of(bob.id).autopilot is None
+            assert (await bob.slash(games, "away")).content == "You are not away on this server."
