@@ -144,6 +144,18 @@ async def test_a_seat_changes_hands_in_its_step_its_private_questions_asked_agai
     assert await store.departed(game.id, 1) == [4]
 
 
+async def test_away_time_is_kept_per_server_and_person_until_it_ends(store):
+    await store.set_away(1, 5, 100.0)
+    await store.set_away(1, 6, 50.0)
+    await store.set_away(2, 5, 70.0)
+    await store.set_away(1, 5, 80.0)     # given again: the later word stands
+    assert (await store.away_until(1, 5), await store.away_in(1)) == (80.0, {5, 6})
+    assert await store.next_away_end() == 50.0
+    assert await store.away_over(75.0) == [(1, 6), (2, 5)]
+    assert await store.clear_away(1, 6) and not await store.clear_away(1, 6)
+    assert await store.away_until(1, 6) is None and await store.away_in(2) == {5}
+
+
 async def test_the_outbox_is_delivered_in_order_and_kept_for_history(store):
     game = await store.load_game(await store.create_game(new_game()))
     for n in range(1, 16):
