@@ -4,8 +4,8 @@ and one person's DMs are drawn roughly as Discord's dark theme draws them: messa
 with their colour bar, buttons and menus (greyed when disabled), attached pictures scaled to
 Discord's display width. Long conversations show their start and their end.
 
-    .venv/bin/python bench/draw_views.py                      # docs/thread.png, docs/dm.png
-    .venv/bin/python bench/draw_views.py --game room25 --out /tmp
+    .venv/bin/python bench/draw_views.py                # docs/<table>-thread.jpg, -dm.jpg
+    .venv/bin/python bench/draw_views.py --games room25 --out /tmp
 """
 from __future__ import annotations
 
@@ -293,27 +293,34 @@ async def whole_game(name: str, seed: int) -> Seen:
             return what_people_see(thread, people)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=list(TABLES), default="bethlem")
-    parser.add_argument("--seed", type=int, default=4, help="the deal")
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "docs")
-    args = parser.parse_args()
-    seen = asyncio.run(whole_game(args.game, args.seed))
+def draw_game(name: str, seed: int, out: Path) -> list[Path]:
+    """The thread and one person's DMs of a whole game of table `name`, as JPEG files in
+    `out` (`<name>-thread.jpg`, `<name>-dm.jpg`)."""
+    seen = asyncio.run(whole_game(name, seed))
     now = datetime.now(timezone.utc).timestamp()
     person = next(iter(seen.dms))
-    table = TABLES[args.game]
+    table = TABLES[name]
     words = Translator(table.game, "en")
     title = (f"{words.lookup('meta', 'name')}, {words.lookup('modes', table.mode)}: "
              f"{table.people} people and {table.ai} AI seats")
     over = [i for i, m in enumerate(seen.thread)
             if not m.is_status and any(GAME_OVER in line for line in m.lines())]
+    written = [out / f"{name}-thread.jpg", out / f"{name}-dm.jpg"]
     draw(seen.thread, f"# {title} · the thread", seen.names, now, 2600, 1400,
-         over[-1] if over else None).save(
-        args.out / "thread.png", optimize=True)
-    draw(seen.dms[person], f"@ {person} · direct messages", seen.names, now, 2200, 1000).save(
-        args.out / "dm.png", optimize=True)
-    print(f"wrote {args.out / 'thread.png'} and {args.out / 'dm.png'}")
+         over[-1] if over else None).convert("RGB").save(written[0], quality=82, optimize=True)
+    draw(seen.dms[person], f"@ {person} · direct messages", seen.names, now, 2200,
+         1000).convert("RGB").save(written[1], quality=82, optimize=True)
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", choices=list(TABLES), default=list(TABLES))
+    parser.add_argument("--seed", type=int, default=4, help="the deal")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "docs")
+    args = parser.parse_args()
+    for name in args.games:
+        print("wrote", *draw_game(name, args.seed, args.out))
 
 
 if __name__ == "__main__":
