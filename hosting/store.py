@@ -383,6 +383,9 @@ class Store:
     # results index after the rest: its seats' rows after its own).
     GAME_TABLES = ("seats", "decisions", "outbox", "deadlines", "prompts", "thread_locks",
                    "posts", "departures", "watching", "spectators", "results", "result_seats")
+    # Tables of a server's people and settings, moved whole with the games: kept where the
+    # target holds a row for the same key already.
+    SETTINGS_TABLES = ("guild_settings", "away", "stats_hidden")
 
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
@@ -1030,15 +1033,19 @@ class Store:
             return await self._export_game(db, game_id)
 
     async def export_settings(self) -> dict[str, list[dict]]:
+        """The servers' settings and their people's (away time, left out of the lists)."""
         async with self._snapshot() as db:
-            return {"guild_settings": await self._export_table(db, "guild_settings")}
+            return await self._export_settings(db)
+
+    async def _export_settings(self, db) -> dict[str, list[dict]]:
+        return {table: await self._export_table(db, table) for table in self.SETTINGS_TABLES}
 
     async def export_all(self, write: Callable[[dict], None]) -> int:
-        """The guild settings, then each game (`export_game`), passed to `write` one line at a
-        time, all read in one transaction: the database at one instant, however the bot
-        moves its games on meanwhile. How many games."""
+        """The settings (`export_settings`), then each game (`export_game`), passed to
+        `write` one line at a time, all read in one transaction: the database at one instant,
+        however the bot moves its games on meanwhile. How many games."""
         async with self._snapshot() as db:
-            write({"guild_settings": await self._export_table(db, "guild_settings")})
+            write(await self._export_settings(db))
             ids = [r[0] for r in await db.execute_fetchall("SELECT id FROM games ORDER BY id")]
             for game_id in ids:
                 write(await self._export_game(db, game_id))
@@ -1081,7 +1088,7 @@ class Store:
         database, so a bot writing to it meanwhile waits only for the writes. How many games
         came in."""
         numbers = list(numbers) or list(range(1, len(lines) + 1))
-        tables = ("games", "guild_settings", *self.GAME_TABLES)
+        tables = ("games", *self.SETTINGS_TABLES, *self.GAME_TABLES)
         games: dict[int, int] = {}   # game id -> the line that brings it
         async with self._snapshot() as db:
             columns = {t: await self._columns(db, t) for t in tables}
@@ -1109,7 +1116,8 @@ class Store:
                         for row in line.get(table, ()):
                             alike.setdefault(tuple(row), []).append(tuple(
                                 _as_stored(columns[table][c].kind, v) for c, v in row.items()))
-                        keep = " ON CONFLICT DO NOTHING" if table == "guild_settings" else ""
+                        keep = (" ON CONFLICT DO NOTHING" if table in self.SETTINGS_TABLES
+                                else "")
                         for names, rows in alike.items():
                             await db.executemany(
                                 f"INSERT INTO {table} ({', '.join(names)}) "

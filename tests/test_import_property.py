@@ -129,7 +129,7 @@ async def _import_or_nothing(text: list[str], target: str = ":memory:") -> None:
             except StoreError as err:
                 event(f"refused: {str(err).split(': ', 1)[-1].split(' (')[0][:40]}")
                 assert await store.game_ids(statuses=EVERY_STATUS) == []
-                assert await store.export_settings() == {"guild_settings": []}
+                assert await store.export_settings() == {t: [] for t in store.SETTINGS_TABLES}
                 return
             event("imported")
             await _plays_on(store)

@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games import SHIPPED
-from hosting import cli
+from hosting import cli, results
 from hosting.clock import FakeClock
 from hosting.host import Host
 from hosting.simulate import SimulationArgs, _new_table, simulate
@@ -172,6 +172,8 @@ async def test_an_import_with_one_bad_line_stores_nothing_and_names_it(
     try:
         _, table = await running_toy(store)
         await store.set_guild_lang(5, "es")
+        await store.set_away(5, 7, until=2e9)          # a person's away time moves too,
+        await results.set_hidden(store, 5, 8, True)    # and their wish to stay off the lists
         good = await store.export_game(table.id)
         settings = await store.export_settings()
     finally:
@@ -195,10 +197,11 @@ async def test_an_import_with_one_bad_line_stores_nothing_and_names_it(
         assert str(refused.value).startswith(f"{path} line 3: ")
         assert reason in str(refused.value)
         assert await store.game_ids(statuses=EVERY_STATUS) == []
-        assert await store.export_settings() == {"guild_settings": []}
+        assert await store.export_settings() == {t: [] for t in store.SETTINGS_TABLES}
         path.write_text("".join(json.dumps(line) + "\n" for line in (settings, good)))
         assert await import_games(store, path) == 1
         assert await store.guild_lang(5) == "es"
+        assert await store.away_until(5, 7) == 2e9 and await results.hidden(store, 5, 8)
         assert await store.export_game(table.id) == good
     finally:
         await store.close()
