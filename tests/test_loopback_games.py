@@ -97,14 +97,16 @@ async def audiences(db_path) -> tuple[str, dict[str, set[str]]]:
         await store.close()
 
 
-@pytest.mark.parametrize("game, mode, people, ai", [
-    ("bethlem", "normal", 2, 3),
-    ("bethlem", "two", 2, 0),
-    ("room25", "coop", 1, 2),
-    ("room25", "suspicion", 2, 2),
+@pytest.mark.parametrize("game, mode, people, ai, settings", [
+    ("bethlem", "normal", 2, 3, None),
+    ("bethlem", "two", 2, 0, "round_cap=8"),   # first answers rarely end it sooner
+    ("room25", "coop", 1, 2, None),
+    ("room25", "suspicion", 2, 2, None),
 ])
-async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, people, ai):
-    await play_and_check(tmp_path, game, mode, people, ai)
+async def test_real_game_plays_to_the_end_keeping_secrets(tmp_path, game, mode, people, ai,
+                                                          settings):
+    await play_and_check(tmp_path, game, mode, people, ai,
+                         **({"settings": settings} if settings else {}))
 
 
 async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
