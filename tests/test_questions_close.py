@@ -63,7 +63,6 @@ async def test_a_timed_out_question_says_so_in_the_dm_and_in_my_secrets(tmp_path
                 await person.click(lobby, "Join")
             await people[0].click(lobby, "Start")
             [(wolf, prompt)] = [(p, m) for p in people for m in dm_prompts(p)]
-            label = prompt.labels()[0]
             [copy] = await secret_prompts(wolf, lobby.thread)   # still open in "My secrets"
             await discord.wait_for(lambda: not prompt.buttons, timeout=8)
             await discord.settle()

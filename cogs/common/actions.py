@@ -9,7 +9,6 @@ import asyncio
 
 import discord
 
-import games
 from cogs.common import render
 from cogs.common.sending import NOBODY, pinging
 from games.base import IllegalMove

@@ -13,8 +13,7 @@ from __future__ import annotations
 from .core import ask, handler, opt, pub, task
 from .deaths import announce_revival, kill_card, resolve_now
 from .night import kill_night, mark_death
-from .table import (alive, card_opt, living, owner, parse_card, parse_seat, seat_opt, seats,
-                    where_public)
+from .table import alive, card_opt, living, owner, parse_card, parse_seat, seat_opt, seats
 
 CARD = "relojero"
 

@@ -255,7 +255,7 @@ def _refusal(s: dict, pending: Pending) -> str:
     ids = [o.id for o in pending.options]
     if len(ids) == 1:
         return ids[0]
-    cid, ability = pending.params["character"], pending.params["ability"]
+    ability = pending.params["ability"]
     use = s["stage"].get("use")
     if ability in ("reveal_role_here", "reveal_own_role", "reveal_culprit"):
         return "refuse"
