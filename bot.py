@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs.common import pacing, shards, threads
 from cogs.common.commands_i18n import CommandText
-from cogs.common.delivery import DiscordDelivery
+from cogs.common.delivery import NEWS_EVERY, DiscordDelivery
 from cogs.common.views import dynamic_items
 from hosting import cli, metrics
 from hosting.clock import RealClock
@@ -70,6 +70,7 @@ class Config:
     extensions: tuple[str, ...] = field(default=INITIAL_EXTENSIONS)
     settle_delay: float = 0.2  # changes this close together go out as one batch of messages
     retry_base: float = 2.0    # seconds before a post Discord refused is tried again (doubling)
+    news_every: float = NEWS_EVERY   # seconds at least between edits of one phase post
     shard_ids: list[int] | None = None   # the shards this process runs (None: all of them)
     shard_count: int | None = None       # None: the count Discord recommends
     lease: float = 30.0        # seconds a claimed delivery or deadline is held (shared store)
@@ -209,7 +210,8 @@ class TableBot(commands.AutoShardedBot):
         sys.setswitchinterval(SWITCH_INTERVAL)
         store = await open_store(self.config.db_path)
         delay = self.config.settle_delay
-        delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base)
+        delivery = DiscordDelivery(self, delay, retry_base=self.config.retry_base,
+                                   news_every=self.config.news_every)
         self.host = Host(store, RealClock(), delivery, settle_delay=delay,
                          lease=self.config.lease)
         if self.config.metrics_port is not None:

@@ -22,6 +22,7 @@ from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_secrets_lead_with_the_secret, event_line,
                                     open_dm_questions, recap_header)
 from tests.loopback.seen import CLOCK, CLOSED_LINE, findings, what_people_see
+from tests.loopback.wholegame import TABLES as WHOLE, play
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
 
@@ -225,3 +226,41 @@ async def assert_each_line_reached_its_audience(db, thread_lines: list[str],
         for line in seen:    # a line said again at once is one line, counted
             assert event_line(line) in own or bot_dm_line(line), f"{name} saw {line!r}"
     return names, lines
+
+
+async def test_a_phase_post_grows_by_one_edit_for_a_burst_of_steps(tmp_path):
+    """With the bot's own spacing of a phase post's edits (`news_every`), a burst of steps
+    is one edit: edits of one post come at least that far apart, but for the one a following
+    message releases at once (news never follows the question it came before), and every
+    line still reaches its audience."""
+    every = 1.0
+    db = tmp_path / "db.sqlite3"
+    async with Loopback(strict=False, timeout=120) as discord:
+        thread, people = await play(discord, WHOLE["bethlem"], db, news_every=every)
+        edits: dict[str, list[float]] = {}
+        for call in discord.calls:
+            if call.method == "PATCH" and call.path.startswith(f"/channels/{thread.id}/"):
+                edits.setdefault(call.path, []).append(call.started)
+        phase_posts = {f"/channels/{thread.id}/messages/{m.id}" for m in thread.messages()
+                       if MOMENT_HEADER.match(m.content)}
+        close = {path: sum(b - a < every * 0.9 for a, b in zip(times, times[1:]))
+                 for path, times in edits.items() if path in phase_posts}
+        assert close and all(n <= 1 for n in close.values()), close
+        seen = seen_lines(thread, people)
+        drawn = what_people_see(thread, people)
+    store = await Store.open(db)
+    try:
+        [game_id] = await store.game_ids(statuses=("finished",))
+        posts = await store.posts(game_id)
+    finally:
+        await store.close()
+    planned: dict[str, int] = {}     # a phase post's path -> the edits planned for it
+    for key in posts:
+        if key.startswith("more:") and key.split(":", 2)[2] in posts:
+            target = posts[key.split(":", 2)[2]]
+            path = f"/channels/{thread.id}/messages/{target.message_id}"
+            planned[path] = planned.get(path, 0) + 1
+    assert any(n > len(edits.get(path, ())) for path, n in planned.items()), \
+        "no burst of steps was one edit"
+    await assert_each_line_reached_its_audience(db, *seen)
+    assert_nothing_to_stumble_on(drawn)

@@ -69,6 +69,7 @@ PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the
 THREAD_POSTS = ("phase", "more", "ask", "pin", "public", "end", "offer", "vote")   # thread messages
 PHASE_GROWS = datetime.timedelta(minutes=50)   # a phase post older than this is not edited
 CLOSED_DMS = (50007, 50278)   # Discord's codes for DMs closed to the bot (no mutual server)
+NEWS_EVERY = 2.0   # seconds at least between two edits of one phase post
 PROBE_EVERY = 300.0   # seconds: a marked seat's due DM is tried again this long after its last
 WAIT_MAX = 300.0   # seconds between looks at posts waiting for a permission, at most
 # Seconds before posts are tried again after a pass that raised (doubling up to the most).
@@ -88,9 +89,14 @@ def refusal_code(err, missing: str | None) -> int:
 
 class DiscordDelivery:
     def __init__(self, bot, refresh_delay: float = 0.25, status_every: float = 10.0,
-                 retry_base: float = 2.0):
+                 retry_base: float = 2.0, news_every: float = 0.0):
         self.bot = bot
         self.refresh_delay = refresh_delay  # coalesces a burst of changes into one status edit
+        # seconds at least between edits of a phase post: the lines of a burst of steps go
+        # out in one edit (`_held`); the bot's is NEWS_EVERY (`Config.news_every`)
+        self.news_every = news_every
+        self._grown: dict[int, tuple[int, float]] = {}   # game -> (phase post, last sent/edited)
+        self._holding: set[tuple[int, str]] = set()      # (game, edit) waiting for `news_every`
         self.retry_base = retry_base        # seconds before the first retry of a refused post
         self.probe_every = PROBE_EVERY      # seconds between tries of a seat's closed DMs
         self._probed: dict[tuple[int, int], float] = {}   # (game, seat) -> closed DMs last tried
@@ -386,8 +392,11 @@ class DiscordDelivery:
         """Send every planned message, oldest first. One refused never stops the others."""
         thread = await self.channel(table.thread_id)
         now = asyncio.get_running_loop().time()
-        for post in (await self.host.store.posts(table.id)).values():
-            if post.state != "planned" or self._not_before[table.id].get(post.key, 0) > now:
+        posts = await self.host.store.posts(table.id)
+        for post in posts.values():
+            if post.state != "planned" or self._held(table, post, posts, now):
+                continue
+            if self._not_before[table.id].get(post.key, 0) > now:
                 continue
             self._not_before[table.id].pop(post.key, None)   # a refusal sets it again
             kind, _, rest = post.key.partition(":")
@@ -421,8 +430,36 @@ class DiscordDelivery:
                                            text=self._phase_text(table, post.key.split(":", 2)[2],
                                                                  post.text)
                                            if kind == "phase" else None)
+                if kind == "phase" and message is not None:
+                    self._grown[table.id] = (message.id, asyncio.get_running_loop().time())
                 if kind == "pin" and message is not None:
                     await pin(message, thread)
+
+    def _held(self, table: GameRow, post: PostRow, posts: dict[str, PostRow],
+              now: float) -> bool:
+        """Whether a planned edit of the phase post waits: the post was sent or edited less
+        than `news_every` ago, and no later thread message is planned (news never follows
+        the question it came before). The wait ends in a pass `_retry` makes; a later edit
+        planned meanwhile holds this one's lines too, so a burst of steps is one edit. What
+        waits depends on the thread's own messages alone."""
+        key = (table.id, post.key)
+        grown = self._grown.get(table.id)
+        target = posts.get(post.key.split(":", 2)[2]) if post.key.startswith("more:") else None
+        wait = (grown[1] + self.news_every - now if target is not None and grown is not None
+                and target.message_id == grown[0] else 0.0)
+        if wait > 0 and any(p.seq > post.seq and p.state == "planned"
+                            and p.key.partition(":")[0] in THREAD_POSTS
+                            and not p.key.startswith("more:") for p in posts.values()):
+            wait = 0.0
+        if wait <= 0:
+            if key in self._holding:           # its wait is over: sent now
+                self._holding.discard(key)
+                self._not_before[table.id].pop(post.key, None)
+            return False
+        self._holding.add(key)
+        self._not_before[table.id][post.key] = now + wait
+        self._retry_later(table.id, wait)
+        return True
 
     def _phase_text(self, table: GameRow, moment: str | None, lines: str | None) -> str:
         """A phase post as shown: its phase and round, a link to the status message, its
@@ -472,6 +509,7 @@ class DiscordDelivery:
             return await self._refused(table, post, err, lacking(thread, err))
         await self.host.store.post_tried(table.id, post.key, "sent", thread.id,
                                          target.message_id, picture)
+        self._grown[table.id] = (target.message_id, asyncio.get_running_loop().time())
 
     async def _continue_afresh(self, table: GameRow, post: PostRow, thread,
                                target: PostRow) -> None:
@@ -651,6 +689,8 @@ class DiscordDelivery:
         self._told = {told for told in self._told if told[0] != game_id}
         self._probed = {key: at for key, at in self._probed.items() if key[0] != game_id}
         self._looks.pop(game_id, None)
+        self._grown.pop(game_id, None)
+        self._holding = {key for key in self._holding if key[0] != game_id}
 
     def _look_again_later(self, game_id: int) -> None:
         """Posts wait for a permission: the game's planned posts are looked at again (a

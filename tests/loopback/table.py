@@ -27,13 +27,16 @@ FAST_TIMINGS = ("default=3,setup=3,night_step=3,vote=3,day_discussion=3,programm
 
 
 def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS,
-             settle_delay: float = 0.2, **config) -> TableBot:
+             settle_delay: float = 0.2, news_every: float = 0.0, **config) -> TableBot:
     """The bot on `db_path` (an SQLite file or a postgresql:// URL); `config`: other `Config`
-    fields (shard_ids, shard_count, lease)."""
+    fields (shard_ids, shard_count, lease). A phase post's edits go out at once
+    (`news_every` 0), so that a test that settles after each click never waits for them;
+    the benchmarks play with the bot's own spacing."""
     games.register("toy", "tests.toy:ToyGame")
     register_locale_dir("toy", LOCALES)
     return TableBot(Config(token="loopback-token", db_path=str(db_path), dev_guild_id=None,
-                           extensions=extensions, settle_delay=settle_delay, **config))
+                           extensions=extensions, settle_delay=settle_delay,
+                           news_every=news_every, **config))
 
 
 @contextlib.asynccontextmanager

@@ -10,6 +10,8 @@ from typing import Callable
 from functools import partial
 from pathlib import Path
 
+from cogs.common.delivery import NEWS_EVERY
+
 from .loopback import Loopback
 from .people import Person
 from .table import FAST_TIMINGS, answer_quickest, finished, idle, make_bot, open_questions
@@ -39,16 +41,18 @@ TABLES = {
 
 
 async def play(discord: Loopback, table: Table, db: Path, *, give_up: float = 180.0,
-               timings: str = FAST_TIMINGS,
+               timings: str = FAST_TIMINGS, news_every: float = NEWS_EVERY,
                asked: Callable[[list[Person]], None] = lambda people: None
                ) -> tuple[ChannelView, list[Person]]:
     """One whole game in a fresh guild of `discord`: its thread and its people, once the
     game is over and the bot has gone quiet. `asked(people)` looks at each moment questions
-    wait for them, before they answer."""
+    wait for them, before they answer. The bot spaces a phase post's edits as it does on
+    Discord (`news_every`)."""
     guild = discord.guild("Test server")
     people = [guild.user(f"player{i}") for i in range(table.people)]
     games = guild.text_channel("games")
-    async with discord.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle):
+    async with discord.run_bot(partial(make_bot, settle_delay=0.01, news_every=news_every),
+                               db, idle=idle):
         host = people[0]
         await host.slash(games, f"{table.game} new", mode=table.mode, timings=timings,
                          **table.options)
