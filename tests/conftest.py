@@ -1,7 +1,10 @@
-"""Shared fixtures: the toy game registered under the name "toy"."""
+"""Shared fixtures: the toy game registered under the name "toy"; and a run that leaves a
+store open fails, naming it, rather than waiting for ever to exit."""
 from __future__ import annotations
 
 import os
+import sys
+import threading
 
 import pytest
 
@@ -40,3 +43,20 @@ async def store_target(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "store.sqlite3")
     return await request.getfixturevalue("postgres").new_database()
+
+
+def pytest_unconfigure(config):
+    """A database connection a test never closed keeps a thread (aiosqlite's worker) that the
+    interpreter waits for at exit, so the run would never end: after the summary, say which,
+    and end the run failed."""
+    left = [t for t in threading.enumerate()
+            if t is not threading.main_thread() and not t.daemon]
+    for thread in left:
+        thread.join(timeout=5)          # one that is ending anyway
+    left = [t for t in left if t.is_alive()]
+    if left:
+        sys.stderr.write(f"\nthreads left running by the tests (a store never closed?): "
+                         f"{left}\n")
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(1)

@@ -137,7 +137,6 @@ async def test_a_restart_keeps_the_autopilot_and_the_bot_answers_after_it(env):
         assert again.delivery.kinds(f"seat:{wolf}").count("autopilot_on") == 0   # not again
     finally:
         await store.close()
-        host.store = await Store.open(tmp_path / "t.sqlite3")   # for the fixture to close
 
 
 async def test_misses_all_public_show_at_once_and_the_return_is_public_too(env):
