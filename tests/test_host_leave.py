@@ -17,15 +17,22 @@ async def open_host(tmp_path):
     return Host(store, FakeClock(), out, background=False), out
 
 
+async def bob_leaves_mysterium(host: Host):
+    """A Mysterium table of three psychics and the bot's Ghost, which Bob leaves once it
+    has started."""
+    table = await host.new_game("mysterium", host_user=ALICE, host_name="alice", seed=4,
+                                mode="easy", options={"ghost": "bot"})
+    for uid, name in ((BOB, "bob"), (CAROL, "carol")):
+        await host.join(table.id, uid, name)
+    await host.start(table.id, ALICE)
+    await host.leave(table.id, BOB)
+    return table
+
+
 async def test_a_psychic_leaves_mysterium_and_the_game_plays_to_its_end(tmp_path):
     host, out = await open_host(tmp_path)
     try:
-        table = await host.new_game("mysterium", host_user=ALICE, host_name="alice", seed=4,
-                                    mode="easy", options={"ghost": "bot"})
-        for uid, name in ((BOB, "bob"), (CAROL, "carol")):
-            await host.join(table.id, uid, name)
-        await host.start(table.id, ALICE)
-        await host.leave(table.id, BOB)
+        table = await bob_leaves_mysterium(host)
         assert table.seats[1].user_id is None and "table_seat_left" in out.kinds("public")
         asked = next((p for p in host.pending(table) if p.seat == 1), None)
         assert asked is None, asked          # nobody waits for the seat that left
@@ -65,12 +72,7 @@ async def test_in_other_games_the_bot_plays_the_seat_left_and_the_game_ends(tmp_
 async def test_a_mysterium_seat_handed_on_is_neither_offered_nor_given_to_someone(tmp_path):
     host, out = await open_host(tmp_path)
     try:
-        table = await host.new_game("mysterium", host_user=ALICE, host_name="alice", seed=4,
-                                    mode="easy", options={"ghost": "bot"})
-        for uid, name in ((BOB, "bob"), (CAROL, "carol")):
-            await host.join(table.id, uid, name)
-        await host.start(table.id, ALICE)
-        await host.leave(table.id, BOB)
+        table = await bob_leaves_mysterium(host)
         assert "table_seat_offered" not in out.kinds("public")
         assert table.seats[1].autopilot is None             # nothing left for the bot to play
         assert await refusal(host.offer_seat(table.id, ALICE, BOB)) == "seat_not_free"
