@@ -558,6 +558,13 @@ def path_parts(option: Option) -> list[str]:
     return [part for _, part in option.params["path"]]
 
 
+def part_label(t: Translator, part: str) -> str:
+    """A step's part in words: a key of the game's `parts` section, or "section:key" for a
+    thing the game names in another (Tragedy Looper's "cards:intrigue_plus1")."""
+    section, _, key = part.rpartition(":")
+    return t.lookup(section or "parts", key)
+
+
 def _step_items(t: Translator, table: GameRow, pending: Pending, chosen: tuple[str, ...]
                 ) -> list:
     """Options spelt as steps (`params["path"]`, [[menu, part], ...], alike for all): a menu
@@ -579,7 +586,7 @@ def _step_items(t: Translator, table: GameRow, pending: Pending, chosen: tuple[s
             pick = parts[0]
         else:
             items.append(StepSelect(table.id, pending.id, k, tuple(picks), [
-                discord.SelectOption(label=clip(t.lookup("parts", part), 100), value=part,
+                discord.SelectOption(label=clip(part_label(t, part), 100), value=part,
                                      default=part == pick) for part in parts[:SELECT_SIZE]],
                 clip(t("menus", menu), 150)))
         if pick is None:

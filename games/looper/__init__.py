@@ -59,12 +59,13 @@ class LooperEngine(Engine):
     # 2: a Leader's ability names its character by id, no longer by its secret cast index.
     # 3: an open deduction sheet lists the characters in their own order, not the cast's.
     # 4: a card is placed in two steps (the card, then its target), no longer as "code@target".
-    state_version = 4
+    # 5: a card and its target are one answer again, "code@target" spelt as two steps.
+    state_version = 5
 
     def upgrade(self, state):
         abilities.upgrade_leader_ids(state)
         flow.upgrade_notes_order(state)
-        flow.upgrade_two_step_cards(state)
+        flow.upgrade_card_questions(state)
         return state
 
     def default_options(self, mode: str, players: int) -> dict:

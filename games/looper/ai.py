@@ -160,46 +160,35 @@ def _set_value(s: dict, chosen: list[tuple[str, str]]) -> float:
 
 
 def _mastermind_card(s: dict, pending: Pending) -> str:
-    card, _ = _mastermind_pair(s)
-    return cards.CODE[(data.MASTERMIND, card)]
+    return cards.placement(data.MASTERMIND, *_mastermind_pair(s))
 
 
-def _mastermind_target(s: dict, pending: Pending) -> str:
-    """The target of the card chosen: the same plan as for the card, holding it fixed."""
-    return _mastermind_pair(s, pending.params["card"])[1]
-
-
-def _mastermind_pair(s: dict, card: str | None = None) -> tuple[str, str]:
-    """The card (or, given `card`, its target) that opens the best set of the cards still to
-    place: the strongest singles tried together, as the protagonists could answer them."""
+def _mastermind_pair(s: dict) -> tuple[str, str]:
+    """The card and target that open the best set of the cards still to place: the strongest
+    singles tried together, as the protagonists could answer them."""
     fixed = [(p["card"], p["target"]) for p in s["placed"] if p["owner"] == data.MASTERMIND]
     base = _resolve_copy(s, [])
     singles = []
     for card_id in dict.fromkeys(cards.hand(s, data.MASTERMIND)):
         for target in cards.targets(s, data.MASTERMIND):
-            if card_id == card or not _inert(card_id, target):
+            if not _inert(card_id, target):
                 singles.append((_resolve_copy(s, [(card_id, target)]) - base,
                                 (card_id, target)))
     singles.sort(key=lambda x: -x[0])
     top = [x for x in singles[:BEAM] if x[0] > 0]
-    if card is not None:
-        top += [x for x in singles if x[1][0] == card and x[0] > 0 and x not in top][:2]
     need = 3 - len(fixed)
     best, best_pair = None, None
     for k in range(min(need, len(top)), 0, -1):
         for combo in combinations(top, k):
             pairs = [c[1] for c in combo]
-            mine = next((pair for pair in pairs if pair[0] == card), None)
-            if card is not None and mine is None:
-                continue
             if len({t for _, t in pairs}) < k or not _hand_allows(s, [c for c, _ in pairs]):
                 continue
             value = _set_value(s, pairs)
             if best is None or value > best:
-                best, best_pair = value, mine or pairs[0]
+                best, best_pair = value, pairs[0]
         if best_pair:
             break
-    return best_pair or _mask(s, card, singles)
+    return best_pair or _mask(s)
 
 
 def _inert(card_id: str, target: str) -> bool:
@@ -218,11 +207,9 @@ def _hand_allows(s: dict, wanted: list[str]) -> bool:
     return True
 
 
-def _mask(s: dict, card: str | None, singles: list) -> tuple[str, str]:
+def _mask(s: dict) -> tuple[str, str]:
     """A card that changes nothing and spends nothing: Paranoia on a location, else the first
-    card that is not once per loop. Given the card, the target where it does the most."""
-    if card is not None:
-        return max((x for x in singles if x[1][0] == card), key=lambda x: x[0])[1]
+    card that is not once per loop."""
     hand = list(dict.fromkeys(cards.hand(s, data.MASTERMIND)))
     where = cards.targets(s, data.MASTERMIND)
     for card_id in hand:
@@ -279,7 +266,7 @@ def _day_end(s: dict, pending: Pending) -> str:
 
 
 MASTERMIND = {
-    "mastermind_card": _mastermind_card, "mastermind_target": _mastermind_target,
+    "mastermind_card": _mastermind_card,
     "cultist": lambda s, p: p.options[-1].id,
     "mastermind_ability": _mastermind_ability, "refusal": _refusal,
     "informer": lambda s, p: p.options[0].id, "incident_choice": _incident,

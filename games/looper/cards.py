@@ -40,30 +40,34 @@ def targets(s: dict, owner: str) -> list[str]:
     return [t for t in (*data.LOCATIONS, *living(s)) if t not in taken]
 
 
-BACK = "back"
+def placements(s: dict, owner: str) -> list[list]:
+    """Every legal placement, "code@target", spelt as the two steps a person picks it in
+    (`path`): the card (each distinct card still in hand), then its target. The targets are
+    the same whatever the card, so the target step tells nothing of the card; a deck's hand is
+    public (spent cards are revealed), so a public question may list its cards."""
+    return [[placement(owner, c, t), "place",
+             {"card": c, "target": t, "path": [["card", f"cards:{c}"], ["target", f"names:{t}"]]}]
+            for c in dict.fromkeys(hand(s, owner)) for t in targets(s, owner)]
 
 
-def card_options(s: dict, owner: str) -> list[list]:
-    """The first step of a placement: each distinct card still in hand, by its code. A deck's
-    hand is public (spent cards are revealed), so a public question may list it."""
-    side = side_of(owner)
-    return [[CODE[(side, c)], "card", {"card": c}] for c in dict.fromkeys(hand(s, owner))]
+def placement(owner: str, card_id: str, target: str) -> str:
+    return f"{CODE[(side_of(owner), card_id)]}@{target}"
 
 
-def target_options(s: dict, owner: str) -> list[list]:
-    """The second step: the legal targets, which are the same whatever card was chosen (so the
-    step names no card), then back to the cards."""
-    return [[t, "target", {"target": t}] for t in targets(s, owner)] + [[BACK, "back", {}]]
-
-
-def card_of(owner: str, code: str) -> str:
-    return BY_CODE[(side_of(owner), code)]
+def parse(owner: str, option_id: str) -> tuple[str, str]:
+    """(card, target) of a placement's option id."""
+    code, _, target = option_id.partition("@")
+    return BY_CODE[(side_of(owner), code)], target
 
 
 def place(s: dict, ev: list, owner: str, card_id: str, target: str, seat: int) -> None:
+    """A card face down on its target. A protagonist is told which card it placed: it chose
+    in an answer only it saw, which does not stay; the Mastermind's own question, closed,
+    says it already."""
     s["placed"].append({"owner": owner, "card": card_id, "target": target})
     emit(ev, "card_placed", owner=owner, target=target)
-    emit(ev, "your_card", (seat,), owner=owner, card=card_id, target=target)
+    if owner != data.MASTERMIND:
+        emit(ev, "your_card", (seat,), owner=owner, card=card_id, target=target)
 
 
 HARMLESS_CARD = "paranoia_plus1"

@@ -15,13 +15,12 @@ from games.looper.table import (MM_SEAT, effective_role, emit, here, in_public_o
 HANDLERS: dict = {}
 DONE = "done"
 # Deadline classes of data/pace.json closest to the spec's timeouts (7.5): time spiral and
-# Final Guess entries 300 s, cards 150/120 s (then 60 s for the card's target), the Leader's
+# Final Guess entries 300 s, cards 150/120 s (a card with its target), the Leader's
 # abilities 120 s, an incident's choice 90 s, the Mastermind's other secret steps 60 s (live
 # pace).
 SPIRAL, GUESS = "day_discussion", "day_discussion"
 MASTERMIND_CARD, PROTAGONIST_CARD, ABILITIES = "programming", "conference", "conference"
 INCIDENT, PASS = "vote", "reactive"
-TARGET = "pick"         # a card's target, once the card is chosen
 
 
 def handler(kind: str):
@@ -32,11 +31,12 @@ def handler(kind: str):
 
 
 def ask(s: dict, seat: int | None, kind: str, options: list, *, default: str | None = None,
-        deadline: str = "action", public: bool = False, **params) -> None:
+        deadline: str = "action", public: bool = False, **params) -> dict:
     s["asked"] += 1
     s["questions"].append({"id": f"q{s['asked']}", "seat": seat, "kind": kind,
                            "options": options, "default": default or options[0][0],
                            "deadline": deadline, "public": public, "params": params})
+    return s["questions"][-1]
 
 
 def window(s: dict) -> None:
@@ -190,15 +190,13 @@ def _mastermind_cards(s, ev):
     if len(placed) == 3:
         goto(s, "protagonist_cards")
         return
-    ask(s, MM_SEAT, "mastermind_card", cards.card_options(s, data.MASTERMIND),
-        deadline=MASTERMIND_CARD, number=len(placed) + 1)
-    _planned_default(s)
+    _planned_default(s, ask(s, MM_SEAT, "mastermind_card", cards.placements(s, data.MASTERMIND),
+                            deadline=MASTERMIND_CARD, number=len(placed) + 1))
 
 
-def _planned_default(s: dict) -> None:
+def _planned_default(s: dict, q: dict) -> None:
     """On timeout the planner's answer is used for a card or an incident choice (7.5); it is
     worked out when the question opens, so the deadline needs no computation."""
-    q = s["questions"][-1]
     q["default"] = ai.choose(s, pending_of(q), "planner") or q["default"]
 
 
@@ -209,20 +207,9 @@ def pending_of(q: dict) -> Pending:
 
 @handler("mastermind_card")
 def _mm_card_answer(s, ev, q, choice):
-    """A card is placed in two steps: the card, then its target (or back to the cards). Both
-    are asked whatever the card, with the same deadlines, so how long a placement lasts tells
-    nothing of it. The card chosen waits in the stage until its target is."""
-    card = s["stage"]["card"] = cards.card_of(data.MASTERMIND, choice)
-    ask(s, MM_SEAT, "mastermind_target", cards.target_options(s, data.MASTERMIND),
-        deadline=TARGET, card=card, number=q["params"]["number"])
-    _planned_default(s)
-
-
-@handler("mastermind_target")
-def _mm_target_answer(s, ev, q, choice):
-    card = s["stage"].pop("card")
-    if choice != cards.BACK:
-        cards.place(s, ev, data.MASTERMIND, card, choice, MM_SEAT)
+    """A card and its target are one answer, which the bot asks as two menus (`path`), under
+    one deadline whatever the card: how long a placement lasts tells nothing of it."""
+    cards.place(s, ev, data.MASTERMIND, *cards.parse(data.MASTERMIND, choice), MM_SEAT)
 
 
 def _protagonist_cards(s, ev):
@@ -231,38 +218,44 @@ def _protagonist_cards(s, ev):
     if deck is None:
         goto(s, "resolve")
         return
-    ask(s, s["deck_owner"][deck], "protagonist_card", cards.card_options(s, deck),
-        default=cards.CODE[("protagonist", cards.HARMLESS_CARD)], deadline=PROTAGONIST_CARD,
-        public=True, deck=deck)
+    ask(s, s["deck_owner"][deck], "protagonist_card", cards.placements(s, deck),
+        default=_missed(s, deck), deadline=PROTAGONIST_CARD, public=True, deck=deck)
+
+
+def _missed(s: dict, deck: str) -> str:
+    return cards.placement(deck, cards.HARMLESS_CARD, cards.harmless_target(s, deck))
 
 
 @handler("protagonist_card")
 def _p_card_answer(s, ev, q, choice):
-    """The target step is public like the card step, so neither its prompt nor its options
-    name the card (it waits in the stage, and in the seat's own view)."""
+    """Public like every protagonist question: the thread shows the card step alone, the
+    target is chosen in an answer only the deck's owner sees."""
     deck = q["params"]["deck"]
-    s["stage"]["card"] = cards.card_of(deck, choice)
-    ask(s, q["seat"], "protagonist_target", cards.target_options(s, deck),
-        default=cards.harmless_target(s, deck), deadline=TARGET, public=True, deck=deck)
+    cards.place(s, ev, deck, *cards.parse(deck, choice), q["seat"])
 
 
-@handler("protagonist_target")
-def _p_target_answer(s, ev, q, choice):
-    deck = q["params"]["deck"]
-    card = s["stage"].pop("card")
-    if choice != cards.BACK:
-        cards.place(s, ev, deck, card, choice, q["seat"])
+OLD_CARD_KINDS = {"mastermind_target": "mastermind_card", "protagonist_target": "protagonist_card"}
 
 
-def upgrade_two_step_cards(s: dict) -> None:
-    """A card question stored when it offered every card × target ("code@target") asks for the
-    card alone; its default keeps the card part."""
+def upgrade_card_questions(s: dict) -> None:
+    """A card question stored in an older shape (every card × target with no steps, or the
+    card alone, then its target) asks for the card and its target as one answer, under the
+    same id and deadline. A card chosen in the older first step was not placed: it is chosen
+    again with its target."""
     for q in s["questions"]:
-        if q["kind"] in ("mastermind_card", "protagonist_card") and any(
-                "@" in o[0] for o in q["options"]):
-            owner = q["params"].get("deck", data.MASTERMIND)
-            q["options"] = cards.card_options(s, owner)
-            q["default"] = q["default"].partition("@")[0]
+        q["kind"] = OLD_CARD_KINDS.get(q["kind"], q["kind"])
+        if q["kind"] not in ("mastermind_card", "protagonist_card") or all(
+                o[2].get("path") for o in q["options"]):
+            continue
+        owner = q["params"].get("deck", data.MASTERMIND)
+        q["params"].pop("card", None)
+        s["stage"].pop("card", None)
+        q["options"] = cards.placements(s, owner)
+        if owner == data.MASTERMIND:
+            q.update(deadline=MASTERMIND_CARD, default=q["options"][0][0])
+            _planned_default(s, q)
+        else:
+            q.update(deadline=PROTAGONIST_CARD, default=_missed(s, owner))
 
 
 def _resolve(s, ev):
@@ -368,9 +361,8 @@ def _incident(s, ev):
     """S7 (the step stays here while the Mastermind chooses an effect)."""
     inc = incidents.today(s)
     if inc and incidents.occurs(s, inc) and inc["incident"] in incidents.CHOOSING:
-        ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc), deadline=INCIDENT,
-            incident=inc["incident"])
-        _planned_default(s)
+        _planned_default(s, ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc),
+                                deadline=INCIDENT, incident=inc["incident"]))
         return
     goto(s, "rotate")
     if inc is None:

@@ -19,8 +19,6 @@ USEFUL = {"police_officer": 2.0, "doctor": 2.5, "shrine_maiden": 2.0, "girl_stud
 
 def choose(s: dict, pending: Pending) -> str | None:
     view = views.seat_view(s, pending.seat)
-    if "deck" in pending.params:     # the targets its next step will offer (public)
-        view["targets"] = cards.targets(s, pending.params["deck"])
     pick = PICKS.get(pending.kind)
     return pick(view, pending) if pick else pending.default
 
@@ -78,18 +76,10 @@ def _meets(chars: dict, guess: dict, ours: tuple[str, str] | None, deaths: list)
 
 
 def _card(view: dict, pending: Pending) -> str:
+    """The most useful placement offered, else the harmless one a miss would play."""
     deck = pending.params["deck"]
-    card = _pair(view, deck, [(o.params["card"], t) for o in pending.options
-                              for t in view["targets"]])
-    return cards.CODE[("protagonist", card[0] if card else cards.HARMLESS_CARD)]
-
-
-def _target(view: dict, pending: Pending) -> str:
-    """The target of the card this seat chose: the same choice as for the card."""
-    card = view["choosing"]["card"]
-    pair = _pair(view, pending.params["deck"], [(card, o.id) for o in pending.options
-                                                 if o.id != cards.BACK])
-    return pair[1] if pair else pending.default
+    pair = _pair(view, deck, [(o.params["card"], o.params["target"]) for o in pending.options])
+    return cards.placement(deck, *pair) if pair else pending.default
 
 
 def _pair(view: dict, deck: str, pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
@@ -190,5 +180,5 @@ def _deduced(view: dict) -> dict[str, str]:
 
 PICKS = {"spiral": lambda v, p: "begin", "confirm_final_guess": lambda v, p: "confirm",
          "notes": lambda v, p: "close", "note_role": lambda v, p: "unknown",
-         "protagonist_card": _card, "protagonist_target": _target, "leader_ability": _ability, "guess": _guess,
+         "protagonist_card": _card, "leader_ability": _ability, "guess": _guess,
          "pass_deck": lambda v, p: p.default}

@@ -66,9 +66,6 @@ def seat_view(s: dict, seat: int) -> dict:
     view["notes"] = dict(s["deductions"][str(seat)])
     view["decks"] = {d: cards.hand(s, d) for d in mine}
     view["my_cards"] = [p for p in s["placed"] if p["owner"] in mine]
-    view["choosing"] = next(({"deck": q["params"]["deck"], "card": s["stage"]["card"]}
-                             for q in s["questions"] if q["seat"] == seat
-                             and q["kind"] == "protagonist_target"), None)
     return view
 
 
@@ -111,8 +108,6 @@ def describe(view: dict, t) -> str:
         lines.append(t("views", "deck_hand", deck=deck, cards=hand))
     for p in view.get("my_cards", []):
         lines.append(t("views", "my_card", card=p["card"], target=p["target"]))
-    if view.get("choosing"):
-        lines.append(t("views", "choosing", **view["choosing"]))
     for cid, role in view.get("notes", {}).items():
         lines.append(t("views", "note", character=cid, role=role))
     return "\n".join(lines)

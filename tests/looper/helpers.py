@@ -48,20 +48,18 @@ class Table:
 
     # ---- cards ---------------------------------------------------------------------------
     def mm(self, card: str, target: str) -> "Table":
-        """The two steps of a Mastermind card: the card, then its target."""
-        self.say("mastermind_card", cards.CODE[("mastermind", card)])
-        return self.say("mastermind_target", target)
+        """A Mastermind card and its target, one answer."""
+        return self.say("mastermind_card", cards.placement(data.MASTERMIND, card, target))
 
     def deck(self, card: str, target: str) -> "Table":
-        self.say("protagonist_card", cards.CODE[("protagonist", card)])
-        return self.say("protagonist_target", target)
+        deck = self.open("protagonist_card")[0].params["deck"]
+        return self.say("protagonist_card", cards.placement(deck, card, target))
 
     def targets(self, side: str, card: str) -> list[str]:
-        """The targets offered for `card` (its second step), leaving the card unchosen: the
-        game is played on a copy."""
+        """The targets the open card question offers with `card`."""
         kind = "mastermind" if side == "mastermind" else "protagonist"
-        again = Table(self.s).say(f"{kind}_card", cards.CODE[(kind, card)])
-        return again.options(f"{kind}_target")
+        return [o.params["target"] for o in self.open(f"{kind}_card")[0].options
+                if o.params["card"] == card]
 
     def day(self, mm: list, protagonists: dict) -> "Table":
         """S2 and S3: the Mastermind's three cards, then each deck's card by letter."""

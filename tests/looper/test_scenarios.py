@@ -62,12 +62,11 @@ def test_tl2_placement_legality():
     t.s["questions"].clear()
     from games.looper import flow
     flow.run(t.s, [])
-    assert "g2" not in t.options("protagonist_card")
+    assert not t.targets("protagonist", "goodwill_plus2")
     t.deck("move_horizontal", "hospital")                          # a legal bluff
-    t.say("protagonist_card", "g1")
-    p = t.open("protagonist_target")[0]
+    p = t.open("protagonist_card")[0]
     with pytest.raises(IllegalMove):
-        E.apply(t.s, p.seat, p.id, "girl_student")
+        E.apply(t.s, p.seat, p.id, "g1@girl_student")
 
 
 def test_tl2_the_mastermind_places_exactly_three():
