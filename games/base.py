@@ -96,7 +96,9 @@ class Pending:
     "asked again"): it is never shown as a choice. `params["path"]`, [[menu, part], ...]
     with the same menus on every option that has one, spells an option as steps (Room 25's
     first action, second action, Adrenaline): the bot asks one menu per step (`menus.<menu>`,
-    each part named by `parts.<part>`) instead of listing every combination.
+    each part named by `parts.<part>`, or by another section's key as "section:key") instead
+    of listing every combination. Asked in the thread, only the first step's menu shows: the
+    rest comes in an answer only the person asked sees.
     """
 
     id: str

@@ -257,6 +257,27 @@ async def picking(interaction: discord.Interaction, game_id: int, pending_id: st
     await interaction.response.edit_message(view=view, allowed_mentions=NOBODY)
 
 
+async def picking_in_thread(interaction: discord.Interaction, game_id: int, part: str) -> None:
+    """The first step chosen in a question asked in the thread whose options are spelt as
+    steps: the person's own question answers them alone, with that part chosen and the steps
+    left (`picking` and `decide` go on there); nobody else sees the rest of their choice."""
+    host = host_of(interaction)
+    asked = await in_time(interaction, host.delivery.asked_in(game_id, interaction.message.id))
+    table = await _table(interaction, game_id)
+    if table is None:
+        return
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or seat.seat not in asked:
+        return await refuse(interaction, IllegalMove("not_asked", "This question is not for you."),
+                            table)
+    pending = next((p for p in host.pending(table) if p.id == asked[seat.seat]), None)
+    if pending is None:
+        return await refuse(interaction, IllegalMove("stale", "That question is no longer open."),
+                            table)
+    await reply(interaction, render.question_text(render.translator(table), pending),
+                view=render.prompt_view(table, pending, steps=(part,)))
+
+
 async def decide_in_thread(interaction: discord.Interaction, game_id: int,
                            option_id: str) -> None:
     """An answer to a question asked in the thread: the message knows whom it asked, the step

@@ -602,12 +602,25 @@ def _step_items(t: Translator, table: GameRow, pending: Pending, chosen: tuple[s
 
 
 def ballot_view(table: GameRow, options: list[Option]) -> discord.ui.View:
-    """A question asked in the thread: each person's click finds their own question."""
-    from cogs.common.views import BallotButton, BallotSelect
+    """A question asked in the thread: each person's click finds their own question. Options
+    spelt as steps show their first step's menu alone (`BallotStepSelect`): a choice there
+    answers the person asked alone, with the steps left and the button, so the thread shows
+    nothing of what they pick (a protagonist's face-down card)."""
+    from cogs.common.views import BallotButton, BallotSelect, BallotStepSelect
 
+    t = plain_translator(table)
+    pathed = [o for o in options if o.params.get("path")]
+    first = []
+    if pathed:
+        parts = list(dict.fromkeys(path_parts(o)[0] for o in pathed))
+        first = [BallotStepSelect(table.id, [
+            discord.SelectOption(label=clip(part_label(t, part), 100), value=part)
+            for part in parts[:SELECT_SIZE]], clip(t("menus", pathed[0].params["path"][0][0]),
+                                                   150))]
     return _options_view(
-        table, options, lambda opt, label: BallotButton(table.id, opt, label),
-        lambda page, choices, hint: BallotSelect(table.id, page, choices, hint))
+        table, [o for o in options if not o.params.get("path")],
+        lambda opt, label: BallotButton(table.id, opt, label),
+        lambda page, choices, hint: BallotSelect(table.id, page, choices, hint), first)
 
 
 def ballot_embed(table: GameRow, group: list[Pending], due: float | None,

@@ -199,6 +199,27 @@ class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
         await actions.decide_in_thread(interaction, self.game_id, values[0] if values else "")
 
 
+class BallotStepSelect(discord.ui.DynamicItem[discord.ui.Select],
+                       template=rf"tbl:bp:{_ID}"):
+    """The first step of a question asked in the thread whose options are spelt as steps:
+    choosing in it answers the person asked alone, with their question's steps left."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None):
+        super().__init__(discord.ui.Select(
+            custom_id=f"tbl:bp:{game_id}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="?")]))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await actions.picking_in_thread(interaction, self.game_id, values[0] if values else "")
+
+
 class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:watch:{_ID}"):
     """"Watch with the dead": offered by DM to the person of an eliminated seat."""
 
@@ -218,7 +239,8 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:wat
 def dynamic_items() -> tuple[type, ...]:
     return (LobbyButton, SettingsButton, TakeSeatButton, SecretsButton, DecisionButton,
             DecisionSelect,
-            PickSelect, StepSelect, BallotButton, BallotSelect, WatchButton, replay.ReplayButton,
+            PickSelect, StepSelect, BallotButton, BallotSelect, BallotStepSelect, WatchButton,
+            replay.ReplayButton,
             table_clock.RemindersButton, table_clock.TimeVoteButton, im_back.BackButton)
 
 

@@ -92,8 +92,9 @@ async def answer(person: Person, prompt: MessageView, label: str, answered: set,
 async def answer_first(person: Person, prompt: MessageView, answered: set, **kw):
     """Scripted play for any game: the first option offered, button or select. A picker (a
     menu whose button is off until something is chosen in it) gets the first option of each
-    menu still empty, then its button. A question closed since it was listed (its time ran
-    out) is left, as a person would."""
+    menu still empty, then its button; a thread question's first step, chosen, answers with
+    the steps left privately, which are answered so. A question closed since it was listed
+    (its time ran out) is left, as a person would."""
     answered.add((person.name, prompt.id))
     while prompt.buttons and prompt.buttons[0].get("disabled"):
         empty = [s for s in prompt.selects
@@ -106,7 +107,11 @@ async def answer_first(person: Person, prompt: MessageView, answered: set, **kw)
         return await person.click(prompt, prompt.labels()[0], **kw)
     if not prompt.selects:
         return None
-    return await person.select(prompt, prompt.selects[0]["options"][0]["value"], **kw)
+    reply = await person.select(prompt, prompt.selects[0]["options"][0]["value"], **kw)
+    # a thread question's steps left, answered to this person alone
+    private = [m for m in (reply.message, *reply.followups) if m is not None
+               and m.ephemeral and (m.buttons or m.selects)]
+    return await answer_first(person, private[0], answered, **kw) if private else reply
 
 
 QUICK = ("Stop in", "Pass", "Abstain", "Carry on", "Keep my ballot", "No", "Nothing to report",

@@ -4,9 +4,12 @@ Mastermind with an AI and a human protagonist, and the bot as Mastermind for two
 script reaches the thread only in the recap after the end."""
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+
 import pytest
 
-from tests.loopback.table import FAST_TIMINGS, at_a_table
+from tests.loopback.table import FAST_TIMINGS, answer_first, at_a_table, open_questions
 from tests.test_loopback_games import play_and_check
 
 
@@ -69,3 +72,85 @@ def seated_in(lobby) -> list[str]:
     """The lobby's seats, in seat order."""
     line = next(x for x in lobby.text.splitlines() if "seats taken" in x)
     return line.split(": ", 1)[1].split(", ")
+
+
+TIMINGS = FAST_TIMINGS.replace("programming=3", "programming=60").replace("conference=3",
+                                                                          "conference=60")
+
+
+def chosen(db) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT pending_id, choice FROM decisions ORDER BY seq").fetchall()
+
+
+async def test_a_card_is_two_menus_and_a_confirm_and_its_target_is_never_public(tmp_path):
+    """The Mastermind's card is one DM: the card menu, then the target menu under it, then
+    Confirm. A protagonist's card question in the thread shows the card menu alone; a card
+    chosen there answers that person alone with the target menu and Confirm, and whoever
+    was not asked is refused; the thread never shows the card."""
+    db = tmp_path / "db.sqlite3"
+    async with at_a_table(db, "alice", "bob", "carol") as (
+            discord, (alice, bob, carol), games):
+        await alice.slash(games, "looper new", mode="first_steps", timings=TIMINGS)
+        lobby = games.last_message()
+        await bob.click(lobby, "Join")
+        await discord.settle()
+        await alice.slash(games, "looper add-ai")
+        await alice.click(lobby, "Start")
+        thread, answered = lobby.thread, set()
+        mastermind = public = None
+        give_up = asyncio.get_running_loop().time() + 60
+        while public is None and asyncio.get_running_loop().time() < give_up:
+            for person in (alice, bob):
+                for prompt in open_questions(person, thread, answered):
+                    menus = [s.get("placeholder") for s in prompt.selects]
+                    if menus == ["Card"] and prompt in alice.dms() and mastermind is None:
+                        mastermind = prompt
+                        await mastermind_places(alice, prompt, db)
+                    elif menus == ["Card"] and person is bob and prompt not in bob.dms():
+                        public = prompt
+                    else:
+                        await answer_first(person, prompt, answered)
+            await asyncio.sleep(0.05)
+        assert mastermind is not None and public is not None, [m.text for m in thread.messages()]
+
+        assert not public.buttons and len(public.selects[0]["options"]) == 8   # A deck's cards
+        for other in (alice, carol):             # the Mastermind, and someone not at the table
+            refused = await other.select(public, "Goodwill +1")
+            assert refused.ephemeral and "not for you" in refused.content
+        before, posts = chosen(db), len(thread.messages())
+        reply = await bob.select(public, "Goodwill +1")
+        private = reply.message
+        assert reply.ephemeral and private.id != public.id and len(thread.messages()) == posts
+        assert [s["placeholder"] for s in private.selects] == ["Card", "Target"]
+        assert private.buttons[0].get("disabled") and chosen(db) == before
+        assert not any(m.id == private.id for m in alice.visible() + carol.visible())
+        [target] = [o for s in private.selects if s["placeholder"] == "Target"
+                    for o in s["options"]][:1]        # one no other card of a deck lies on
+        where, placed = target["label"], f"Goodwill +1 on {target['label']}"
+        await bob.select(private, where, menu="Target")
+        await bob.click(private, f"Confirm: {placed}")
+        code = f"g1@{target['value'].partition(':')[2]}"
+        assert code in [c for d, c in chosen(db) if (d, c) not in before]
+        assert f"You chose **{placed}**" in private.text
+        await discord.settle()
+        said = "\n".join(m.text for m in thread.messages()).splitlines()
+        assert f"face down on {where}" in "\n".join(said)
+        assert all(f"revealed {placed}" in line for line in said
+                   if placed in line)                   # only once every card is revealed
+        assert any(f"Your card: {placed}" in m.text for m in bob.dms())
+
+
+async def mastermind_places(alice, prompt, db) -> None:
+    """The Mastermind's DM: the card menu and Confirm (off), then, a card chosen, the target
+    menu in the same message; nothing is decided until Confirm."""
+    assert prompt.buttons[0]["label"] == "Confirm" and prompt.buttons[0].get("disabled")
+    dms, before = len(alice.dms()), chosen(db)
+    await alice.select(prompt, "Intrigue +1", menu="Card")
+    assert [s["placeholder"] for s in prompt.selects] == ["Card", "Target"]
+    await alice.select(prompt, "School", menu="Target")
+    assert len(alice.dms()) == dms and chosen(db) == before
+    await alice.click(prompt, "Confirm: Intrigue +1 on School")
+    assert not prompt.buttons and not prompt.selects
+    assert [c for _, c in chosen(db)[len(before):]] == ["i1@school"]
+    assert not any("Your card: " in m.text for m in alice.dms())    # its closed question says it
