@@ -133,10 +133,10 @@ class Boards:
             content = await self._status_content(table)
             embed = content["embed"]
             look = {"status": embed.to_dict(), "picture": repr(public)}
+            # whom the table waits on is not a moment: the thread's question pings them at
+            # once, and turn after turn it would cost an edit each
             moment = {"status": table.status, "phase": public.get("phase"),
-                      "round": public.get("round"), "buttons": content["view"] is not None,
-                      "waiting": [f["value"] for f in look["status"].get("fields", [])
-                                  if "<t:" not in f["value"]]}
+                      "round": public.get("round"), "buttons": content["view"] is not None}
             message_id = self.status_id(table)
             moment_changed = self._shown.get((table.id, "moment")) != moment
             if message_id is not None and (
