@@ -235,6 +235,7 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         await interaction.edit_original_response(allowed_mentions=NOBODY, **closed)
     else:
         await interaction.response.edit_message(allowed_mentions=NOBODY, **closed)
+    host_of(interaction).delivery.followups.answered(interaction)   # their next DMs ride it
 
 
 async def picking(interaction: discord.Interaction, game_id: int, pending_id: str, *,
@@ -301,4 +302,5 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
                                                  pinging(people))
 
     await host.deliver_progress(game_id, accepted.asked, onto_the_question)
+    await host.delivery.close_by_click(accepted.table, interaction, asked)
     await reply(interaction, answer)

@@ -47,7 +47,7 @@ from itertools import groupby
 import discord
 
 import games
-from cogs.common import im_back, render, substitutes, table_clock, threads, watching
+from cogs.common import followups, im_back, render, substitutes, table_clock, threads, watching
 from cogs.common.boards import EDIT_CAP, Boards, older_than
 from cogs.common.recap import recap
 from cogs.common.sending import NOBODY, SENT_LOOKUP, lacking, nonce, pin, pinging, said
@@ -122,6 +122,7 @@ class DiscordDelivery:
         # game -> its posts this process planned and has not sent yet: any other planned post
         # may have gone out before a restart, unrecorded, and is looked for first (`_sent_before`)
         self._planned_here: defaultdict[int, set[str]] = defaultdict(set)
+        self.followups = followups.Followups()           # DMs through a person's own answers
 
     @property
     def host(self):
@@ -204,10 +205,15 @@ class DiscordDelivery:
             plans = self._news(table, posts, lines, {r.id for r in public if r.data.get("pin")})
             asks = [(f"ask:{group[0].kind}:{group[0].id}", [], None)
                     for group in self._new_public_questions(table, posts, prompted)]
-            if asks and plans and plans[-1][0].startswith("phase:") and asks[0][0] not in posts:
-                # news that would open a post of its own rides on the question instead (not
-                # on one planned before, set aside: planning it again keeps it as it was)
-                asks[0] = (asks[0][0], *plans.pop()[1:])
+            if (asks and plans and plans[-1][0].startswith(("phase:", "more:"))
+                    and asks[0][0] not in posts):
+                # news that would open a post of its own, or grow the phase's, rides on the
+                # question instead: one message for both (not on one planned before, set
+                # aside: planning it again keeps it as it was)
+                key, ids, text = plans.pop()
+                if key.startswith("more:"):     # its own lines, not the post's whole text
+                    text = "\n".join(line for i, line in lines if i in set(ids))
+                asks[0] = (asks[0][0], ids, text)
             plans += asks
         plans += substitutes.thread_plans(table, t, public, posts)
         plans += table_clock.thread_plans(t, public, posts)
@@ -567,12 +573,14 @@ class DiscordDelivery:
 
     async def _send(self, table: GameRow, post: PostRow, channel, *, private: bool = False,
                     text: str | None = None, picture: str | None = None,
-                    asked: list[tuple[str, int]] = (), marks: list[str] = (), **kwargs):
+                    asked: list[tuple[str, int]] = (), marks: list[str] = (),
+                    via: discord.Interaction | None = None, **kwargs):
         """Send one planned message and record it (with the questions it `asked` and the
         `marks` of what it said once for all, in one write); the message, or None if Discord
         refused. A refusal is retried later, up to `MAX_ATTEMPTS`; a DM refused as forbidden
         marks its seat unreachable instead (`private`). A post planned before a restart (or
-        by another process) is looked for first: it may have gone out unrecorded."""
+        by another process) is looked for first: it may have gone out unrecorded. `via`: a
+        DM's person's latest answer there, to send it as its follow-up (`followups`)."""
         kwargs.setdefault("allowed_mentions", NOBODY)
         if kwargs.get("files") and not render.may(channel, "attach_files"):
             kwargs.pop("files")            # the picture is left out rather than the news
@@ -587,8 +595,8 @@ class DiscordDelivery:
         try:
             # a seat's DM names its channel too: a question asked again of a substitute
             # (`Host.take_seat`) is not merged with the message its former person got
-            message = message or await channel.send(content or None, nonce=nonce(
-                table.id, f"{post.key}:{channel.id}" if private else post.key), **kwargs)
+            message = message or await self._post(table, post, channel, content, via, nonce(
+                table.id, f"{post.key}:{channel.id}" if private else post.key), kwargs)
         except (discord.HTTPException, discord.RateLimited) as err:
             if private and isinstance(err, discord.Forbidden):
                 raise
@@ -601,6 +609,21 @@ class DiscordDelivery:
         self._planned_here[table.id].discard(post.key)
         self.newest_post[table.id] = max(message.id, self.newest_post.get(table.id, 0))
         return message
+
+    async def _post(self, table: GameRow, post: PostRow, channel, content: str | None,
+                    via: discord.Interaction | None, key: str, kwargs: dict):
+        """A new message: a follow-up of `via` while Discord takes its token, else the bot's
+        own post with its nonce. A follow-up carries no nonce: one whose answer was lost may
+        have gone out, so its retry looks for it first (`_sent_before`)."""
+        if via is not None:
+            try:
+                return await followups.send(via, content or None, **kwargs)
+            except discord.HTTPException as err:
+                if err.status not in (401, 404):   # 50027 token ran out, 10015 gone
+                    self._planned_here[table.id].discard(post.key)
+                    raise
+                self.followups.spent(via.user.id, via)
+        return await channel.send(content or None, nonce=key, **kwargs)
 
     async def _sent_before(self, table: GameRow, channel, content: str | None,
                            embed: discord.Embed | None):
@@ -786,7 +809,8 @@ class DiscordDelivery:
             kwargs = {"view": view}
         try:
             message = await self._send(table, post, await self._dm(seat.user_id), private=True,
-                                       asked=[(pending.id, seat_no)] if pending else (), **kwargs)
+                                       asked=[(pending.id, seat_no)] if pending else (),
+                                       via=self.followups.token_of(seat.user_id), **kwargs)
         except (discord.HTTPException, discord.RateLimited) as err:   # opening the DM too
             if getattr(err, "code", None) not in CLOSED_DMS:   # 40003, opened too fast...
                 return await self._refused(table, post, err)
@@ -967,46 +991,78 @@ class DiscordDelivery:
 
     async def _show_outcome(self, table: GameRow, channel_id: int, message_id: int,
                             asked: list[tuple[str, int]]) -> None:
-        t = render.translator(table)
-        known = [self._questions.get((table.id, pending_id)) for pending_id, _ in asked]
         channel = (await self.channel(channel_id) if channel_id == table.thread_id
                    else self.bot.get_partial_messageable(channel_id))
         if channel is None:
             return
         try:
-            embed, old = self._shown.pop(message_id, None), None
-            if all(known):
-                labels = {o.id: t.option(o.key, o.params) for p in known for o in p.options}
-            if embed is None or not all(known):   # asked before a restart: what it shows
-                old = await channel.fetch_message(message_id)
-                labels = {k: t.name(v) for k, v in render.labels_of(old).items()}
-                embed = old.embeds[0] if old.embeds else discord.Embed()
-            outcomes = [await self.host.store.decision_of(table.id, pending_id)
-                        for pending_id, _ in asked]
-            timed = [(seat, labels.get(d[0], d[0])) for (_, seat), d in zip(asked, outcomes)
-                     if d is not None and d[1] == "timeout"]
-            if channel_id == table.thread_id:
-                outcome = (t("ui", "ballot_timed_out", names=[s for s, _ in timed],
-                             choice=timed[0][1]) if timed else t("ui", "closed")
-                           if None in outcomes else t("ui", "ballot_answered"))
-                # what the message says above its question (news, pings, who answered);
-                # where embeds are not shown, the question's words, its deadline apart
-                said = await self.question_text(table.id, message_id, old and old.content)
-                kept = "\n".join(line for line in said.splitlines() if "<t:" not in line)
-                edit = render.closed_question(t, kept, [embed], outcome, pictures=True)
-            else:
-                decided = outcomes[0]
-                outcome = (t("ui", "closed") if decided is None else
-                           t("ui", "timed_out" if decided[1] == "timeout" else "chose",
-                             choice=render.choice_label(labels, decided[0])))
-                post = (await self.host.store.posts(table.id)).get(
-                    f"prompt:{asked[0][1]}:{asked[0][0]}")
-                edit = render.closed_question(t, post and post.text, [embed], outcome)
-            await channel.get_partial_message(message_id).edit(
-                allowed_mentions=NOBODY, **{"view": None, **edit})
+            edit = await self._closing(table, channel, message_id, asked)
+            await channel.get_partial_message(message_id).edit(allowed_mentions=NOBODY, **edit)
         except (discord.HTTPException, discord.RateLimited) as err:   # 30046: left as it is
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)
+
+    async def _closing(self, table: GameRow, channel, message_id: int,
+                       asked: list[tuple[str, int]], old: discord.Message | None = None
+                       ) -> dict:
+        """The edit that shows a question message's outcome. What it showed is known here,
+        else read (`old`: the message as a click on it carries it; else fetched)."""
+        t = render.translator(table)
+        known = [self._questions.get((table.id, pending_id)) for pending_id, _ in asked]
+        embed = self._shown.pop(message_id, None)
+        if all(known):
+            labels = {o.id: t.option(o.key, o.params) for p in known for o in p.options}
+        if embed is None or not all(known):   # asked before a restart: what it shows
+            old = old or await channel.fetch_message(message_id)
+            labels = {k: t.name(v) for k, v in render.labels_of(old).items()}
+            embed = old.embeds[0] if old.embeds else discord.Embed()
+        outcomes = [await self.host.store.decision_of(table.id, pending_id)
+                    for pending_id, _ in asked]
+        timed = [(seat, labels.get(d[0], d[0])) for (_, seat), d in zip(asked, outcomes)
+                 if d is not None and d[1] == "timeout"]
+        if channel.id == table.thread_id:
+            outcome = (t("ui", "ballot_timed_out", names=[s for s, _ in timed],
+                         choice=timed[0][1]) if timed else t("ui", "closed")
+                       if None in outcomes else t("ui", "ballot_answered"))
+            # what the message says above its question (news, pings, who answered);
+            # where embeds are not shown, the question's words, its deadline apart
+            said = await self.question_text(table.id, message_id, old and old.content)
+            kept = "\n".join(line for line in said.splitlines() if "<t:" not in line)
+            edit = render.closed_question(t, kept, [embed], outcome, pictures=True)
+        else:
+            decided = outcomes[0]
+            outcome = (t("ui", "closed") if decided is None else
+                       t("ui", "timed_out" if decided[1] == "timeout" else "chose",
+                         choice=render.choice_label(labels, decided[0])))
+            post = (await self.host.store.posts(table.id)).get(
+                f"prompt:{asked[0][1]}:{asked[0][0]}")
+            edit = render.closed_question(t, post and post.text, [embed], outcome)
+        return {"view": None, **edit}
+
+    async def close_by_click(self, table: GameRow, interaction: discord.Interaction,
+                             asked: dict[int, str]) -> bool:
+        """The click that gave a thread question its last open answer closes its message by
+        its own answer (Discord's callback: none of the bot's own calls), as a DM's answer
+        closes its question. Its questions are marked closed first, so no delivery edits it
+        again; an answer Discord refuses leaves the edit to the bot. False while some seat
+        it asked has yet to answer."""
+        live = {p.id for p in self.host.pending(table)}
+        pairs = [(pending_id, seat) for seat, pending_id in asked.items()]
+        message = interaction.message
+        if message is None or not pairs or any(p in live for p, _ in pairs):
+            return False
+        for pending_id, seat in pairs:
+            await self.host.store.close_prompt(table.id, pending_id, seat, message.id)
+        try:
+            edit = await self._closing(table, message.channel, message.id, pairs, old=message)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(allowed_mentions=NOBODY, **edit)
+            else:
+                await interaction.response.edit_message(allowed_mentions=NOBODY, **edit)
+        except (discord.HTTPException, discord.RateLimited) as err:
+            log.info("game %s: question %s closes apart: %s", table.id, message.id, err)
+            await self._show_outcome(table, message.channel.id, message.id, pairs)
+        return True
 
     async def onto_question(self, table: GameRow, interaction: discord.Interaction,
                             rows: list[OutboxRow], lines: list[str], mentions) -> bool:
