@@ -1,6 +1,6 @@
 """Same seed, same game in every process: set and hash order must never reach the rules, the
 AI policies or the host. Every registered game and mode is simulated under two hash seeds, in
-parallel subprocesses, and the two runs must end alike."""
+two parallel subprocesses that play them all in turn, and the two runs must end alike."""
 from __future__ import annotations
 
 import json
@@ -49,21 +49,23 @@ def smallest_table(engine, mode: str) -> int:
 
 @pytest.fixture(scope="module")
 def endings() -> dict:
-    """Start every run at once, then collect: {(game, mode, players, hash seed): summary}."""
-    procs = {}
-    for game, mode, players in runs():
-        for hash_seed in HASH_SEEDS:
-            # tests.toy's entry point is bot.py's own, with the test-only toy game known too.
-            procs[game, mode, players, hash_seed] = subprocess.Popen(
-                [sys.executable, "-m", "tests.toy", "simulate", game, "--mode", mode,
-                 "--players", str(players), "--seed", str(SEED)],
-                cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": hash_seed},
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """Start one process per hash seed, each simulating every run in turn (bot.py's own
+    simulate, with the test-only toy game known), then collect:
+    {(game, mode, players, hash seed): summary}."""
+    every = runs()
+    procs = {hash_seed: subprocess.Popen(
+        [sys.executable, "-m", "tests.simulate_runs", str(SEED),
+         *(f"{game}:{mode}:{players}" for game, mode, players in every)],
+        cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for hash_seed in HASH_SEEDS}
     out = {}
-    for key, proc in procs.items():
+    for hash_seed, proc in procs.items():
         stdout, stderr = proc.communicate(timeout=300)
-        assert stdout.strip(), stderr[-2000:]
-        out[key] = json.loads(stdout.strip().splitlines()[-1])
+        summaries = stdout.strip().splitlines()
+        assert len(summaries) == len(every), stderr[-2000:]
+        for run, summary in zip(every, map(json.loads, summaries)):
+            assert (summary["game"], summary["mode"], summary["players"]) == run, summary
+            out[(*run, hash_seed)] = summary
     return out
 
 
