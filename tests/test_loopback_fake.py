@@ -361,10 +361,14 @@ async def test_gateway_drop_resumes_and_replays(lb, town):
     assert games.last_message().content == "Players: alice, bob"
 
 
+class EagerBot(TinyBot):
+    async def before_identify_hook(self, shard_id, *, initial=False):
+        """discord.py's own waits 5 s before any identify but the first: here, none."""
+
+
 async def test_invalidated_session_identifies_again(lb, town):
-    """Slow by nature: discord.py waits 5 s before any identify but the first."""
     guild, alice, bob, games = town
-    async with lb.run_bot(TinyBot):
+    async with lb.run_bot(EagerBot):
         lb.gateway.invalidate()
         await lb.wait_for(lambda: lb.gateway.identifies == 2 and lb.gateway.connected)
         assert (await alice.slash(games, "tiny lobby")).content == "Players: alice"
