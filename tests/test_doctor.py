@@ -3,9 +3,26 @@ passes; in a crippled one each missing piece is one line saying how to fix it, t
 is 1, and nothing the check made is left behind."""
 from __future__ import annotations
 
+import discord
+import pytest
+
 from cogs.common import doctor
 from hosting.cli import main as cli_main
+from tests.loopback.bots import GUILD_READY_TIMEOUT
 from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
+
+
+class QuickClient(discord.Client):
+    """The doctor's client, ready as soon as the fake's one server has arrived (discord.py
+    waits 2 s for more by default, as the loopback's bots do not)."""
+
+    def __init__(self, **options):
+        super().__init__(guild_ready_timeout=GUILD_READY_TIMEOUT, **options)
+
+
+@pytest.fixture(autouse=True)
+def quick_client(monkeypatch):
+    monkeypatch.setattr(doctor.discord, "Client", QuickClient)
 
 
 def lines_of(capsys) -> dict[str, str]:
