@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -34,7 +35,7 @@ def db(tmp_path):
 
 
 def table_bot(lb, db):
-    return lb.run_bot(make_bot, db, idle=idle)
+    return lb.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle)
 
 
 async def open_table(games, host, joiners, ai_seats: int = 0):
