@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from functools import partial
 
 from hosting.clock import FakeClock
 from tests.loopback import Loopback
@@ -26,7 +27,8 @@ async def test_the_clock_through_the_loopback(tmp_path):
         people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
         alice, bob, carol, dave = people
         games = guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle) as bot:
             clock = bot.host.clock = FakeClock(time.time())
             lobby = (await alice.slash(games, "toy new", pace="live")).message
             for person in (bob, carol, dave):
@@ -96,7 +98,8 @@ async def test_a_vote_under_way_closes_with_the_game(tmp_path):
         people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
         alice, bob, carol, dave = people
         games = guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle):
             lobby = (await alice.slash(games, "toy new", pace="live")).message
             for person in (bob, carol, dave):
                 await person.click(lobby, "Join")

@@ -2,6 +2,8 @@
 mean (issue 9 items 9 and 10, issue 16 item 1)."""
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 
 from bot import Config, TableBot
@@ -68,7 +70,8 @@ async def test_names_with_markdown_and_twins_through_discord(tmp_path):
         people = [guild.user(n) for n in ("**al**", "bob", "bob2", "Nobody")]
         people[2].record.name = "bob"             # two people of the same name
         games = guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                              idle=idle):
             await people[0].slash(games, "toy new", pace="live")
             lobby = games.last_message()
             for person in people[1:]:

@@ -5,6 +5,7 @@ restart is still read after it."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import games
 from games.looper import data as looper_data
@@ -23,7 +24,8 @@ async def test_the_host_fills_in_a_looper_table_page_by_page(tmp_path):
         guild = lb.guild("Test server")
         alice, bob = guild.user("alice"), guild.user("bob")
         channel = guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle) as bot:
             await alice.slash(channel, "looper new", mode="basic_tragedy")
             lobby = channel.last_message()
             assert LOOPER[:10] == [*games.engine("looper").option_specs("basic_tragedy")]
@@ -92,12 +94,14 @@ async def test_a_form_sent_after_a_restart_is_read_and_one_after_the_start_refus
         guild = lb.guild("Test server")
         alice = guild.user("alice")
         channel = guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle):
             await alice.slash(channel, "toy new")
             lobby = channel.last_message()
             assert lobby.labels()[3] == "Settings 1/2"     # the toy's options, then the table's
             form = await alice.click(lobby, "Settings 1/2")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle) as bot:
             saved = await alice.submit(form, round_cap="2")
             assert saved.type == 7 and "Settings: round\\_cap=2" in lobby.text
             for _ in range(3):
@@ -120,7 +124,8 @@ async def test_a_value_too_long_for_a_field_is_kept_when_its_field_is_left_empty
     async with Loopback() as lb:
         guild = lb.guild("Test server")
         alice, channel = guild.user("alice"), guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle) as bot:
             await alice.slash(channel, "looper new",
                               settings=f"script={json.dumps(script)}; loops=2")
             lobby = channel.last_message()

@@ -2,6 +2,7 @@
 message outlives Discord's cap on edits of old messages (issue 16 items 6 and 7)."""
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 import discord
@@ -38,7 +39,8 @@ async def dawn(host, delivery, table):
 
 async def test_without_embed_links_questions_and_status_are_text(tmp_path):
     async with Loopback() as lb:
-        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                              idle=idle):
             people, games, thread = await open_table(lb)
             lb.deny(games, "embed_links")
             [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
@@ -58,7 +60,8 @@ async def test_without_embed_links_questions_and_status_are_text(tmp_path):
 
 async def test_a_status_past_discords_edit_cap_is_posted_afresh_with_my_secrets(tmp_path):
     async with Loopback() as lb:
-        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                              idle=idle):
             people, games, thread = await open_table(lb)
             first = status_message(thread)
             lb.old_edit_cap = 0                 # Discord refuses every edit of an old message
