@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,17 @@ def simulate(entry: list[str], game_args: list[str], db: Path, *,
             return {**json.loads(last), "killed": killed}
         killed += 1
     return {**json.loads(_run(args + ["--resume"], env, None)), "killed": killed}
+
+
+def whole_and_killed(entry: list[str], game_args: list[str], tmp: Path, *,
+                     kills: list[float], delay: float = 0.01) -> tuple[dict, dict]:
+    """The game played through, and the same game played `delay` seconds a decision, killed
+    after each of `kills` and resumed (`simulate`); the first runs alongside the second."""
+    with ThreadPoolExecutor(1) as aside:
+        whole = aside.submit(simulate, entry, game_args, tmp / "whole.sqlite3")
+        killed = simulate(entry, [*game_args, "--delay", str(delay)], tmp / "killed.sqlite3",
+                          kills=kills)
+        return whole.result(), killed
 
 
 def same_ending(a: dict, b: dict) -> bool:

@@ -4,14 +4,13 @@ exactly like an uninterrupted one. (Each game's own secret audit lives with its 
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 import games
 from hosting.simulate import SimulationArgs, simulate
 from hosting.text import load_locale
-from tests.durability import same_ending, simulate as run_killed
+from tests.durability import same_ending, whole_and_killed
 
 SHIPPED = ("bethlem", "room25")
 
@@ -45,10 +44,7 @@ async def test_simulated_game_ends_legally_and_speaks_both_languages(tmp_path, g
 def test_kill_nine_and_resume(tmp_path, game, mode, players):
     args = ["--players", str(players), "--seed", "5", "--mode", mode, "--absent", "1"]
     entry = ["bot.py", "simulate", game]
-    with ThreadPoolExecutor(1) as aside:     # the uninterrupted run meanwhile
-        uninterrupted = aside.submit(run_killed, entry, args, tmp_path / "whole.sqlite3")
-        killed = run_killed(entry, args + ["--delay", "0.005"], tmp_path / "killed.sqlite3",
-                            kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
-        whole = uninterrupted.result()
+    whole, killed = whole_and_killed(entry, args, tmp_path, delay=0.005,
+                                     kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
     assert whole["finished"] and killed["killed"] >= 3
     assert same_ending(whole, killed), (whole, killed)

@@ -11,7 +11,7 @@ import pytest
 from games.base import IllegalMove
 from hosting.simulate import SimulationArgs, simulate
 from hosting.store import Store
-from tests.durability import same_ending, simulate as run_killed
+from tests.durability import same_ending, whole_and_killed
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = ["-m", "tests.toy", "simulate", "toy"]
@@ -69,10 +69,9 @@ async def test_transcript_secret_audit(tmp_path):
 
 def test_kill_nine_and_resume_end_like_an_uninterrupted_run(tmp_path):
     args = ["--players", "8", "--seed", "11", "--mode", "slow", "--absent", "2"]
-    whole = run_killed(TOY, args, tmp_path / "whole.sqlite3")
+    whole, killed = whole_and_killed(TOY, args, tmp_path, delay=0.06,
+                                     kills=[0.9, 0.5, 0.7, 0.6, 0.8])
     assert whole["finished"]
-    killed = run_killed(TOY, args + ["--delay", "0.06"], tmp_path / "killed.sqlite3",
-                        kills=[0.9, 0.5, 0.7, 0.6, 0.8])
     assert killed["killed"] >= 3
     assert same_ending(whole, killed), (whole, killed)
 

@@ -9,7 +9,7 @@ import pytest
 
 from hosting.simulate import SimulationArgs, simulate
 from hosting.text import load_locale
-from tests.durability import same_ending, simulate as run_killed
+from tests.durability import same_ending, whole_and_killed
 
 SECRET_KINDS = {"your_role", "your_route", "your_hand", "other_cultist", "starting_dead",
                 "starting_dead_none", "seer_sees", "pulse_seen", "you_gave", "you_put",
@@ -46,9 +46,7 @@ async def test_simulated_game_ends_legally_and_keeps_secrets(tmp_path, players, 
 def test_kill_nine_and_resume(tmp_path):
     args = ["--players", "5", "--seed", "5", "--mode", "experienced", "--absent", "1"]
     entry = ["bot.py", "simulate", "cultists"]
-    whole = run_killed(entry, args, tmp_path / "whole.sqlite3")
-    killed = run_killed(entry, args + ["--delay", "0.01"], tmp_path / "killed.sqlite3",
-                        kills=[0.6, 0.7, 0.8])
+    whole, killed = whole_and_killed(entry, args, tmp_path, kills=[0.6, 0.7, 0.8])
     assert whole["finished"] and killed["killed"] >= 2
     assert same_ending(whole, killed), (whole, killed)
 

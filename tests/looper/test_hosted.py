@@ -10,7 +10,7 @@ import pytest
 
 from hosting.simulate import SimulationArgs, simulate
 from hosting.text import Translator, load_locale
-from tests.durability import same_ending, simulate as run_killed
+from tests.durability import same_ending, whole_and_killed
 
 PLAYS = [(mode, n) for mode in ("first_steps", "basic_tragedy") for n in (2, 3, 4)]
 REVEALS = {"role_revealed", "culprit_revealed", "guess_right", "guess_wrong", "script_recap",
@@ -62,9 +62,7 @@ async def test_public_lines_name_no_secret(tmp_path, mode, players, seed):
 def test_kill_nine_and_resume(tmp_path):
     args = ["--players", "3", "--seed", "5", "--mode", "first_steps", "--absent", "1"]
     entry = ["bot.py", "simulate", "looper"]
-    whole = run_killed(entry, args, tmp_path / "whole.sqlite3")
-    killed = run_killed(entry, args + ["--delay", "0.01"], tmp_path / "killed.sqlite3",
-                        kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
+    whole, killed = whole_and_killed(entry, args, tmp_path, kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
     assert whole["finished"] and killed["killed"] >= 3
     assert same_ending(whole, killed), (whole, killed)
 

@@ -12,7 +12,7 @@ import pytest
 
 from hosting.simulate import SimulationArgs, simulate
 from hosting.text import Translator, load_locale
-from tests.durability import ROOT, same_ending, simulate as run_killed
+from tests.durability import ROOT, same_ending, whole_and_killed
 
 # Only the Ghost's seat may hear these; the GM log keeps the rest for the end.
 GHOST_ONLY = {"screen_line", "crow_discarded"}
@@ -76,9 +76,7 @@ def test_every_locale_key_exists_in_both_languages():
 def test_kill_nine_and_resume(tmp_path):
     args = ["--players", "4", "--seed", "3", "--mode", "intermediate", "--absent", "1"]
     entry = ["bot.py", "simulate", "mysterium"]
-    whole = run_killed(entry, args, tmp_path / "whole.sqlite3")
-    killed = run_killed(entry, args + ["--delay", "0.01"], tmp_path / "killed.sqlite3",
-                        kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
+    whole, killed = whole_and_killed(entry, args, tmp_path, kills=[0.45, 0.6, 0.5, 0.7, 0.55, 0.8])
     assert whole["finished"] and killed["killed"] >= 3
     assert same_ending(whole, killed), (whole, killed)
 
