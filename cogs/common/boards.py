@@ -2,9 +2,10 @@
 one line saying how it ended) and its status at the top of the thread, pinned where the bot may
 (before which `threads.keep` makes the thread what the table needs).
 
-A message is edited only when it would look different. A new phase, round or table status shows
-on the status at once; other changes within a phase reach it at most every `status_every`
-seconds (a later edit is planned), while the thread's own posts carry the news and, through
+A message is edited only when it would look different. A paused or ended table shows on the
+status at once; a new phase or round at once, or, moments after the last edit, `news_every`
+after it (a burst of phases is one edit, as a burst of lines is on a phase post); other
+changes within a phase reach it at most every `status_every` seconds (a later edit is planned), while the thread's own posts carry the news and, through
 `new_picture`, the latest picture of the table.
 
 What a message last showed is remembered by each process apart. With several processes a
@@ -53,6 +54,7 @@ class Boards:
         self._status_ids: dict[int, int] = {}            # game -> its status message
         self._status_at: dict[int, float] = {}           # game -> when its status was last sent
         self._catch_up: dict[int, asyncio.Task] = {}     # game -> a later status edit
+        self._catch_up_due: dict[int, float] = {}        # game -> when that edit is due
         self._refused: dict[int, tuple[int, float]] = {}  # game -> (refusals, next try)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -133,16 +135,20 @@ class Boards:
             content = await self._status_content(table)
             embed = content["embed"]
             look = {"status": embed.to_dict(), "picture": repr(public)}
-            # whom the table waits on is not a moment: the thread's question pings them at
-            # once, and turn after turn it would cost an edit each
+            # a question in the thread opening or closing is not a moment: the thread shows
+            # it at once, and turn after turn it would cost an edit each
+            asking = render.translator(table)("ui", "waiting_thread")
             moment = {"status": table.status, "phase": public.get("phase"),
-                      "round": public.get("round"), "buttons": content["view"] is not None}
+                      "round": public.get("round"), "buttons": content["view"] is not None,
+                      "said": [f["value"] for f in look["status"].get("fields", [])
+                               if "<t:" not in f["value"] and f["value"] != asking]}
             message_id = self.status_id(table)
             moment_changed = self._shown.get((table.id, "moment")) != moment
             if message_id is not None and (
                     self._shown.get((table.id, "status")) == look
-                    or (self._shown.get((table.id, "moment")) == moment
-                        and self._too_soon(table.id))):
+                    or (table.status == "running" and self._too_soon(
+                        table.id, self.delivery.news_every if moment_changed
+                        else self.status_every))):
                 return
             self._shown[(table.id, "status")], self._shown[(table.id, "moment")] = look, moment
             self._status_at[table.id] = asyncio.get_running_loop().time()
@@ -273,15 +279,20 @@ class Boards:
                 if table.status == "finished" else None)
         return {"embed": await self.status_embed(table), "view": view}
 
-    def _too_soon(self, game_id: int) -> bool:
-        """Whether the status was edited less than `status_every` ago; if so a later edit is
-        planned (the thread posts carry the news and the picture meanwhile)."""
-        wait = self._status_at.get(game_id, 0.0) + self.status_every - asyncio.get_running_loop().time()
-        if wait <= 0:
+    def _too_soon(self, game_id: int, every: float) -> bool:
+        """Whether the status was edited less than `every` seconds ago; if so an edit is
+        planned for then (the thread posts carry the news and the picture meanwhile), or
+        sooner than one planned already."""
+        now = asyncio.get_running_loop().time()
+        due = self._status_at.get(game_id, 0.0) + every
+        if due <= now:
             return False
         task = self._catch_up.get(game_id)
-        if task is None or task.done():
-            self._catch_up[game_id] = in_background(self._status_later(game_id, wait))
+        if task is None or task.done() or self._catch_up_due.get(game_id, due) > due:
+            if task is not None:
+                task.cancel()
+            self._catch_up[game_id] = in_background(self._status_later(game_id, due - now))
+            self._catch_up_due[game_id] = due
         return True
 
     async def _status_later(self, game_id: int, wait: float) -> None:
