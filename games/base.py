@@ -253,6 +253,9 @@ class Engine:
     # The shape of the state `setup` and `apply` write today. Raise it whenever that shape
     # changes (a key renamed, added or dropped) and teach `upgrade` the step.
     state_version: ClassVar[int] = 1
+    # Private lines the answer that caused them already showed its person (a card chosen in
+    # an answer only they saw): kept in the seat's history, never a DM of their own.
+    shown_by_the_answer: ClassVar[frozenset[str]] = frozenset()
 
     # ---- setup -----------------------------------------------------------------------------
     def check_players(self, mode: str, players: int) -> None:

@@ -1118,26 +1118,39 @@ class Host(more_time.TimeControls, away.AwayTime):
             if rows:
                 await self.store.mark_delivered(r.id for r in rows)
 
-    async def deliver_progress(self, game_id: int, asked: frozenset[str], send) -> bool:
-        """Let the answer to a click carry the news it caused, when that news is public (or
-        for the GM log) and asks nothing new: a vote's "X has voted". `asked` holds the open
-        questions before the answer; `send(table, rows)` shows the rows and says whether it
-        did. Anything else (a new question, a secret, the end) is left to `flush`, as is
-        everything while a delivery is under way: an answer to a click never waits for one."""
-        if self._delivering[game_id].locked():
+    async def deliver_progress(self, game_id: int, asked: frozenset[str], send,
+                               wait: float = 0.0) -> bool:
+        """Let the answer to a click carry the news it caused. `asked` holds the open questions
+        before the answer; `send(table, rows, alone)` shows what it may of the rows and returns
+        the ids it showed (`alone`: the rows are all public or for the GM log and the step asks
+        nothing new, as a vote's "X has voted"); what it leaves (a secret, a new question, the
+        end) goes by `flush`, as does everything while a delivery is under way: an answer to
+        a click waits for one at most `wait` seconds."""
+        delivering = self._delivering[game_id]
+        if delivering.locked() and not wait:
             return False
-        async with self._delivering[game_id], self.across(game_id, wait=False) as held:
+        try:
+            await asyncio.wait_for(delivering.acquire(), wait if delivering.locked() else None)
+        except asyncio.TimeoutError:
+            return False
+        try:
+            return await self._progress(game_id, asked, send)
+        finally:
+            delivering.release()
+
+    async def _progress(self, game_id: int, asked: frozenset[str], send) -> bool:
+        async with self.across(game_id, wait=False) as held:
             if not held:
                 return False
             rows, table = await self._news_with_game(game_id)
-            if not rows:
+            if rows is None or table.status != "running":   # None: another process's
                 return False
-            if (table.status != "running"
-                    or any(r.audience not in ("public", "gm") for r in rows)
-                    or not {p.id for p in self.pending(table)} <= asked
-                    or not await send(table, rows)):
+            alone = (all(r.audience in ("public", "gm") for r in rows)
+                     and {p.id for p in self.pending(table)} <= asked)
+            shown = await send(table, rows, alone)
+            if not shown:
                 return False
-            await self.store.mark_delivered(r.id for r in rows)
+            await self.store.mark_delivered(shown)
             return True
 
     async def recover(self) -> list[int]:

@@ -323,11 +323,15 @@ async def test_an_answer_may_carry_its_own_public_progress_and_nothing_else(tmp_
         [kill] = host.pending(table)
         await host.decide(table.id, user_of(table, kill.seat), kill.id, kill.default)
         await host.flush(table.id)
-        taken = []
+        taken, alone_each = [], []
 
-        async def show(table, rows):
+        async def show(table, rows, alone):
+            """As the bot's answer to a vote: "X has voted" alone, else nothing."""
+            alone_each.append(alone)
+            if not alone:
+                return []
             taken.extend(rows)
-            return True
+            return [r.id for r in rows]
 
         async def vote(seat, send):
             asked = {p.id for p in host.pending(table)}
@@ -340,8 +344,8 @@ async def test_an_answer_may_carry_its_own_public_progress_and_nothing_else(tmp_
         assert [r.kind for r in taken] == ["voted"]
         assert await store.undelivered(table.id) == []          # delivered by the answer
 
-        async def too_long(table, rows):
-            return False
+        async def too_long(table, rows, alone):
+            return []
 
         assert not await vote(second, too_long)                  # left to the usual delivery
         assert [r.kind for r in await store.undelivered(table.id)] == ["voted"]
@@ -353,6 +357,7 @@ async def test_an_answer_may_carry_its_own_public_progress_and_nothing_else(tmp_
         taken.clear()
         assert not await vote(last, show)     # the vote closed and a night question came
         assert taken == [] and "night_falls" in [r.kind for r in await store.undelivered(table.id)]
+        assert alone_each[-1] is False and all(alone_each[:-1])
     finally:
         await host.idle()
         await store.close()
@@ -440,8 +445,8 @@ async def test_a_settle_shows_the_game_through_its_delivery_with_news_or_without
             await super().deliver(table, rows)
             self.deliveries.append((table.version, len(rows)))
 
-    async def carried(table, rows):
-        return True
+    async def carried(table, rows, alone):
+        return [r.id for r in rows]
 
     store = await Store.open(tmp_path / "s.sqlite3")
     out = Shown()

@@ -37,6 +37,7 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 
 ACK_BUDGET = 2.0  # seconds of Discord's three we let the work take before deferring
+RIDE_WAIT = 0.3   # seconds a thread answer waits for a delivery under way to carry its news
 
 
 def time_left(interaction: discord.Interaction) -> float:
@@ -235,7 +236,16 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         await interaction.edit_original_response(allowed_mentions=NOBODY, **closed)
     else:
         await interaction.response.edit_message(allowed_mentions=NOBODY, **closed)
-    host_of(interaction).delivery.followups.answered(interaction)   # their next DMs ride it
+    host = host_of(interaction)
+    host.delivery.followups.answered(interaction)   # their next DMs ride it
+
+    async def next_in_place(table: GameRow, rows, alone: bool) -> list[int]:
+        await host.delivery.ask_in_place(table, interaction, accepted.question,
+                                         closed["content"], rows, accepted.asked)
+        return []
+
+    if message is not None and message.guild is None:     # not an ephemeral copy
+        await host.deliver_progress(game_id, accepted.asked, next_in_place)
 
 
 async def picking(interaction: discord.Interaction, game_id: int, pending_id: str, *,
@@ -294,13 +304,22 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     if interaction.response.is_done():     # deferred under load: the news goes the usual way
         return await reply(interaction, answer)
 
-    async def onto_the_question(table: GameRow, rows) -> bool:
-        """The news ("X has voted") joins the question, edited by the answer itself."""
+    closed = None      # the ids of the news the question closed with, once it closed
+
+    async def onto_the_question(table: GameRow, rows, alone: bool) -> list[int]:
+        """The news joins the question, edited by the answer itself: closing it with the
+        step's public news, or, while others are still to answer, "X has voted"."""
+        nonlocal closed
+        closed = await host.delivery.close_by_click(table, interaction, asked, rows)
+        if closed is not None or not alone:
+            return closed or []
         lines = [t.event(r.kind, r.data) for r in rows if r.audience == "public"]
         people = [table.seats[s].user_id for s in asked if not table.seats[s].is_ai]
-        return await host.delivery.onto_question(table, interaction, rows, lines,
-                                                 pinging(people))
+        return [r.id for r in rows] if await host.delivery.onto_question(
+            table, interaction, rows, lines, pinging(people)) else []
 
-    await host.deliver_progress(game_id, accepted.asked, onto_the_question)
-    await host.delivery.close_by_click(accepted.table, interaction, asked)
+    await host.deliver_progress(game_id, accepted.asked, onto_the_question,
+                                wait=min(RIDE_WAIT, time_left(interaction) / 2))
+    if closed is None:
+        await host.delivery.close_by_click(accepted.table, interaction, asked)
     await reply(interaction, answer)

@@ -63,6 +63,8 @@ ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to r
 # A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
 # "My secrets" still lists them.
 SAID_ON_THE_QUESTION = {"table_timed_out"}
+# public lines that are posts of their own, never news under a question
+ALONE = {"table_finished", substitutes.OFFERED, table_clock.ASKED}
 # A seat's DMs, by their keys' first word: lines, a question, a newcomer's history.
 PRIVATE_POSTS = ("seat", "prompt", "history")
 PHASE_LIMIT = 1700   # a phase post's lines, leaving room for its header and the status link
@@ -224,11 +226,12 @@ class DiscordDelivery:
         header = t("ui", "moment_header", **render.moment(table, t)) if new_moment else None
         start = new_moment and not any(key.startswith("moment:") for key in posts)
         asking = await self._asking(table, posts)
+        said_already = SAID_ON_THE_QUESTION | games.engine(table.game).shown_by_the_answer
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
             told = [r for r in rows
-                    if r.audience == f"seat:{seat.seat}" and r.kind not in SAID_ON_THE_QUESTION]
+                    if r.audience == f"seat:{seat.seat}" and r.kind not in said_already]
             for taken in [r for r in told if r.kind == substitutes.YOURS]:
                 # someone took the seat over: all it knew so far, then its news from there
                 plans += await substitutes.history_plans(self.host.store, table, t, taken)
@@ -1040,29 +1043,116 @@ class DiscordDelivery:
         return {"view": None, **edit}
 
     async def close_by_click(self, table: GameRow, interaction: discord.Interaction,
-                             asked: dict[int, str]) -> bool:
+                             asked: dict[int, str], rows: list[OutboxRow] = ()
+                             ) -> list[int] | None:
         """The click that gave a thread question its last open answer closes its message by
         its own answer (Discord's callback: none of the bot's own calls), as a DM's answer
-        closes its question. Its questions are marked closed first, so no delivery edits it
-        again; an answer Discord refuses leaves the edit to the bot. False while some seat
-        it asked has yet to answer."""
+        closes its question, with the step's public news under it while the table is in the
+        question's moment (`_rides`). Its questions are marked closed once it is, so no
+        delivery edits it again; an answer Discord refuses leaves the edit to the bot. The
+        ids of the news shown, or None while some seat it asked has yet to answer."""
         live = {p.id for p in self.host.pending(table)}
         pairs = [(pending_id, seat) for seat, pending_id in asked.items()]
         message = interaction.message
         if message is None or not pairs or any(p in live for p, _ in pairs):
-            return False
-        for pending_id, seat in pairs:
-            await self.host.store.close_prompt(table.id, pending_id, seat, message.id)
+            return None
+        edit = await self._closing(table, message.channel, message.id, pairs, old=message)
+        riding, lines = self._rides(table, message, rows)
+        content = "\n".join([edit["content"], *lines])
+        ask = next((p for p in (await self.host.store.posts(table.id)).values()
+                    if p.key.startswith("ask:") and p.message_id == message.id), None)
+        if not lines or ask is None or len(content) > render.CONTENT_MAX:
+            riding = []
+        else:   # planned and its news marked delivered before it is shown (`onto_question`)
+            edit["content"] = content
+            shown = [r.id for r in riding if r.audience == "public"]   # the GM log's stay
+            key = f"more:{shown[0]}:{ask.key}"                         # for the recap
+            await self.host.store.plan_edit(table.id, key, shown, content,
+                                            [r.id for r in riding])
         try:
-            edit = await self._closing(table, message.channel, message.id, pairs, old=message)
             if interaction.response.is_done():
                 await interaction.edit_original_response(allowed_mentions=NOBODY, **edit)
             else:
                 await interaction.response.edit_message(allowed_mentions=NOBODY, **edit)
         except (discord.HTTPException, discord.RateLimited) as err:
             log.info("game %s: question %s closes apart: %s", table.id, message.id, err)
-            await self._show_outcome(table, message.channel.id, message.id, pairs)
-        return True
+            try:
+                await message.channel.get_partial_message(message.id).edit(
+                    allowed_mentions=NOBODY, **edit)
+            except (discord.HTTPException, discord.RateLimited) as err:
+                log.warning("game %s: could not close question message %s: %s", table.id,
+                            message.id, err)
+                if riding:
+                    self.refresh_later(table.id)   # its planned edit is tried again
+                    riding = []
+        for pending_id, seat in pairs:
+            await self.host.store.close_prompt(table.id, pending_id, seat, message.id)
+        if riding:
+            await self.host.store.post_tried(table.id, key, "sent", ask.channel_id,
+                                             ask.message_id)
+        return [r.id for r in riding]
+
+    def _rides(self, table: GameRow, message: discord.Message, rows: list[OutboxRow]
+               ) -> tuple[list[OutboxRow], list[str]]:
+        """The rows a question closing now may show under it, and their lines: public ones
+        and those for the GM log, while the table is still in the moment the question's
+        header names (a new phase's news opens its own post), none that is a post of its
+        own (a pinned line, an offer, a vote on more time, the end)."""
+        t = render.translator(table)
+        header = t("ui", "ballot_header", **render.moment(table, t))
+        if not message.embeds or message.embeds[0].title != header:
+            return [], []
+        riding = [r for r in rows if r.audience in ("public", "gm")]
+        public = [r for r in riding if r.audience == "public"]
+        if any(r.data.get("pin") or r.kind in ALONE for r in public):
+            return [], []
+        return riding, [self._line(table, t, r) for r in public]
+
+    async def ask_in_place(self, table: GameRow, interaction: discord.Interaction,
+                           answered: Pending, above: str, rows: list[OutboxRow],
+                           before: frozenset[str]) -> None:
+        """A person's answer in their DMs whose step asks them the same again at once (a
+        Mastermind's next card, another ability): the new question takes the answered one's
+        place in its message, edited through the answer (`above`: what the message says
+        now, the answered question one line at its end), instead of a DM of its own. Only
+        the next of a series: of the same kind, opened by the answer (not open `before` it,
+        as a second character's programme), so that its line never reads as the last one
+        said again; and when the seat has no line due first. It is planned and recorded as
+        any DM question, so no delivery
+        asks it again; refused, the planned question goes as a DM of its own, under the same
+        words."""
+        message, seat_no = interaction.message, answered.seat
+        told = [r for r in rows if r.audience == f"seat:{seat_no}" and r.kind not in (
+            SAID_ON_THE_QUESTION | games.engine(table.game).shown_by_the_answer)]
+        if message is None or told or len(above) > render.CONTENT_MAX:
+            return
+        posts = await self.host.store.posts(table.id)
+        prompted = await self.host.store.prompted(table.id)
+        fresh = [p for p in self.host.pending_for(table, seat_no) if not p.public
+                 and p.kind == answered.kind and p.id not in before
+                 and f"prompt:{seat_no}:{p.id}" not in posts
+                 and (p.id, seat_no) not in prompted]
+        if not fresh:
+            return
+        pending, key = fresh[0], f"prompt:{seat_no}:{fresh[0].id}"
+        deadlines = {d.pending_id: d.due_at for d in await self.host.store.deadlines(table.id)}
+        embed = render.prompt_embed(table, pending, deadlines.get(pending.id))
+        picture = (render.seat_picture(table, seat_no, embed) if pending.params.get("picture")
+                   else {})
+        await self.host.store.plan_posts(table.id, [(key, [], above)])
+        try:
+            await interaction.edit_original_response(
+                content=above, embed=embed, view=render.prompt_view(table, pending),
+                attachments=picture.get("files", []), allowed_mentions=NOBODY)
+        except (discord.HTTPException, discord.RateLimited) as err:   # planned: a DM goes
+            log.info("game %s: seat %s is asked apart: %s", table.id, seat_no, err)
+            self._planned_here[table.id].add(key)
+            self.refresh_later(table.id)
+            return
+        await self.host.store.post_tried(table.id, key, "sent", message.channel.id, message.id,
+                                         asked=[(pending.id, seat_no)])
+        self._questions[(table.id, pending.id)] = pending
+        self._shown[message.id] = embed
 
     async def onto_question(self, table: GameRow, interaction: discord.Interaction,
                             rows: list[OutboxRow], lines: list[str], mentions) -> bool:

@@ -61,6 +61,7 @@ class LooperEngine(Engine):
     # 4: a card is placed in two steps (the card, then its target), no longer as "code@target".
     # 5: a card and its target are one answer again, "code@target" spelt as two steps.
     state_version = 5
+    shown_by_the_answer = frozenset({"your_card"})   # a protagonist's Confirm says its card
 
     def upgrade(self, state):
         abilities.upgrade_leader_ids(state)

@@ -40,7 +40,9 @@ def open_dm_questions(person: Person) -> list[MessageView]:
 def assert_dm_conversation_reads_down(person: Person, *, over: bool) -> None:
     """Each question in the DMs says its round; once spent, it is one line under the news sent
     with it, saying when it was asked and its outcome ("…: your decision — You chose X"), its
-    buttons, deadline and box gone. When the game is `over` every question is spent."""
+    buttons, deadline and box gone; questions asked in turn in one message (each in the place
+    of the one answered) are such lines one under the other. When the game is `over` every
+    question is spent."""
     for m in person.dms():
         if is_question(m):
             assert not over and (m.buttons or m.selects), \
@@ -51,8 +53,9 @@ def assert_dm_conversation_reads_down(person: Person, *, over: bool) -> None:
             continue
         assert not (m.buttons or m.selects), f"{person.name}: spent question still open: {m!r}"
         assert "<t:" not in m.content, f"{person.name}: spent question keeps a deadline"
-        assert closed == [m.content.splitlines()[-1]], f"{person.name}: {m.content!r}"
-        assert OUTCOME.match(closed[0].rsplit(" — ", 1)[1]), f"{person.name}: {closed[0]!r}"
+        assert closed == m.content.splitlines()[-len(closed):], f"{person.name}: {m.content!r}"
+        for line in closed:
+            assert OUTCOME.match(line.rsplit(" — ", 1)[1]), f"{person.name}: {line!r}"
 
 
 def assert_secrets_lead_with_the_secret(reply) -> None:

@@ -9,7 +9,8 @@ import sqlite3
 
 import pytest
 
-from tests.loopback.table import FAST_TIMINGS, answer_first, at_a_table, open_questions
+from tests.loopback.table import (FAST_TIMINGS, answer_first, at_a_table, open_questions,
+                                  status_message)
 from tests.test_loopback_games import play_and_check
 
 
@@ -138,7 +139,10 @@ async def test_a_card_is_two_menus_and_a_confirm_and_its_target_is_never_public(
         assert f"face down on {where}" in "\n".join(said)
         assert all(f"revealed {placed}" in line for line in said
                    if placed in line)                   # only once every card is revealed
-        assert any(f"Your card: {placed}" in m.text for m in bob.dms())
+        # Confirm said the card; no DM repeats it, "My secrets" keeps it
+        assert not any("Your card: " in m.text for m in bob.dms())
+        kept = await bob.click(status_message(thread), "My secrets")
+        assert f"Your card: {placed}" in kept.text
 
 
 async def mastermind_places(alice, prompt, db) -> None:
@@ -151,6 +155,7 @@ async def mastermind_places(alice, prompt, db) -> None:
     await alice.select(prompt, "School", menu="Target")
     assert len(alice.dms()) == dms and chosen(db) == before
     await alice.click(prompt, "Confirm: Intrigue +1 on School")
-    assert not prompt.buttons and not prompt.selects
+    assert "You chose **Intrigue +1 on School**" in prompt.content
+    assert len(alice.dms()) == dms     # the next card is asked in its place, in the same DM
     assert [c for _, c in chosen(db)[len(before):]] == ["i1@school"]
     assert not any("Your card: " in m.text for m in alice.dms())    # its closed question says it
