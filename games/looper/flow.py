@@ -303,11 +303,13 @@ def _mm_ability_answer(s, ev, q, choice):
 
 
 def _leader_abilities(s, ev):
-    """S6: the Leader declares uses one at a time until done."""
-    if s["stage"].get("done"):
+    """S6: the Leader declares uses one at a time until done. With none to use (the goodwill
+    and the abilities are on the board), nothing is asked: "done" is its only answer."""
+    options = abilities.leader_options(s)
+    if s["stage"].get("done") or not options:
         goto(s, "incident")
         return
-    ask(s, s["leader"], "leader_ability", abilities.leader_options(s) + [[DONE, "done", {}]],
+    ask(s, s["leader"], "leader_ability", options + [[DONE, "done", {}]],
         default=DONE, deadline=ABILITIES, public=True)
 
 

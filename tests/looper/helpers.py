@@ -4,7 +4,7 @@ start of a day, `Table` answers questions by kind and keeps every event."""
 from __future__ import annotations
 
 from games.base import PUBLIC
-from games.looper import LooperEngine, cards, data, flow
+from games.looper import LooperEngine, abilities, cards, data, flow
 
 E = LooperEngine()
 
@@ -71,6 +71,10 @@ class Table:
         return self
 
     def done(self, kind: str) -> "Table":
+        """Finish a step of uses. A Leader with no goodwill ability to use is not asked."""
+        if kind == "leader_ability" and not self.open(kind):
+            assert not abilities.leader_options(self.s), "the Leader was not asked"
+            return self
         return self.say(kind, flow.DONE)
 
     # ---- reading -------------------------------------------------------------------------
