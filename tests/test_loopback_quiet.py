@@ -199,7 +199,7 @@ async def test_deleting_someone_elses_message_needs_manage_messages(lb, town, tm
 # Questions wait long enough that nobody's time runs out on a slow machine; the clock-only
 # steps (Mysterium's sand timer, the least a night step lasts) pass at once.
 PATIENT = {"default": 600, "setup": 600, "night_step": 600, "vote": 600, "day_discussion": 600,
-           "programming": 600, "action": 600, "clue": 600, "pick": 600, "reactive": 600,
+           "programming": 600, "action": 600, "clue": 600, "pick": 600, "reactive": 600, "claim": 600,
            "conference": 1, "night_step_min": 0.01, "reactive_min": 0.01}
 TIMED_OUT = ("Time ran out", "This question is closed")
 
@@ -297,7 +297,8 @@ def first_event(seed: int) -> str:
 async def test_among_cultists_without_power(tmp_path, monkeypatch):
     seed = next(s for s in range(100) if first_event(s) == "NO_CONNECTION")
     await play_through_quiet(tmp_path, monkeypatch, "cultists", 2, 2, seed=seed,
-                             mode="experienced", clocks={"day_discussion": 1, "night_step": 3, "reactive": 3},
+                             mode="experienced", clocks={"day_discussion": 1, "night_step": 3, "reactive": 3,
+                                     "claim": 3},
                              to_the_end=False)
 
 

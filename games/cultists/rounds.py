@@ -58,8 +58,8 @@ def claim(ctx: Ctx, t: dict) -> None:
     who = claimant(s)
     questions = [] if who is None else [question(
         s["chars"][who]["seat"], "claim", [opt("no", "no_claim"), opt("claim", "claim")],
-        default="no", deadline="reactive", params={"round": s["round"]})]
-    answers = ask(ctx, t, "claim", questions + [clock("reactive")])
+        default="no", deadline="claim", params={"round": s["round"]})]
+    answers = ask(ctx, t, "claim", questions + [clock("claim")])
     if who is None or answers[str(s["chars"][who]["seat"])] != "claim":
         return
     show_role(ctx, who)

@@ -16,7 +16,7 @@ from tests.test_loopback_games import (assert_each_line_reached_its_audience,
                                        assert_nothing_to_stumble_on, seen_lines)
 
 TIMINGS = ",".join(f"{k}=0.1" for k in ("default", "setup", "night_step", "vote",
-                                         "day_discussion", "action", "reactive",
+                                         "day_discussion", "action", "reactive", "claim",
                                          "night_step_min", "reactive_min"))
 
 

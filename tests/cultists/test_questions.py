@@ -211,5 +211,5 @@ def test_whole_ai_games_ask_no_lone_answer_that_hides_nothing():
 
 def test_whole_ai_games_pad_secret_steps_with_short_clocks_only():
     clocks = Counter(p.deadline for s, p, pend in whole_games() if p.seat is None)
-    assert set(clocks) <= {"night_step_min", "night_step", "reactive", "day_discussion"}
+    assert set(clocks) <= {"night_step_min", "night_step", "claim", "day_discussion"}
     assert clocks["night_step_min"] > clocks["night_step"]

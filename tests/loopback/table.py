@@ -23,7 +23,7 @@ KILL_PROMPT = "Choose tonight's victim."
 GAME_OVER = "The game is over."
 # Short timings for whole real games: the clock-only steps pass in a moment.
 FAST_TIMINGS = ("default=3,setup=3,night_step=3,vote=3,day_discussion=3,programming=3,action=3,"
-                "night_step_min=0.01,reactive_min=0.01,reactive=3,conference=3,pick=3,clue=3")
+                "night_step_min=0.01,reactive_min=0.01,reactive=3,claim=3,conference=3,pick=3,clue=3")
 
 
 def make_bot(db_path: str | Path, extensions: tuple[str, ...] = TOY_EXTENSIONS,
