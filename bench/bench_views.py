@@ -13,7 +13,10 @@ live question per seat is the goal) and the DMs that said nothing but their mome
 gives at the end). The seed fixes the deal; AI moves and clock steps still vary a little from run to
 run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
 in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
-tests/loopback/seen.py still find, by check (`--findings` lists them).
+tests/loopback/seen.py still find, by check (`--findings` lists them). Then the questions
+that offered a single answer (a ritual click: none is the goal) and the dead time: how long
+the same table, played offline by the AI at the live pace (`simulate`), waits on its clock
+alone, per round.
 """
 from __future__ import annotations
 
@@ -32,9 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games  # noqa: E402
 from hosting.store import Store  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
-from tests.loopback.seen import UNDESCRIBED, findings, header_only, what_people_see  # noqa: E402
+from hosting.simulate import SimulationArgs, simulate  # noqa: E402
+from tests.loopback.seen import (UNDESCRIBED, answers_offered, findings,  # noqa: E402
+                                 header_only, what_people_see)
 from tests.loopback.table import dm_prompts  # noqa: E402
 from tests.loopback.wholegame import TABLES, Table, play  # noqa: E402
+
+
+SIM_SEED = 2      # the offline game whose clock-only waits are counted (a ten-round Cultists)
 
 
 @dataclass
@@ -75,10 +83,14 @@ async def count_game(table: Table, db: Path) -> dict:
     started = time.monotonic()
     async with Loopback(strict=False, timeout=120) as discord:
         most: dict[str, int] = {}
+        singles: set[tuple] = set()     # questions offering one answer, as first seen
 
         def asked(people) -> None:
             for person in people:
                 most[person.name] = max(most.get(person.name, 0), len(dm_prompts(person)))
+                for m in person.visible():
+                    if answers_offered(m.components) == 1:
+                        singles.add((m.id, m.text))
 
         thread, people = await play(discord, table, db, give_up=600, asked=asked)
         posted = tally(thread.record.messages)
@@ -91,7 +103,18 @@ async def count_game(table: Table, db: Path) -> dict:
             dms.empty = sum(map(header_only, seen.dms[person.name]))
         found = findings(seen)
     return {"table": table, "rounds": await rounds_played(db), "thread": posted,
-            "people": persons, "findings": found, "seconds": time.monotonic() - started}
+            "people": persons, "findings": found, "seconds": time.monotonic() - started,
+            "single": len(singles), "waits": await clock_waits(table)}
+
+
+async def clock_waits(table: Table) -> tuple[int, int]:
+    """(seconds, rounds) the same table waits on its clock alone at the live pace, played
+    by the AI offline (`simulate`: every seat answers at once, so the game's length on its
+    fake clock is its clock-only waits: the dead time nobody's answer can shorten)."""
+    options = [f"{k}={v}" for k, v in table.options.items() if k != "ghost"]
+    result = await simulate(SimulationArgs(table.game, table.people + table.ai, SIM_SEED,
+                                           table.mode, option=options or None))
+    return result["clock_waits"], max(1, result["rounds"])
 
 
 def report(result: dict, show_findings: bool) -> None:
@@ -107,6 +130,9 @@ def report(result: dict, show_findings: bool) -> None:
           f"{', '.join(f'{n} {check}' for check, n in by_check.items()) or 'none'}")
     print(f"  thread     posts {both(t.posts)}  edits {both(t.edits)}  "
           f"pictures {both(t.pictures)}  without alt text {by_check[UNDESCRIBED]}")
+    waited, played = result["waits"]
+    print(f"  questions with a single answer {result['single']}; clock-only waits at the "
+          f"live pace {waited / played:.0f} s/round ({played} rounds, all AI)")
     for name, c in result["people"].items():
         print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
               f"pictures {both(c.pictures)}  pings {both(c.pings)}  "

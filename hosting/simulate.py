@@ -221,6 +221,9 @@ async def simulate(a: SimulationArgs) -> dict:
             "winners": result.get("winners", []), "reason": result.get("reason"),
             "rounds": result.get("round", games.engine(table.game).round(table.state or {})),
             "decisions": await store.decision_count(table.id),
+            # every seat answers at once, so the game's length is its waits on the clock
+            # alone: the dead time a table sees once every answer is in
+            "clock_waits": round(clock.now() - table.created_at),
             "state_digest": hashlib.sha256(
                 json.dumps(table.state, sort_keys=True).encode()).hexdigest()[:16],
         }

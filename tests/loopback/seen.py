@@ -313,6 +313,18 @@ def _undescribed(place: str, messages: list[Shown]) -> list[str]:
             for m in messages for picture in m.pictures if not picture.description.strip()]
 
 
+ANSWERS = re.compile(r"^tbl:(d|s|pk|pt|b|bs|bp):")   # a question's buttons and menus
+
+
+def answers_offered(components: list[dict]) -> int:
+    """How many answers a live question's message offers: its answer buttons and the
+    options of its menus (a picker's Confirm, off until a choice is made, is none). One is
+    a ritual click: a question with a single legal answer should not be asked."""
+    live = [c for c in walk(list(components))
+            if ANSWERS.match(c.get("custom_id", "")) and not c.get("disabled")]
+    return sum(len(c["options"]) if "options" in c else 1 for c in live)
+
+
 def header_only(m: Shown) -> bool:
     """A DM that says nothing but the moment it was sent at ("**Day** · round 2")."""
     lines = m.lines()
