@@ -17,7 +17,7 @@ LOST = "I lost the"
 
 
 def quick_retries(db):
-    bot = make_bot(db)
+    bot = make_bot(db, settle_delay=0.01)
     bot.config.retry_base = 0.05
     return bot
 

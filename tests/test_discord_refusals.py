@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
+from functools import partial
 from types import SimpleNamespace
 
 import aiohttp
@@ -30,7 +31,7 @@ NOT_REACHED = "I could not send you a direct message"
 
 
 def quick_retries(db):
-    bot = make_bot(db)
+    bot = make_bot(db, settle_delay=0.01)
     bot.config.retry_base = 0.05
     return bot
 
@@ -73,7 +74,8 @@ def assert_nobody_timed_out(thread, people):
 async def test_hour_old_messages_draw_one_429_each_and_the_news_goes_on(tmp_path, wait):
     async with Loopback() as lb:
         lb.old_edit_retry_after = wait
-        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                              idle=idle):
             people, games, thread = await open_table(lb)
             [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
             await wolf.click(kill, kill.labels()[-1])

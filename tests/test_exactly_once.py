@@ -5,6 +5,7 @@ only; a vote's edit Discord refuses goes out by the bot; news meant to ride on a
 set aside is not dropped. (Whole crashes: `test_loopback_crash.py`.)"""
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 import discord
@@ -136,7 +137,8 @@ async def test_a_vote_whose_edit_discord_refused_shows_its_news_once(tmp_path):
         guild = lb.guild("Test server")
         people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
         games = guild.text_channel("games")
-        async with lb.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                              idle=idle):
             await people[0].slash(games, "toy new", pace="live")
             lobby = games.last_message()
             for person in people[1:]:

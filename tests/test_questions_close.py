@@ -3,6 +3,8 @@ saying when it was asked and what happened ("…: your decision — Time ran out
 deadline and box gone; a late click is told the time ran out."""
 from __future__ import annotations
 
+from functools import partial
+
 from tests.loopback import Loopback
 from tests.loopback.table import dm_prompts, idle, make_bot, secret_prompts
 from tests.test_delivery import toy_table, world
@@ -56,7 +58,8 @@ async def test_a_timed_out_question_says_so_in_the_dm_and_in_my_secrets(tmp_path
         guild = discord.guild("Test server")
         people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
         games = guild.text_channel("games")
-        async with discord.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
+        async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
+                                   idle=idle):
             await people[0].slash(games, "toy new", pace="live", timings="night_step=1")
             lobby = games.last_message()
             for person in people[1:]:
