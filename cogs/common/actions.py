@@ -304,15 +304,18 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
     if interaction.response.is_done():     # deferred under load: the news goes the usual way
         return await reply(interaction, answer)
 
+    closing = await host.delivery.claim_close(accepted.table, interaction, asked)
     closed = None      # the ids of the news the question closed with, once it closed
 
     async def onto_the_question(table: GameRow, rows, alone: bool) -> list[int]:
         """The news joins the question, edited by the answer itself: closing it with the
         step's public news, or, while others are still to answer, "X has voted"."""
         nonlocal closed
-        closed = await host.delivery.close_by_click(table, interaction, asked, rows)
-        if closed is not None or not alone:
-            return closed or []
+        if closing:
+            closed = await host.delivery.close_by_click(table, interaction, closing, rows)
+            return closed
+        if not alone:
+            return []
         lines = [t.event(r.kind, r.data) for r in rows if r.audience == "public"]
         people = [table.seats[s].user_id for s in asked if not table.seats[s].is_ai]
         return [r.id for r in rows] if await host.delivery.onto_question(
@@ -320,6 +323,6 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
 
     await host.deliver_progress(game_id, accepted.asked, onto_the_question,
                                 wait=min(RIDE_WAIT, time_left(interaction) / 2))
-    if closed is None:
-        await host.delivery.close_by_click(accepted.table, interaction, asked)
+    if closing and closed is None:
+        await host.delivery.close_by_click(accepted.table, interaction, closing)
     await reply(interaction, answer)

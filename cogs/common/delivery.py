@@ -1042,20 +1042,28 @@ class DiscordDelivery:
             edit = render.closed_question(t, post and post.text, [embed], outcome)
         return {"view": None, **edit}
 
-    async def close_by_click(self, table: GameRow, interaction: discord.Interaction,
-                             asked: dict[int, str], rows: list[OutboxRow] = ()
-                             ) -> list[int] | None:
+    async def claim_close(self, table: GameRow, interaction: discord.Interaction,
+                          asked: dict[int, str]) -> list[tuple[str, int]] | None:
         """The click that gave a thread question its last open answer closes its message by
         its own answer (Discord's callback: none of the bot's own calls), as a DM's answer
-        closes its question, with the step's public news under it while the table is in the
-        question's moment (`_rides`). Its questions are marked closed once it is, so no
-        delivery edits it again; an answer Discord refuses leaves the edit to the bot. The
-        ids of the news shown, or None while some seat it asked has yet to answer."""
+        closes its question: its questions (question, seat) are marked closed at once, so no
+        delivery under way edits it too. None while some seat it asked has yet to answer."""
         live = {p.id for p in self.host.pending(table)}
         pairs = [(pending_id, seat) for seat, pending_id in asked.items()]
         message = interaction.message
         if message is None or not pairs or any(p in live for p, _ in pairs):
             return None
+        for pending_id, seat in pairs:
+            await self.host.store.close_prompt(table.id, pending_id, seat, message.id)
+        return pairs
+
+    async def close_by_click(self, table: GameRow, interaction: discord.Interaction,
+                             pairs: list[tuple[str, int]], rows: list[OutboxRow] = ()
+                             ) -> list[int]:
+        """Close a question `claim_close` claimed, by the click's answer, with the step's
+        public news under it while the table is in the question's moment (`_rides`); an
+        answer Discord refuses leaves the edit to the bot. The ids of the news shown."""
+        message = interaction.message
         edit = await self._closing(table, message.channel, message.id, pairs, old=message)
         riding, lines = self._rides(table, message, rows)
         content = "\n".join([edit["content"], *lines])
@@ -1084,9 +1092,7 @@ class DiscordDelivery:
                             message.id, err)
                 if riding:
                     self.refresh_later(table.id)   # its planned edit is tried again
-                    riding = []
-        for pending_id, seat in pairs:
-            await self.host.store.close_prompt(table.id, pending_id, seat, message.id)
+                return []
         if riding:
             await self.host.store.post_tried(table.id, key, "sent", ask.channel_id,
                                              ask.message_id)
