@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import replace
 from functools import partial
 
 import pytest
@@ -237,7 +238,8 @@ async def test_a_phase_post_grows_by_one_edit_for_a_burst_of_steps(tmp_path):
     every = 1.0
     db = tmp_path / "db.sqlite3"
     async with Loopback(strict=False, timeout=120) as discord:
-        thread, people = await play(discord, WHOLE["bethlem"], db, news_every=every)
+        table = replace(WHOLE["bethlem"], options={"settings": "round_cap=6"})
+        thread, people = await play(discord, table, db, news_every=every)
         edits: dict[str, list[float]] = {}
         for call in discord.calls:
             if call.method == "PATCH" and call.path.startswith(f"/channels/{thread.id}/"):
