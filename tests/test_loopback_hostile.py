@@ -4,6 +4,8 @@ answer (a private one when it refuses), never "This interaction failed"; what it
 input is clipped and escaped; nobody is pinged; no table opens or changes from a refusal."""
 from __future__ import annotations
 
+from functools import partial
+
 from tests.loopback import Loopback
 from tests.loopback.table import idle, make_bot
 
@@ -67,7 +69,8 @@ async def test_every_command_answers_hostile_input_with_one_clear_line(tmp_path)
         guild = lb.guild("Test server")
         alice = guild.user("alice")
         bare = guild.text_channel("bare")          # no table: each command says so
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle):
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle):
             commands = commands_of(lb.fake.world)
             assert {"games", "language", "bethlem new", "looper rules", "toy add-ai"} <= {
                 path for path, _ in commands}
@@ -108,7 +111,8 @@ async def test_every_field_of_every_settings_form_refuses_hostile_input_privatel
     async with Loopback() as lb:
         guild = lb.guild("Test server")
         alice = guild.user("alice")
-        async with lb.run_bot(make_bot, tmp_path / "t.sqlite3", idle=idle) as bot:
+        async with lb.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "t.sqlite3",
+                              idle=idle) as bot:
             games = sorted(path.split()[0] for path, _ in commands_of(lb.fake.world)
                            if path.endswith(" new"))
             assert len(games) >= 6
