@@ -37,7 +37,7 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 
 ACK_BUDGET = 2.0  # seconds of Discord's three we let the work take before deferring
-RIDE_WAIT = 0.3   # seconds a thread answer waits for a delivery under way to carry its news
+RIDE_WAIT = 0.3   # seconds an answer waits for a delivery under way to carry what follows it
 
 
 def time_left(interaction: discord.Interaction) -> float:
@@ -245,7 +245,8 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         return []
 
     if message is not None and message.guild is None:     # not an ephemeral copy
-        await host.deliver_progress(game_id, accepted.asked, next_in_place)
+        await host.deliver_progress(game_id, accepted.asked, next_in_place,
+                                    wait=min(RIDE_WAIT, time_left(interaction) / 2))
 
 
 async def picking(interaction: discord.Interaction, game_id: int, pending_id: str, *,
