@@ -97,13 +97,24 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
         await actions.decide(interaction, self.game_id, self.pending_id, self.option_id)
 
 
+def menu(custom_id: str, options: list[discord.SelectOption] | None,
+         placeholder: str | None) -> discord.ui.Select:
+    """A menu; rebuilt from its id alone (after a restart) it holds a stand-in option."""
+    return discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
+                             options=options or [discord.SelectOption(label="?")])
+
+
+def chosen(interaction: discord.Interaction) -> str:
+    """The option a menu's click chose (none: an empty id, which every handler refuses)."""
+    values = (interaction.data or {}).get("values") or []
+    return values[0] if values else ""
+
+
 class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
                      template=rf"tbl:s:{_ID}\|(?P<pid>[^|]+)\|(?P<page>\d+)"):
     def __init__(self, game_id: int, pending_id: str, page: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None):
-        super().__init__(discord.ui.Select(
-            custom_id=f"tbl:s:{game_id}|{pending_id}|{page}", placeholder=placeholder,
-            options=options or [discord.SelectOption(label="?")]))
+        super().__init__(menu(f"tbl:s:{game_id}|{pending_id}|{page}", options, placeholder))
         self.game_id, self.pending_id = game_id, pending_id
 
     @classmethod
@@ -111,8 +122,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["gid"]), match["pid"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await actions.decide(interaction, self.game_id, self.pending_id, values[0] if values else "")
+        await actions.decide(interaction, self.game_id, self.pending_id, chosen(interaction))
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -148,9 +158,9 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select],
     def __init__(self, game_id: int, pending_id: str, step: int, picks: tuple[str, ...],
                  options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None):
-        super().__init__(discord.ui.Select(
-            custom_id=f"tbl:pt:{game_id}|{pending_id}|{step}|{'.'.join(picks)}",
-            placeholder=placeholder, options=options or [discord.SelectOption(label="?")]))
+        super().__init__(menu(
+            f"tbl:pt:{game_id}|{pending_id}|{step}|{'.'.join(picks)}",
+            options, placeholder))
         self.game_id, self.pending_id, self.picks = game_id, pending_id, picks
 
     @classmethod
@@ -185,9 +195,7 @@ class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=rf"tbl:bs:{_ID}\|(?P<page>\d+)"):
     def __init__(self, game_id: int, page: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None):
-        super().__init__(discord.ui.Select(
-            custom_id=f"tbl:bs:{game_id}|{page}", placeholder=placeholder,
-            options=options or [discord.SelectOption(label="?")]))
+        super().__init__(menu(f"tbl:bs:{game_id}|{page}", options, placeholder))
         self.game_id = game_id
 
     @classmethod
@@ -195,8 +203,7 @@ class BallotSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["gid"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await actions.decide_in_thread(interaction, self.game_id, values[0] if values else "")
+        await actions.decide_in_thread(interaction, self.game_id, chosen(interaction))
 
 
 class BallotStepSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -206,9 +213,7 @@ class BallotStepSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None):
-        super().__init__(discord.ui.Select(
-            custom_id=f"tbl:bp:{game_id}", placeholder=placeholder,
-            options=options or [discord.SelectOption(label="?")]))
+        super().__init__(menu(f"tbl:bp:{game_id}", options, placeholder))
         self.game_id = game_id
 
     @classmethod
@@ -216,8 +221,7 @@ class BallotStepSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await actions.picking_in_thread(interaction, self.game_id, values[0] if values else "")
+        await actions.picking_in_thread(interaction, self.game_id, chosen(interaction))
 
 
 class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"tbl:watch:{_ID}"):
