@@ -63,6 +63,16 @@ ASKED_WAIT = 30   # times 50 ms: how long a click waits for another process to r
 # A seat's lines its DMs leave out: the question's own message says them ("Time ran out: X");
 # "My secrets" still lists them.
 SAID_ON_THE_QUESTION = {"table_timed_out"}
+
+
+def said_on_the_answer(table: GameRow) -> set[str]:
+    """A seat's lines its DMs leave out: those its answer showed it (a game this build
+    cannot load says none of its own)."""
+    if table.game not in games.REGISTRY:
+        return SAID_ON_THE_QUESTION
+    return SAID_ON_THE_QUESTION | games.engine(table.game).shown_by_the_answer
+
+
 # public lines that are posts of their own, never news under a question
 ALONE = {"table_finished", substitutes.OFFERED, table_clock.ASKED}
 # A seat's DMs, by their keys' first word: lines, a question, a newcomer's history.
@@ -226,7 +236,7 @@ class DiscordDelivery:
         header = t("ui", "moment_header", **render.moment(table, t)) if new_moment else None
         start = new_moment and not any(key.startswith("moment:") for key in posts)
         asking = await self._asking(table, posts)
-        said_already = SAID_ON_THE_QUESTION | games.engine(table.game).shown_by_the_answer
+        said_already = said_on_the_answer(table)
         for seat in table.seats:
             if seat.is_ai or seat.user_id is None:
                 continue
@@ -1128,8 +1138,8 @@ class DiscordDelivery:
         asks it again; refused, the planned question goes as a DM of its own, under the same
         words."""
         message, seat_no = interaction.message, answered.seat
-        told = [r for r in rows if r.audience == f"seat:{seat_no}" and r.kind not in (
-            SAID_ON_THE_QUESTION | games.engine(table.game).shown_by_the_answer)]
+        told = [r for r in rows if r.audience == f"seat:{seat_no}"
+                and r.kind not in said_on_the_answer(table)]
         if message is None or told or len(above) > render.CONTENT_MAX:
             return
         posts = await self.host.store.posts(table.id)
