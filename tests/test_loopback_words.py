@@ -88,3 +88,18 @@ def test_a_seat_picture_goes_with_a_public_question_only_when_its_engine_vouches
         1: (render.picture_png(table, view), render.alt_text(table, view))}
     assert render.alt_text(table, view).startswith("Hour 1 of 7")
     assert Translator("mysterium", "en")("views", "clock", hour=3) == "Hour 3 of 7"
+
+
+def test_a_post_of_the_phase_just_ended_keeps_the_games_clock_in_its_header():
+    """A phase post sent as the next phase of the same round begins (a quick answer) still
+    names the round in the game's own words; a post of an earlier round names its round."""
+    state, _ = games.engine("looper").setup({"mode": "first_steps"}, 3, 7)
+    table = GameRow(1, "looper", "running", "first_steps", {}, {}, 7, state=state,
+                    seats=[SeatRow(i, n) for i, n in enumerate(["Ana", "Bruno", "Carla"])])
+    t = render.translator(table)
+    view = games.engine("looper").public_view(state)
+    now = render.moment(table, t)
+    ended = render.moment(table, t, at=f"some_earlier_phase:{view['round']}")
+    assert ended["clock"] == now["clock"] == "Before loop 1"
+    older = render.moment(table, t, at=f"{view['phase']}:{int(view['round']) + 5}")
+    assert older["clock"] != now["clock"]

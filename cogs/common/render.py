@@ -360,11 +360,12 @@ def clock(view: dict, t: Translator) -> str:
 def moment(table: GameRow, t: Translator, at: str | None = None) -> dict:
     """The public moment a question or a post belongs to, as words: its phase and the game's
     clock. `at`: a past moment's key ("phase:round"), whose clock is the view's while the game
-    is still there, else its round."""
+    is still in that round (a post sent as the next phase began), else its round."""
     view = {} if table.state is None else games.engine(table.game).public_view(table.state)
     if at is not None and at != f"{view.get('phase')}:{view.get('round')}":
         phase, _, rounds = at.rpartition(":")
-        view = {"phase": phase, "round": rounds}
+        view = ({**view, "phase": phase} if rounds == str(view.get("round"))
+                else {"phase": phase, "round": rounds})
     return {"phase": t.lookup("phases", str(view.get("phase", ""))), "clock": clock(view, t)}
 
 
