@@ -3,8 +3,8 @@ log until the game ends (then it becomes the recap).
 
 The thread reads as a table: a phase's news is one post (`phase:`), headed by the phase and a
 link to the status, which grows by edits (`more:`, each holding the post's whole text, so a
-repeated edit neither loses nor doubles a line) while it is the thread's last message; a
-public question is a message of its own. The table's picture goes with a post only when it
+repeated edit neither loses nor doubles a line) while it is the thread's last message, through
+the later phases of its round under their names; a public question is a message of its own. The table's picture goes with a post only when it
 differs from the one the thread shows last (digests kept with the posts). The end is one post
 (`end:`) with the final picture, then the GM log, and a DM to each person (`seat:N:end`).
 
@@ -315,6 +315,11 @@ class DiscordDelivery:
                 continue
             if open_post is not None:
                 target, text = open_post
+                if target.split(":", 2)[2] != str(moment):   # an earlier phase of the round:
+                    t = render.translator(table)              # this one's lines go under its
+                    section = t("ui", "moment_header", **render.moment(table, t))   # name
+                    if section not in text.splitlines():
+                        text = f"{text}\n{section}"
                 fits = 0
                 while fits < len(run) and len(text) + 1 + len(run[fits][1]) <= PHASE_LIMIT:
                     text = f"{text}\n{run[fits][1]}"
@@ -331,7 +336,8 @@ class DiscordDelivery:
     @staticmethod
     def _open_phase(posts: dict[str, PostRow], moment: str | None) -> tuple[str, str] | None:
         """(key, text so far) of the phase post that may still grow: the thread's last
-        message, of this moment, not set aside."""
+        message, of this round (a phase the table only watched goes on in the post of the one
+        before), not set aside."""
         last = None
         for post in posts.values():
             kind = post.key.split(":", 1)[0]
@@ -341,7 +347,8 @@ class DiscordDelivery:
                 ("phase:", "more:")):
             return None
         target = last.key if last.key.startswith("phase:") else last.key.split(":", 2)[2]
-        if (not target.startswith("phase:") or target.split(":", 2)[2] != str(moment)
+        if (not target.startswith("phase:")
+                or target.rpartition(":")[2] != str(moment).rpartition(":")[2]
                 or posts[target].state == "set_aside"):   # news edited onto a question ends it
             return None
         sent = posts[target].message_id
