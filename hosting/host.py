@@ -1118,28 +1118,16 @@ class Host(more_time.TimeControls, away.AwayTime):
             if rows:
                 await self.store.mark_delivered(r.id for r in rows)
 
-    async def deliver_progress(self, game_id: int, asked: frozenset[str], send,
-                               wait: float = 0.0) -> bool:
+    async def deliver_progress(self, game_id: int, asked: frozenset[str], send) -> bool:
         """Let the answer to a click carry the news it caused. `asked` holds the open questions
         before the answer; `send(table, rows, alone)` shows what it may of the rows and returns
         the ids it showed (`alone`: the rows are all public or for the GM log and the step asks
         nothing new, as a vote's "X has voted"); what it leaves (a secret, a new question, the
         end) goes by `flush`, as does everything while a delivery is under way: an answer to
-        a click waits for one at most `wait` seconds."""
-        delivering = self._delivering[game_id]
-        if delivering.locked() and not wait:
+        a click never waits for one."""
+        if self._delivering[game_id].locked():
             return False
-        try:
-            await asyncio.wait_for(delivering.acquire(), wait if delivering.locked() else None)
-        except asyncio.TimeoutError:
-            return False
-        try:
-            return await self._progress(game_id, asked, send)
-        finally:
-            delivering.release()
-
-    async def _progress(self, game_id: int, asked: frozenset[str], send) -> bool:
-        async with self.across(game_id, wait=False) as held:
+        async with self._delivering[game_id], self.across(game_id, wait=False) as held:
             if not held:
                 return False
             rows, table = await self._news_with_game(game_id)

@@ -37,7 +37,6 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 
 ACK_BUDGET = 2.0  # seconds of Discord's three we let the work take before deferring
-RIDE_WAIT = 0.3   # seconds an answer waits for a delivery under way to carry what follows it
 
 
 def time_left(interaction: discord.Interaction) -> float:
@@ -245,8 +244,7 @@ async def decide(interaction: discord.Interaction, game_id: int, pending_id: str
         return []
 
     if message is not None and message.guild is None:     # not an ephemeral copy
-        await host.deliver_progress(game_id, accepted.asked, next_in_place,
-                                    wait=min(RIDE_WAIT, time_left(interaction) / 2))
+        await host.deliver_progress(game_id, accepted.asked, next_in_place)
 
 
 async def picking(interaction: discord.Interaction, game_id: int, pending_id: str, *,
@@ -322,8 +320,7 @@ async def decide_in_thread(interaction: discord.Interaction, game_id: int,
         return [r.id for r in rows] if await host.delivery.onto_question(
             table, interaction, rows, lines, pinging(people)) else []
 
-    await host.deliver_progress(game_id, accepted.asked, onto_the_question,
-                                wait=min(RIDE_WAIT, time_left(interaction) / 2))
+    await host.deliver_progress(game_id, accepted.asked, onto_the_question)
     if closing and closed is None:
         await host.delivery.close_by_click(accepted.table, interaction, closing)
     await reply(interaction, answer)
