@@ -5,8 +5,7 @@ answer there (for the token's 15 minutes, then the bot's own post again), and a 
 question closes in the answer of the click that completes it."""
 from __future__ import annotations
 
-from tests.loopback import Loopback
-from tests.loopback.table import dm_prompts, idle, make_bot
+from tests.loopback.table import at_a_table, dm_prompts
 
 MESSAGE = "/channels/{channel_id}/messages"
 
@@ -31,38 +30,35 @@ async def vote_nobody(people, thread) -> None:
 
 async def test_a_seats_next_dm_rides_its_last_answer_and_the_ballot_closes_by_its_last_vote(
         tmp_path):
-    async with Loopback() as discord:
-        guild = discord.guild("Test server")
-        people = [guild.user(name) for name in ("ann", "ben", "cat", "dan", "eve", "fay")]
-        games = guild.text_channel("games")
-        async with discord.run_bot(make_bot, tmp_path / "db.sqlite3", idle=idle):
-            await people[0].slash(games, "toy new", pace="live", timings="night_step=2")
-            lobby = games.last_message()
-            for person in people[1:]:
-                await person.click(lobby, "Join")
-            await people[0].click(lobby, "Start")
-            [(wolf, first)] = [(p, m) for p in people for m in dm_prompts(p)]
-            dm = first.channel.id
-            assert first.record.interaction is None          # nobody has answered yet
-            await wolf.click(first, first.labels()[0])
-            ballot = await vote_nobody(people, lobby.thread)
-            # closed by the last vote's own answer: no edit of the bot's own
-            assert not ballot.buttons and "Everyone asked has answered" in ballot.content
-            assert own_edits_of(discord, ballot.id) == []
-            [second] = dm_prompts(wolf)
-            assert second.record.interaction is not None     # a follow-up of night 1's answer
-            assert own_posts(discord, dm) == own_posts(discord, dm)[:1]   # night 1's only
-            # left to its deadline, the follow-up closes as any question: by the bot, in the
-            # channel, as Discord lets a bot edit its non-ephemeral interaction messages
-            await discord.wait_for(lambda: not second.buttons, timeout=10)
-            await discord.settle()
-            assert "Time ran out" in second.content
-            assert len(own_edits_of(discord, second.id)) == 1
-            # a quarter of an hour on, the token is spent: night 3 is the bot's own post
-            discord.age_messages(16 * 60)
-            before = len(discord.calls)
-            await vote_nobody(people, lobby.thread)
-            await discord.wait_for(lambda: dm_prompts(wolf), timeout=10)
-            [third] = dm_prompts(wolf)
-            assert third.record.interaction is None
-            assert len(own_posts(discord, dm, before)) == 1
+    async with at_a_table(tmp_path / "db.sqlite3",
+                          "ann", "ben", "cat", "dan", "eve", "fay") as (discord, people, games):
+        await people[0].slash(games, "toy new", pace="live", timings="night_step=2")
+        lobby = games.last_message()
+        for person in people[1:]:
+            await person.click(lobby, "Join")
+        await people[0].click(lobby, "Start")
+        [(wolf, first)] = [(p, m) for p in people for m in dm_prompts(p)]
+        dm = first.channel.id
+        assert first.record.interaction is None          # nobody has answered yet
+        await wolf.click(first, first.labels()[0])
+        ballot = await vote_nobody(people, lobby.thread)
+        # closed by the last vote's own answer: no edit of the bot's own
+        assert not ballot.buttons and "Everyone asked has answered" in ballot.content
+        assert own_edits_of(discord, ballot.id) == []
+        [second] = dm_prompts(wolf)
+        assert second.record.interaction is not None     # a follow-up of night 1's answer
+        assert len(own_posts(discord, dm)) == 1         # night 1's question only
+        # left to its deadline, the follow-up closes as any question: by the bot, in the
+        # channel, as Discord lets a bot edit its non-ephemeral interaction messages
+        await discord.wait_for(lambda: not second.buttons, timeout=10)
+        await discord.settle()
+        assert "Time ran out" in second.content
+        assert len(own_edits_of(discord, second.id)) == 1
+        # a quarter of an hour on, the token is spent: night 3 is the bot's own post
+        discord.age_messages(16 * 60)
+        before = len(discord.calls)
+        await vote_nobody(people, lobby.thread)
+        await discord.wait_for(lambda: dm_prompts(wolf), timeout=10)
+        [third] = dm_prompts(wolf)
+        assert third.record.interaction is None
+        assert len(own_posts(discord, dm, before)) == 1
