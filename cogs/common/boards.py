@@ -5,8 +5,9 @@ one line saying how it ended) and its status at the top of the thread, pinned wh
 A message is edited only when it would look different. A paused or ended table shows on the
 status at once; a new phase or round at once, or, moments after the last edit, `news_every`
 after it (a burst of phases is one edit, as a burst of lines is on a phase post); other
-changes within a phase reach it at most every `status_every` seconds (a later edit is planned), while the thread's own posts carry the news and, through
-`new_picture`, the latest picture of the table.
+changes within a phase reach it at most every `status_every` seconds (a later edit is
+planned), while the thread's own posts carry the news and, through `new_picture`, the latest
+picture of the table.
 
 What a message last showed is remembered by each process apart. With several processes a
 process that never showed a message edits it once even if it looks the same; a look never
@@ -250,6 +251,7 @@ class Boards:
         self._refused[table.id] = (refusals, asyncio.get_running_loop().time() + wait)
         self._forget(table.id)
         self._catch_up[table.id] = in_background(self._status_later(table.id, wait))
+        self._catch_up_due[table.id] = self._refused[table.id][1]
         if missing is not None:
             await self.delivery.tell_lost(table, missing)
 

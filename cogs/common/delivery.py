@@ -4,8 +4,9 @@ log until the game ends (then it becomes the recap).
 The thread reads as a table: a phase's news is one post (`phase:`), headed by the phase and a
 link to the status, which grows by edits (`more:`, each holding the post's whole text, so a
 repeated edit neither loses nor doubles a line) while it is the thread's last message, through
-the later phases of its round under their names; a public question is a message of its own. The table's picture goes with a post only when it
-differs from the one the thread shows last (digests kept with the posts). The end is one post
+the later phases of its round under their names; a public question is a message of its own.
+The table's picture goes with a post only when it differs from the one the thread shows last
+(digests kept with the posts). The end is one post
 (`end:`) with the final picture, then the GM log, and a DM to each person (`seat:N:end`).
 
 Every message is planned in the store (`posts`: a key naming what it carries, the outbox rows
@@ -1017,10 +1018,22 @@ class DiscordDelivery:
             return
         try:
             edit = await self._closing(table, channel, message_id, asked)
+        except (discord.HTTPException, discord.RateLimited) as err:   # not read: left as it is
+            log.warning("game %s: could not read question message %s: %s", table.id,
+                        message_id, err)
+            return
+        await self._close_edit(table, channel, message_id, edit)
+
+    async def _close_edit(self, table: GameRow, channel, message_id: int, edit: dict) -> bool:
+        """The bot's own edit closing a question message; False if Discord refused it (30046
+        past the hour-old cap: the message is left as it is)."""
+        try:
             await channel.get_partial_message(message_id).edit(allowed_mentions=NOBODY, **edit)
-        except (discord.HTTPException, discord.RateLimited) as err:   # 30046: left as it is
+            return True
+        except (discord.HTTPException, discord.RateLimited) as err:
             log.warning("game %s: could not close question message %s: %s", table.id,
                         message_id, err)
+            return False
 
     async def _closing(self, table: GameRow, channel, message_id: int,
                        asked: list[tuple[str, int]], old: discord.Message | None = None
@@ -1101,12 +1114,7 @@ class DiscordDelivery:
                 await interaction.response.edit_message(allowed_mentions=NOBODY, **edit)
         except (discord.HTTPException, discord.RateLimited) as err:
             log.info("game %s: question %s closes apart: %s", table.id, message.id, err)
-            try:
-                await message.channel.get_partial_message(message.id).edit(
-                    allowed_mentions=NOBODY, **edit)
-            except (discord.HTTPException, discord.RateLimited) as err:
-                log.warning("game %s: could not close question message %s: %s", table.id,
-                            message.id, err)
+            if not await self._close_edit(table, message.channel, message.id, edit):
                 if riding:
                     self.refresh_later(table.id)   # its planned edit is tried again
                 return []
