@@ -324,6 +324,33 @@ async def test_the_status_follows_each_phase_at_once_and_other_changes_later(wor
     assert thread.edits == 2                   # a new phase shows at once
 
 
+async def test_a_burst_of_phases_is_one_status_edit(world):
+    """Phases that come moments apart (a quick answer, the AI) show on the status in one
+    edit, `news_every` after the last; a lone new phase still shows at once."""
+    import asyncio
+
+    host, delivery, channels, users = world
+    table = await toy_table(host, 3)
+    await delivery.settled()
+    table = await host.table(table.id)
+    thread = channels[2]
+    delivery.news_every = 1.0
+    night = table.state
+    await asyncio.sleep(1.1)                    # the status was posted a moment ago
+    table.state = {**night, "phase": "day"}
+    await delivery.boards.status(table)
+    assert thread.edits == 1                   # alone: at once
+    table.state = {**night, "phase": "dusk"}
+    await delivery.boards.status(table)
+    table.state = {**night, "phase": "night", "round": night["round"] + 1}
+    await delivery.boards.status(table)
+    assert thread.edits == 1                   # a burst: held
+    await asyncio.sleep(1.2)
+    await delivery.settled()
+    assert thread.edits == 2                   # then one edit shows the last of them
+    assert thread.log[-1][2]["embed"].footer.text == "Round 2"
+
+
 async def test_each_persons_dm_channel_is_opened_once(world):
     host, delivery, channels, users = world
     users[CAROL].dms_open = True

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.base import IllegalMove
-from games.looper import abilities, data
+from games.looper import abilities, data, flow
 from games.looper.table import cast_ids
 from tests.looper.helpers import E, at, game
 
@@ -757,3 +757,22 @@ def test_a_person_turned_serial_killer_is_revealed_as_one():
         t.say("refusal", "allow")
     revealed = [e for e in t.public() if e.kind == "role_revealed"]
     assert revealed[-1].data == {"character": "doctor", "role": "serial_killer"}
+
+
+def test_a_leader_with_no_goodwill_ability_to_use_is_not_asked():
+    """Goodwill and abilities are on the board: with none to use, the day goes on unasked;
+    with one, the Leader is asked."""
+    t = game(people(), players=2, days=3).go()
+    t.mm("paranoia_plus1", "hospital").mm("paranoia_minus1", "city").mm("paranoia_plus1", "shrine")
+    t.deck("paranoia_plus1", "city").deck("paranoia_plus1", "shrine").deck("paranoia_plus1",
+                                                                        "hospital")
+    t.say("mastermind_ability", flow.DONE)
+    assert not abilities.leader_options(t.s) and not t.open("leader_ability")
+    assert t.open("day_end")
+    usable = game(people(), players=2, days=3)
+    at(usable, "police_officer", "city", goodwill=5)
+    usable.go().mm("paranoia_plus1", "hospital").mm("paranoia_minus1", "city")
+    usable.mm("paranoia_plus1", "shrine")
+    usable.deck("paranoia_plus1", "city").deck("paranoia_plus1", "shrine")
+    usable.deck("paranoia_plus1", "hospital").say("mastermind_ability", flow.DONE)
+    assert abilities.leader_options(usable.s) and usable.open("leader_ability")
