@@ -15,8 +15,8 @@ from aiohttp import web
 from . import limits, refusals
 from .errors import (ALREADY_ACKED, UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK,
                      ApiError, unknown)
-from .model import (ALLOWED_CALLBACKS, EPHEMERAL, LOADING, Channel, Interaction, Message, User,
-                    snowflake)
+from .model import (ALLOWED_CALLBACKS, DM, EPHEMERAL, LOADING, Channel, Interaction, Message,
+                    User, snowflake)
 from .permissions import EVERYONE_PERMISSIONS
 from .rest import read_body, respond
 from .world import World
@@ -149,6 +149,10 @@ class Interactions:
             message = self._finish(loading, body, uploads)
         else:
             ephemeral = inter.user if (body.get("flags") or 0) & EPHEMERAL else None
+            if inter.channel.type == DM and ephemeral is None:   # a DM as the bot's own:
+                refusals.check_dm_pace(self.world, ("follow-up", inter.user.id,  # paced alike
+                                                    repr(body.get("content")),
+                                                    repr(body.get("embeds"))))
             message = self.world.post(inter.channel, self.world.bot, body, uploads,
                                       interaction=inter, ephemeral_to=ephemeral)
             inter.followups.append(message)
