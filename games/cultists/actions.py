@@ -135,7 +135,8 @@ def act(ctx: Ctx, t: dict) -> None:
         automa_act(ctx, ci)
         return
     picked = "pass" if only_pass(s, ci) else choose(ctx, t, "act", question(
-        c["seat"], "action", options(s, ci), default="pass", params={"char": name(s, ci)}))
+        c["seat"], "action", options(s, ci), default="pass",
+        params={"char": name(s, ci), "alone": "cover"}))
     s["acted"].append(ci)
     kind, _, arg = picked.partition(":")
     DO[kind](ctx, ci, arg)

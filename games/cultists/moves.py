@@ -224,18 +224,16 @@ def give_options(s: dict, ci: int, group: list[int]) -> tuple[list, str]:
 def exchange(ctx: Ctx, t: dict) -> None:
     """Everyone involved picks a card and (3+) a recipient at once, in secret. The step lasts
     at least a short clock run alongside the answers, so a quick answer shows nothing. Nobody
-    is asked to give nothing (the thread says who gave nothing anyway); a gift with no other
-    choice is made without asking when someone else in the group still chooses, whose answer
-    and the clock set the step's length as they would have."""
+    is asked to give nothing (the thread says who gave nothing anyway), but a gift with no
+    other choice is asked all the same (spec 8.3): an Investigator holds Alive cards only, so
+    one left unasked would learn that someone beside them had a choice, a Dead card to give."""
     s = ctx.s
     group = t["who"]
     gives = {ci: give_options(s, ci, group) for ci in group if s["chars"][ci]["seat"] is not None}
-    choosing = [ci for ci, (options, _) in gives.items() if len(options) > 1]
-    asked = [ci for ci, (options, _) in gives.items()
-             if len(options) > 1 or (options[0][0] != "none" and not choosing)]
+    asked = [ci for ci, (options, _) in gives.items() if options[0][0] != "none"]
     questions = [question(s["chars"][ci]["seat"], "give", gives[ci][0], default=gives[ci][1],
                           deadline="night_step",
-                          params={"place": t["loc"],
+                          params={"place": t["loc"], "alone": "cover",
                                   "chars": [name(s, x) for x in group if x != ci]})
                  for ci in asked]
     answers = ask(ctx, t, "cards", questions + [clock("night_step_min")])

@@ -74,10 +74,10 @@ def exchange_between(hands):
     return drive(s, {"t": "exchange", "loc": "CENTRAL", "who": list(range(len(hands)))})
 
 
-def test_encounter_cards_ask_only_who_chooses_beside_a_short_clock():
+def test_encounter_cards_ask_every_giver_beside_a_short_clock():
     s, _ = exchange_between([{"A": 2, "D": 1}, {"A": 3, "D": 0}])
     asked = {p.seat: p for p in E.pending(s)}
-    assert set(asked) == {None, s["chars"][0]["seat"]}          # the forced gift is not asked
+    assert set(asked) == {None, s["chars"][0]["seat"], s["chars"][1]["seat"]}
     assert asked[None].deadline == "night_step_min"
     assert asked[s["chars"][0]["seat"]].deadline == "night_step"
     s, ev = settle(s, {s["chars"][0]["seat"]: "D:1"})
@@ -89,11 +89,18 @@ def test_encounter_cards_ask_only_who_chooses_beside_a_short_clock():
     assert [e.data["char"] for e in kinds(ev, "gave_nothing")] == [s["chars"][1]["seat"]]
 
 
-def test_a_forced_gift_is_asked_when_nobody_else_chooses():
-    """With nobody choosing, skipping it would end the step at the clock exactly."""
-    s, _ = exchange_between([{"A": 2, "D": 0}, {"A": 0, "D": 0}])
-    assert sorted(map(str, (p.seat for p in E.pending(s)))) == sorted(
-        [str(s["chars"][0]["seat"]), "None"])
+def test_an_investigator_is_asked_the_same_whoever_they_meet():
+    """Holding Alive cards only, an Investigator's gift is forced; asked anyway, they cannot
+    tell a partner with a Dead card to give (a Cultist) from one without."""
+    def investigator_question(partner_hand):
+        s, _ = exchange_between([{"A": 3, "D": 0}, partner_hand])
+        [p] = [p for p in E.pending(s) if p.seat == s["chars"][0]["seat"]]
+        return p.kind, [o.id for o in p.options], p.deadline, p.params
+
+    cultist, investigator = investigator_question({"A": 2, "D": 1}), investigator_question(
+        {"A": 3, "D": 0})
+    assert cultist == investigator and cultist[1] == ["A:1"]
+    assert cultist[3]["alone"] == "cover"       # the prompt says why a lone answer is asked
     s, _ = exchange_between([{"A": 0, "D": 0}, {"A": 0, "D": 0}])
     assert [p.seat for p in E.pending(s)] == [None]
 
@@ -190,21 +197,22 @@ def whole_games():
 
 
 def test_whole_ai_games_ask_no_lone_answer_that_hides_nothing():
-    """Left: a forced gift where nobody else in the group chooses, and a pass forced by the
-    hand or the role; each is asked because skipping it would change the step's length."""
+    """Left: a forced gift, asked so that nobody learns who had a choice (spec 8.3), and a
+    pass forced by the hand or the role, asked because skipping it would change the step's
+    length; both say so in their prompt."""
     lone = Counter()
     for s, p, pend in whole_games():
         if p.seat is None or len(p.options) > 1:
             continue
         if p.kind == "give":
             assert p.options[0].id != "none"
-            assert all(len(q.options) == 1 for q in pend if q.seat is not None)
         elif p.kind == "action":
             assert p.options[0].id == "pass"
             ci = next(ci for ci, c in enumerate(s["chars"]) if c["seat"] == p.seat)
             probe = copy.deepcopy(s)
             probe["chars"][ci].update(team="CULT", hand={"A": 0, "D": 0, "S": 1, "F": 1, "X": 1})
             assert len(options(probe, ci)) > 1
+        assert p.params.get("alone") == "cover"
         lone[p.kind] += 1
     assert set(lone) <= {"give", "action"}
 
