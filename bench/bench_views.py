@@ -14,7 +14,9 @@ gives at the end). The seed fixes the deal; AI moves and clock steps still vary 
 run. The goal (issue 15) is at least half of Bethlem's 92 thread posts and 83 DMs to one player
 in 9 rounds, nothing a player needs lost. Each game's line ends with what the checks of
 tests/loopback/seen.py still find, by check (`--findings` lists them). Then the questions
-that offered a single answer (a ritual click: none is the goal) and the dead time: how long
+that offered a single answer, and how many of them were ritual clicks (none is the goal: one
+asked all the same, so that nobody can tell who had a choice, or a Ready ending a wait, says
+why in its text) and the dead time: how long
 the same table, played offline by the AI at the live pace (`simulate`), waits on its clock
 alone, per round.
 """
@@ -37,7 +39,7 @@ from hosting.store import Store  # noqa: E402
 from tests.loopback import Loopback  # noqa: E402
 from hosting.simulate import SimulationArgs, simulate  # noqa: E402
 from tests.loopback.seen import (UNDESCRIBED, answers_offered, findings,  # noqa: E402
-                                 header_only, what_people_see)
+                                 header_only, ritual, shown, what_people_see)
 from tests.loopback.table import dm_prompts  # noqa: E402
 from tests.loopback.wholegame import TABLES, Table, play  # noqa: E402
 
@@ -83,14 +85,14 @@ async def count_game(table: Table, db: Path) -> dict:
     started = time.monotonic()
     async with Loopback(strict=False, timeout=120) as discord:
         most: dict[str, int] = {}
-        singles: set[tuple] = set()     # questions offering one answer, as first seen
+        singles: dict[int, bool] = {}   # questions offering one answer: a ritual click?
 
         def asked(people) -> None:
             for person in people:
                 most[person.name] = max(most.get(person.name, 0), len(dm_prompts(person)))
-                for m in person.visible():
+                for m in map(shown, person.visible()):
                     if answers_offered(m.components) == 1:
-                        singles.add((m.id, m.text))
+                        singles.setdefault(m.id, ritual(m))
 
         thread, people = await play(discord, table, db, give_up=600, asked=asked)
         posted = tally(thread.record.messages)
@@ -104,7 +106,8 @@ async def count_game(table: Table, db: Path) -> dict:
         found = findings(seen)
     return {"table": table, "rounds": await rounds_played(db), "thread": posted,
             "people": persons, "findings": found, "seconds": time.monotonic() - started,
-            "single": len(singles), "waits": await clock_waits(table)}
+            "single": len(singles), "ritual": sum(singles.values()),
+            "waits": await clock_waits(table)}
 
 
 async def clock_waits(table: Table) -> tuple[int, int]:
@@ -131,8 +134,9 @@ def report(result: dict, show_findings: bool) -> None:
     print(f"  thread     posts {both(t.posts)}  edits {both(t.edits)}  "
           f"pictures {both(t.pictures)}  without alt text {by_check[UNDESCRIBED]}")
     waited, played = result["waits"]
-    print(f"  questions with a single answer {result['single']}; clock-only waits at the "
-          f"live pace {waited / played:.0f} s/round ({played} rounds, all AI)")
+    print(f"  questions with a single answer {result['single']}, of which ritual clicks "
+          f"(not saying why they are asked) {result['ritual']}; clock-only waits at the live "
+          f"pace {waited / played:.0f} s/round ({played} rounds, all AI)")
     for name, c in result["people"].items():
         print(f"  {name:10} DMs   {both(c.posts)}  edits {both(c.edits)}  "
               f"pictures {both(c.pictures)}  pings {both(c.pings)}  "

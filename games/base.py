@@ -90,6 +90,11 @@ class Pending:
               the picks (Mysterium's "to.2+card.V01+card.V07": these visions to that
               psychic): a button for each anchor, labelled by `confirm` filled with the
               anchor's params, and the anchor alone stays an answer of its own.
+              `"alone": "cover" | "ready"` says why the question is asked when it offers
+              a single answer (otherwise one answer is taken without asking: a ritual click
+              decides nothing): "cover", asked whatever the seat holds so that nobody
+              learns who had a choice, from its presence or from how long the step lasts;
+              "ready", a Ready that ends a wait early. The bot says so under the question.
     An option's `params["menu"]` (a key of the game's `menus` locale section, filled with the
     option's params) names the menu it is listed in when the bot shows options as menus;
     `params["unlisted"]` marks one the deadline takes but nobody would click (Mysterium's

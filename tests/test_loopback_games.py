@@ -22,7 +22,7 @@ from tests.loopback.private import (assert_dm_conversation_reads_down,
                                     assert_recap_reads_by_round,
                                     assert_secrets_lead_with_the_secret, event_line,
                                     open_dm_questions, recap_header)
-from tests.loopback.seen import CLOCK, CLOSED_LINE, findings, what_people_see
+from tests.loopback.seen import CLOCK, CLOSED_LINE, findings, ritual, shown, what_people_see
 from tests.loopback.wholegame import TABLES as WHOLE, play
 from tests.loopback.table import (FAST_TIMINGS, answer_first, finished, idle, make_bot,
                                   open_questions, status_message)
@@ -144,6 +144,7 @@ async def play_and_check(tmp_path, game: str, mode: str, people: int, ai: int,
             while not finished(thread) and loop.time() < give_up:
                 prompts = [(p, m) for p in players for m in open_questions(p, thread, done)]
                 for person, prompt in prompts:
+                    assert not ritual(shown(prompt)), f"a ritual click: {shown(prompt).lines()}"
                     await answer_first(person, prompt, done)
                     for p in players:      # a seat's DMs hold at most one live question
                         assert len(open_dm_questions(p)) <= 1, open_dm_questions(p)

@@ -298,3 +298,20 @@ def test_menus_that_would_not_fit_give_way_to_menus_of_25_and_no_option_is_lost(
     assert [words for words, _ in render.arrange(t, options[:9] + options[-1:])] == [
         "Your guess: which suspect?", "Your guess: which place?", "Your guess: which object?",
         None]
+
+
+def test_a_lone_answer_says_why_it_is_asked_and_only_when_it_is_alone():
+    """A Cultists' encounter gift: an Investigator holds Alive cards only, and is asked all
+    the same (the cover); with a choice, the question reads as usual."""
+    cult = row(games.engine("cultists").setup({"mode": "intro"}, 5, 1)[0], "cultists", "intro")
+    t = render.translator(cult)
+    give = [Option(f"{k}:1", "give_one", {"card": k, "char": 1}) for k in "AD"]
+
+    def asked(options) -> list[str]:
+        return render.question_text(t, Pending("9", 0, "give", tuple(options), options[0].id,
+                                               "night_step", params={
+                                                   "place": "HALL", "chars": [1],
+                                                   "alone": "cover"})).splitlines()
+
+    assert asked(give[:1])[-1] == t("ui", "alone_cover")
+    assert t("ui", "alone_cover") not in asked(give)

@@ -4,8 +4,8 @@ loopback run them on real views (tests/test_loopback_games.py and each game's lo
 from __future__ import annotations
 
 from tests.loopback.seen import (AGAIN, CLICKABLE, DEADLINE, EARLY, ENDING, HEADER_ONLY,
-                                 INTERNAL, OUT_AGAIN, PICTURE, UNDESCRIBED, UNSHRUNK, UPSIDE_DOWN,
-                                 Picture, Seen, Shown, findings)
+                                 INTERNAL, LONE, OUT_AGAIN, PICTURE, UI, UNDESCRIBED, UNSHRUNK,
+                                 UPSIDE_DOWN, Picture, Seen, Shown, findings)
 
 STATUS = {"type": 1, "components": [{"type": 2, "label": "My secrets",
                                      "custom_id": "tbl:secrets:7"}]}
@@ -14,14 +14,16 @@ BOARD = Picture("table.png", b"board 1", "Night, round 1. Ana and Bea are awake.
 OTHER = Picture("table.png", b"board 2", "Day, round 1. Ana is dead.")
 
 
-def question(pending_id: str, *, disabled: bool = False, due: str = "") -> Shown:
-    button = {"type": 2, "label": "Vote Ana", "custom_id": f"tbl:d:7|{pending_id}|0",
-              "disabled": disabled}
+def question(pending_id: str, *, disabled: bool = False, due: str = "",
+             names=("Ana", "Bea"), why: str = "") -> Shown:
+    buttons = [{"type": 2, "label": f"Vote {name}", "custom_id": f"tbl:d:7|{pending_id}|{i}",
+                "disabled": disabled} for i, name in enumerate(names)]
     fields = [{"name": "\u200b", "value": f"Next deadline {due}"}] if due else []
     return Shown(2, "bot", embeds=({"title": "Bethlem: your decision",
-                                    "description": "Vote for the player to lynch.",
+                                    "description": "\n".join(filter(None, (
+                                        "Vote for the player to lynch.", why))),
                                     "fields": fields},),
-                 components=({"type": 1, "components": [button]},))
+                 components=({"type": 1, "components": buttons},))
 
 
 def table(thread=(OVER,), dms=()) -> Seen:
@@ -153,3 +155,12 @@ def test_a_player_out_of_the_game_is_told_once_then_only_asked():
     assert findings(table(dms=[news, out, asked, closed, farewell]), pending={"p2"}) == []
     assert checks(findings(table(dms=[out, news, farewell]))) == [OUT_AGAIN]
     assert checks(findings(table(dms=[out, out]))) == [OUT_AGAIN]
+
+
+def test_a_question_offering_one_answer_must_say_why_it_is_asked():
+    lone = question("p1", names=("Ana",))
+    assert checks(findings(table(dms=[lone]), pending={"p1"})) == [LONE]
+    for why in ("alone_cover", "alone_ready"):
+        said = question("p1", names=("Ana",), why=UI[why])
+        assert findings(table(dms=[said]), pending={"p1"}) == []
+    assert findings(table(dms=[question("p1")]), pending={"p1"}) == []

@@ -383,11 +383,15 @@ def option_note(t: Translator, option: Option) -> str | None:
 
 
 def question_text(t: Translator, pending: Pending, options=None) -> str:
-    """The question, then each option that carries a note, one line each."""
+    """The question, then each option that carries a note, one line each; a question that
+    offers a single answer says why it is asked all the same (`Pending` "alone")."""
+    options = pending.options if options is None else options
     notes = [t("ui", "option_note", label=t.option(o.key, o.params), note=note)
-             for o in (pending.options if options is None else options)
-             if (note := option_note(t, o))]
-    return "\n".join([t("prompts", pending.kind, **pending.params), *notes])
+             for o in options if (note := option_note(t, o))]
+    shown = [o for o in options if not o.params.get("unlisted")]
+    why = pending.params.get("alone") if len(shown) == 1 else None
+    return "\n".join([t("prompts", pending.kind, **pending.params), *notes,
+                      *([t("ui", f"alone_{why}")] if why else [])])
 
 
 def deadline_rule(t: Translator, group: list[Pending], due: float) -> str:

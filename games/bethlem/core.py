@@ -53,11 +53,15 @@ def ask(st: dict, seat: int | None, kind: str, opts: list, default: str | None, 
         return None
     if default is None:
         default = opts[0][0]
+    question = {"seat": seat, "kind": kind, "options": opts, "default": default,
+                "deadline": deadline, "public": public, "params": params, "handler": h,
+                "context": x or {}}
+    if seat is not None and len(opts) == 1 and deadline == "night_step" and not public:
+        push(st, ["taken_alone", question])
+        return None
     st["questions_asked"] += 1
     qid = str(st["questions_asked"])
-    st["questions"].append({"id": qid, "seat": seat, "kind": kind, "options": opts,
-                            "default": default, "deadline": deadline, "public": public,
-                            "params": params, "handler": h, "context": x or {}})
+    st["questions"].append({"id": qid, **question})
     if refused:
         st["questions"][-1]["refused"] = refused
     return qid
@@ -91,6 +95,16 @@ def clock(st: dict, kind: str = "step_clock", deadline: str = "night_step_min", 
 @handler("clock")
 def _clock(st, ev, q, choice):
     return None
+
+
+@task("taken_alone")
+def _taken_alone(st, ev, q):
+    """A night step's question with a single answer is not asked: its answer is taken once
+    the step's clock ends, which keeps the step open as long as anyone's (R-73), and the
+    seat is told why nothing came."""
+    choice = q["options"][0][0]
+    tell(ev, q["seat"], "nothing_to_do" if choice in ("pass", "none") else "only_choice_taken")
+    HANDLERS[q["handler"]](st, ev, q, choice)
 
 
 def push(st: dict, *tasks: list) -> None:

@@ -519,10 +519,10 @@ def _inquiry_check(st, ev, s, answers):
 def day_event(st: dict, ev: list, s: int, e: str) -> None:
     if e == "psiquiatra":
         ask(st, s, "event_player", [seat_opt(t) for t in seats(st)], None, "reactive",
-            "psychiatrist", {"first_seat": None}, event=e)
+            "psychiatrist", {"first_seat": None}, event=e, alone="cover")
     elif e == "pandora":
         ask(st, s, "event_card", [card_opt(st, c) for c in living_targets(st)], None,
-            "reactive", "pandora", event=e)
+            "reactive", "pandora", event=e, alone="cover")
 
 
 @handler("psychiatrist")

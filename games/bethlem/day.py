@@ -32,7 +32,7 @@ def _window(st, ev):
     for s in seats(st):
         if s not in st["day"]["ready"]:
             ask(st, s, "ready", [opt("ready", "ready")] + day_powers(st, s), "ready",
-                "day_discussion", "ready")
+                "day_discussion", "ready", alone="ready")
 
 
 @handler("ready")

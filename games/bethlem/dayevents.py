@@ -87,7 +87,10 @@ def use(st: dict, ev: list, s: int, choice: str) -> None:
         _event(st, ev, s, choice[3:])
     elif choice == "hostil":
         pool = cycle_pool(st, "hostilidad", s)
-        ask(st, s, "sanction", [seat_opt(t) for t in pool], None, "reactive", "sanction")
+        if len(pool) == 1:      # the one player left to sanction: no question
+            _sanction(st, ev, {"seat": s}, seat_opt(pool[0])[0])
+        else:
+            ask(st, s, "sanction", [seat_opt(t) for t in pool], None, "reactive", "sanction")
     elif choice.startswith("an:"):
         c = choice[3:]
         st["cards"][c]["announced"] = 1
@@ -147,13 +150,13 @@ def _event(st, ev, s, e):
             c for t in seats(st) for c in st["rows"][t] if alive(st, c) and not st["cards"][c]["revealed"]]
         if cards:
             ask(st, s, "event_card", [card_opt(st, c) for c in cards], None, "reactive",
-                "day_event", {"event": e}, event=e)
+                "day_event", {"event": e}, event=e, alone="cover")
     elif e == "milagrero":
         ask(st, s, "event_card", [card_opt(st, c) for c in _milagro_targets(st)], None,
-            "reactive", "day_event", {"event": e}, event=e)
+            "reactive", "day_event", {"event": e}, event=e, alone="cover")
     elif e == "despertar":
         ask(st, s, "event_card", [card_opt(st, c) for c in _own_sleepers(st, s)], None,
-            "reactive", "day_event", {"event": e}, event=e)
+            "reactive", "day_event", {"event": e}, event=e, alone="cover")
     elif e == "nostradamus":
         ask(st, s, "prophecy_condition", [opt(k, "cond_" + k) for k in CONDITIONS], "quiet_night",
             "reactive", "prophecy_condition")
@@ -222,7 +225,7 @@ def _prophecy_eff(st, ev, q, choice):
     if not cards:
         return
     ask(st, q["seat"], "prophecy_card", [card_opt(st, c) for c in cards], None, "reactive",
-        "prophecy_card", x)
+        "prophecy_card", x, alone="cover")
 
 
 @handler("prophecy_card")

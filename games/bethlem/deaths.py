@@ -157,7 +157,7 @@ def _mania(st, ev):
     for o in sorted({m["card"] for m in batch if m["card"] != c and not m["inevitable"]}):
         os_, op_ = where(st, o)
         opts.append(opt(f"save:s{os_}p{op_}", "save_card", seat=os_, pos=op_))
-    ask(st, s, "mania_mode", opts, "normal", "reactive", "mania_mode")
+    ask(st, s, "mania_mode", opts, "normal", "reactive", "mania_mode", alone="cover")
 
 
 @handler("mania_mode")

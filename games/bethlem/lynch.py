@@ -99,7 +99,7 @@ def _lynch(st, ev, kind):
     if st["mode"] in ("two", "three") and kind == "normal":
         chooser = _small_mode_chooser(st)
         if chooser is not None:
-            _ask_chooser(st, chooser)
+            _ask_chooser(st, ev, chooser)
             return
     if kind == "pick" and not st["eliminated"][dy["picker"]]:
         s = dy["picker"]
@@ -118,10 +118,13 @@ def _small_mode_chooser(st):
     return next((s for s in seats(st) if side[s] == want), None)
 
 
-def _ask_chooser(st, s):
+def _ask_chooser(st, ev, s):
     rivals = [t for t in seats(st) if st["sides"][t] != st["sides"][s]]
     if st["mode"] == "two":
         cards = [c for t in rivals for c in _eligible(st, t, "normal")]
+        if not cards:      # nothing to choose from (public facts): no question
+            pub(ev, "no_lynch", why={"key": "none_eligible"})
+            return
         ask(st, s, "lynch_card", [opt("none", "none")] + [card_opt(st, c) for c in cards],
             "none", "vote", "chooser_card")
     else:
@@ -139,6 +142,9 @@ def _chooser_player(st, ev, q, choice):
     cards = _eligible(st, t, "normal")
     if not cards:
         pub(ev, "no_card_eligible", seat=t)
+        return
+    if len(cards) == 1:     # the one card the lynch can take (all public facts): no question
+        _chooser_card(st, ev, {"seat": q["seat"]}, card_opt(st, cards[0])[0])
         return
     ask(st, q["seat"], "lynch_card", [card_opt(st, c) for c in cards], card_opt(st, cards[0])[0],
         "vote", "chooser_card")
@@ -178,7 +184,8 @@ def _ballot1(st, kind):
         if (order and order[0] == st["round"] and st["neurotic"]["controlled"] == v and st["round"] % 2 == 0
                 and order[1] in arch and kind == "normal"):
             opts, default = [seat_opt(order[1])], f"s{order[1]}"
-        ask(st, v, "vote_player", opts, default, "vote", "ballot1", public=True, kind=kind)
+        ask(st, v, "vote_player", opts, default, "vote", "ballot1", public=True, kind=kind,
+            alone="cover")
     push(st, ["b1_close"])
 
 

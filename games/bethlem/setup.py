@@ -251,9 +251,12 @@ def _draft_next(st, ev):
         return
     g, s = st["draft"].pop(0)
     opts = _draft_options(st, g, s)
+    push(st, ["draft_next"])
+    if len(opts) == 1:          # the last card the pool leaves: drafted without asking
+        _draft(st, ev, {"seat": s, "context": {"group": g}}, opts[0])
+        return
     ask(st, s, "draft", [opt(c, "card_name", card=c) for c in opts], Rng(st).choice(opts),
         "setup", "draft", {"group": g})
-    push(st, ["draft_next"])
 
 
 @handler("draft")

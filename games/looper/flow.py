@@ -93,7 +93,8 @@ def _spiral(s, ev):
     opts = [["begin", "begin_loop", {"loop": s["loop"]}]]
     if loops.final_guess_allowed(s):
         opts.append(["final_guess", "go_final_guess", {}])
-    ask(s, s["leader"], "spiral", opts, deadline=SPIRAL, public=True, loop=s["loop"])
+    ask(s, s["leader"], "spiral", opts, deadline=SPIRAL, public=True, loop=s["loop"],
+        alone="ready")
     for seat in protagonist_seats(s):
         _ask_notes(s, seat)
 
@@ -268,7 +269,7 @@ def _resolve(s, ev):
         if cards.cultist_may_ignore(s):
             opts.append(["ignore", "ignore_forbid", {}])
         window(s)
-        ask(s, MM_SEAT, "cultist", opts)
+        ask(s, MM_SEAT, "cultist", opts, alone="cover")
 
 
 @handler("cultist")
@@ -291,7 +292,8 @@ def _mastermind_abilities(s, ev):
         stage.update(opened=True, used=[])
         window(s)
     ask(s, MM_SEAT, "mastermind_ability",
-        abilities.mastermind_options(s, stage["used"]) + [[DONE, "done", {}]], default=DONE)
+        abilities.mastermind_options(s, stage["used"]) + [[DONE, "done", {}]], default=DONE,
+        alone="cover")
 
 
 @handler("mastermind_ability")
@@ -326,7 +328,7 @@ def _leader_ability_answer(s, ev, q, choice):
     s["stage"]["use"] = [cid, ability, arg]
     window(s)
     ask(s, MM_SEAT, "refusal", abilities.refusal_options(s, cid), character=cid,
-        ability=ability)
+        ability=ability, alone="cover")
 
 
 @handler("refusal")
@@ -364,7 +366,7 @@ def _incident(s, ev):
     inc = incidents.today(s)
     if inc and incidents.occurs(s, inc) and inc["incident"] in incidents.CHOOSING:
         _planned_default(s, ask(s, MM_SEAT, "incident_choice", incidents.choice_options(s, inc),
-                                deadline=INCIDENT, incident=inc["incident"]))
+                                deadline=INCIDENT, incident=inc["incident"], alone="cover"))
         return
     goto(s, "rotate")
     if inc is None:
@@ -453,7 +455,8 @@ def _day_end(s, ev):
                     if s["loop_ended"]:
                         return
         window(s)
-    ask(s, MM_SEAT, "day_end", day_end_options(s) + [[DONE, "done", {}]], default=DONE)
+    ask(s, MM_SEAT, "day_end", day_end_options(s) + [[DONE, "done", {}]], default=DONE,
+        alone="cover")
 
 
 @handler("day_end")

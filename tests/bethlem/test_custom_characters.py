@@ -1,7 +1,7 @@
 """Custom characters and powers (spec §6.5.2): one focused scenario per card or power."""
 from games.base import PUBLIC
 from games.bethlem.setup import new_cx
-from tests.bethlem.helpers import TOM, VIC, WES, Game, build, card, player
+from tests.bethlem.helpers import TOM, VIC, WES, Game, audiences, build, card, player
 
 OBJS = ["obj_internos", "obj_internos", "obj_internos", "obj_amotinados", "obj_amotinados"]
 
@@ -34,9 +34,9 @@ def test_doctor_crash_cart_saves_the_card_she_looked_at():
     p = g.until("doctor_look", TOM)
     assert [o.id for o in p.options] == ["pass", card(VIC, 2)]
     g.act("doctor_look", card(VIC, 2), TOM)
-    g.act("doctor_treat", "carro", TOM)
-    g.act("doctor_target", card(VIC, 2), TOM)
+    g.act("doctor_treat", "carro", TOM)     # the one card she may treat: taken for her
     g.settle("day")
+    assert (TOM,) in audiences(g.events, "only_choice_taken")
     assert g.died() == [] and g.st["custom"]["doctor"]["carro"] == 1
 
 
@@ -45,7 +45,6 @@ def test_doctor_coma_keeps_the_card_alive_but_powerless():
     shock(g, card(VIC, 2))
     g.act("doctor_look", "pass", TOM)
     g.act("doctor_treat", "coma", TOM)
-    g.act("doctor_target", card(VIC, 2), TOM)
     g.settle("day")
     assert g.died() == [] and g.st["tokens"]["coma"] == ["arthur"]
     assert [e.audience for e in g.of("coma_placed")] == [PUBLIC]

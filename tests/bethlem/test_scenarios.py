@@ -5,7 +5,7 @@ import pytest
 
 from games.base import IllegalMove
 from tests.bethlem.helpers import (E, PUBLIC, TOM, UMA, VIC, WES, XIA, YAN, ZED, Game,
-                                   build, card, player)
+                                   audiences, build, card, player)
 
 # Quiet rows: cards whose default answer is "do nothing".
 FIVE = [["daniel", "el_archivo", "electroshock", "muerte_dulce"],
@@ -366,9 +366,9 @@ def test_beth7_opium_saves_patience_delays():
     g.to_lynch().settle("night")
     g.until("ali_spy")
     assert [m["killers"] for m in g.st["marks"] if m["card"] == "john_flick"] == [[WES]]
-    p = g.until("patience", XIA)
-    assert card(UMA, 2) not in [o.id for o in p.options]
-    g.settle("day")
+    seen = len(g.events)
+    g.settle("day")     # not the card she marked last night: nothing left to mark, not asked
+    assert (XIA,) in audiences(g.events[seen:], "nothing_to_do")
     assert g.died() == [(UMA, 2)] and g.st["cards"]["john_flick"]["killers"] == [WES]
 
 
@@ -459,11 +459,9 @@ def test_beth18_leper_is_inevitable_and_silent():
     g.act("night_event", "leproso", TOM)
     g.act("event_target", card(WES, 4), TOM)
     g.until("step_clock")
-    p = g.until("action_save", UMA)
-    with pytest.raises(IllegalMove) as err:
-        E.apply(g.st, UMA, p.id, card(WES, 4))
-    assert err.value.code == "inevitable"
-    g.settle("day")
+    seen = len(g.events)
+    g.settle("day")     # the only marked card is inevitable: Opio has nothing to save
+    assert (UMA,) in audiences(g.events[seen:], "nothing_to_do")
     assert g.died() == [(WES, 4)] and not g.asked("mania_target")
 
 
@@ -598,12 +596,8 @@ def test_beth26_grim_reaper_kill_night():
     assert g.st["night"]["kill_night"] == 1 and g.st["parca"]["disobeyed_rounds"] == 0
     g.act("parca_kill", card(XIA, 3), VIC)
     g.act("scythe", card(TOM, 4), VIC)
-    p = g.until("action_kill", TOM)
-    with pytest.raises(IllegalMove) as err:
-        E.apply(g.st, TOM, p.id, card(WES, 1))
-    assert err.value.code == "parca_night"
-    g.act("action_kill", "pass", TOM)
-    g.act("mania_target", card(WES, 2), XIA)
+    g.act("mania_target", card(WES, 2), XIA)   # Electroshock may kill nobody: not asked
+    assert (TOM,) in audiences(g.events[seen:], "nothing_to_do")
     g.settle("day")
     assert sorted(g.died()) == [(WES, 2), (XIA, 3)]
     tonight = [e.kind for e in g.events[seen:]]
@@ -641,9 +635,8 @@ def test_beth27a_patience_ignores_broccoli():
     g = Game(st).start("night")
     g.act("broccoli", card(UMA, 2), UMA)
     assert g.st["custom"]["broccoli_deaths"] == ["john_flick"]
-    p = g.until("patience", TOM)
-    assert [o.id for o in p.options] == ["pass"]
-    g.settle("day")
+    g.settle("day")     # a broccoli death is no mark: Patience has nothing to hold back
+    assert (TOM,) in audiences(g.events, "nothing_to_do")
     assert g.died() == [(UMA, 2)]
 
 

@@ -3,8 +3,9 @@
 `stored/version2.json`, written mid-play in every mode) and version 3 (questions' contexts and
 prophecies still short, `stored/version3.json`, open questions of a dozen kinds). Those written
 once the rules of their version were in place play on exactly as they would have: the same
-seeded answers give the same decisions and winners; those written before (the `older_rules_`
-ones) may end otherwise under today's rules, but end."""
+seeded answers give the same decisions and winners (recorded again when what is asked changes:
+since a night step's lone answer stopped being a question, fewer are); those written before
+(the `older_rules_` ones) may end otherwise under today's rules, but end."""
 import json
 from pathlib import Path
 

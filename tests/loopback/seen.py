@@ -4,7 +4,8 @@ same picture is not posted twice in a row, no line shows an internal id or a Pyt
 game ends with one game-over post, a spent question shows no deadline, a conversation reads
 top to bottom, every picture has alt text (a screen reader says only "image" for one without),
 no DM holds nothing but a header, an answered question is one line, a player who is out is
-told once and then written to only to be asked something.
+told once and then written to only to be asked something, a question offering a single answer
+says why it is asked at all.
 
 `what_people_see(thread, people)` takes the snapshot; `findings(snapshot)` returns what a player
 would stumble on, one readable sentence each (empty when the views are clean). The snapshot is
@@ -189,9 +190,9 @@ DEADLINE, UPSIDE_DOWN, ENDING = "spent deadline", "answer above question", "game
 EARLY, AGAIN = "question before its moment", "same line again"
 UNDESCRIBED = "a picture without alt text"
 HEADER_ONLY, UNSHRUNK = "header-only DM", "answered question kept whole"
-OUT_AGAIN = "out, not left alone"
+OUT_AGAIN, LONE = "out, not left alone", "a lone answer, unexplained"
 CHECKS = (CLICKABLE, PICTURE, INTERNAL, DEADLINE, UPSIDE_DOWN, EARLY, AGAIN, ENDING, UNDESCRIBED,
-          HEADER_ONLY, UNSHRUNK, OUT_AGAIN)
+          HEADER_ONLY, UNSHRUNK, OUT_AGAIN, LONE)
 
 
 def findings(table: Seen, pending: Collection[str] | None = None,
@@ -210,6 +211,7 @@ def findings(table: Seen, pending: Collection[str] | None = None,
         found += _said_again(place, messages)
         found += _undescribed(place, messages)
         found += _unshrunk(place, messages)
+        found += _lone_answers(place, messages)
     for name, messages in table.dms.items():
         found += _header_only(f"{name}'s DMs", messages)
         found += _out_not_left_alone(f"{name}'s DMs", messages)
@@ -323,6 +325,22 @@ def answers_offered(components: list[dict]) -> int:
     live = [c for c in walk(list(components))
             if ANSWERS.match(c.get("custom_id", "")) and not c.get("disabled")]
     return sum(len(c["options"]) if "options" in c else 1 for c in live)
+
+
+# Why a question offering one answer is asked all the same (locale ui, `Pending` "alone").
+WHY_ALONE = frozenset(UI[key] for key in ("alone_cover", "alone_ready"))
+
+
+def ritual(m: Shown) -> bool:
+    """A live question offering a single answer that does not say why it is asked: a click
+    that decides nothing. One asked so that nobody can tell who had a choice, or a Ready
+    that ends a wait early, says so."""
+    return answers_offered(m.components) == 1 and not WHY_ALONE & set(m.lines())
+
+
+def _lone_answers(place: str, messages: list[Shown]) -> list[str]:
+    return [f"{LONE}: {place}: “{m.excerpt()}” offers one answer and says not why"
+            for m in messages if ritual(m)]
 
 
 def header_only(m: Shown) -> bool:
