@@ -366,6 +366,12 @@ class Engine:
         removes people's posts there until it is false again."""
         raise NotImplementedError
 
+    def clock_at(self, state: dict, phase: str, round_: int) -> dict | None:
+        """The public view's "clock" as it read at a past moment of this game (its phase
+        and round), for headers written after it (the recap's): None (the default) for
+        "round N"."""
+        return None
+
     def seat_view(self, state: dict, seat: int) -> dict:
         """What one seat may see: the public view plus its own secrets."""
         raise NotImplementedError

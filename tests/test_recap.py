@@ -66,6 +66,14 @@ def test_recap_tells_a_run_of_alike_secret_moves_as_one_sentence_in_each_languag
     assert recap(seed, [row(1, "gm_seed", {"seed": 7}, "setup:0")]) == []
 
 
+def test_recap_headers_name_the_games_own_clock():
+    t = Translator("room25", "en", NAMES, markdown=True)
+    plans = [row(1, "gm_plan", {"char": "max", "seat": 0, "tokens": ["look", "move"],
+                                "adr": False}, "programming:2")]
+    [(_, text)] = recap(t, plans, lambda at: "hour " + at.rpartition(":")[2] + " of 7")
+    assert text.splitlines()[1] == "### Hour 2 of 7 · Programming"
+
+
 def test_recap_speaks_the_table_language_and_splits_long_logs():
     t = Translator("bethlem", "es", NAMES, markdown=True)
     rows = [row(i, "gm_conference", {"seats": [i % 3]}, f"night:{i}") for i in range(1, 200)]

@@ -213,7 +213,8 @@ class DiscordDelivery:
         if ending:         # one post, then the GM log (every secret move) as the recap
             plans = [(f"end:{ids[0]}", ids, text) for ids, text in render.chunk_pairs(lines)]
             plans += [(f"public:{ids[0]}", ids, text) for ids, text in recap(
-                t, [r for r in await self.host.store.gm_log(table.id) if r.id not in covered])]
+                t, [r for r in await self.host.store.gm_log(table.id) if r.id not in covered],
+                lambda at: render.moment(table, t, at=at)["clock"])]
         else:
             plans = self._news(table, posts, lines, {r.id for r in public if r.data.get("pin")})
             asks = [(f"ask:{group[0].kind}:{group[0].id}", [], None)

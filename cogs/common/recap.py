@@ -15,8 +15,8 @@ from hosting.store import OutboxRow
 from hosting.text import Translator
 
 
-def _grouped(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str | None,
-                                                                  list[str]]]:
+def _grouped(t: Translator, rows: list[OutboxRow], clock) -> list[tuple[list[int], str | None,
+                                                                         list[str]]]:
     """(row ids, header, lines) per moment, in order; a row without a moment (a note outside
     a step) joins the moment before it."""
     groups: list[tuple[list[int], str | None, list[str]]] = []
@@ -24,20 +24,21 @@ def _grouped(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str 
     for row in rows:
         if not groups or (row.moment is not None and row.moment != moment):
             moment = row.moment
-            groups.append(([], moment_header(t, moment) if moment else None, []))
+            groups.append(([], moment_header(t, moment, clock) if moment else None, []))
         ids, _, events = groups[-1]
         ids.append(row.id)
         events.append((row.audience, row.kind, row.data))
     return [(ids, header, tell(t, events)) for ids, header, events in groups]
 
 
-def recap(t: Translator, rows: list[OutboxRow]) -> list[tuple[list[int], str]]:
+def recap(t: Translator, rows: list[OutboxRow], clock=None) -> list[tuple[list[int], str]]:
     """The recap's messages (the GM rows each carries, its text), opened by a title. A moment
     whose every line said nothing is left out; its rows ride on the next message, so they
-    are never posted again."""
+    are never posted again. `clock(moment)`: the game's clock words at a moment (else its
+    round)."""
     pairs: list[tuple[list[int], str]] = []
     spare: list[int] = []
-    for ids, header, lines in _grouped(t, rows):
+    for ids, header, lines in _grouped(t, rows, clock):
         if not lines:
             spare += ids
             continue

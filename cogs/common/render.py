@@ -360,12 +360,16 @@ def clock(view: dict, t: Translator) -> str:
 def moment(table: GameRow, t: Translator, at: str | None = None) -> dict:
     """The public moment a question or a post belongs to, as words: its phase and the game's
     clock. `at`: a past moment's key ("phase:round"), whose clock is the view's while the game
-    is still in that round (a post sent as the next phase began), else its round."""
-    view = {} if table.state is None else games.engine(table.game).public_view(table.state)
+    is still in that round (a post sent as the next phase began), else the engine's
+    `clock_at` that round."""
+    engine = games.engine(table.game)
+    view = {} if table.state is None else engine.public_view(table.state)
     if at is not None and at != f"{view.get('phase')}:{view.get('round')}":
         phase, _, rounds = at.rpartition(":")
+        then = engine.clock_at(table.state, phase, int(rounds)) if (
+            table.state is not None and rounds.isdigit()) else None
         view = ({**view, "phase": phase} if rounds == str(view.get("round"))
-                else {"phase": phase, "round": rounds})
+                else {"phase": phase, "round": rounds, **({"clock": then} if then else {})})
     return {"phase": t.lookup("phases", str(view.get("phase", ""))), "clock": clock(view, t)}
 
 

@@ -60,9 +60,13 @@ def tell(t: Translator, events: list[tuple]) -> list[str]:
     return said_once(t, lines)
 
 
-def moment_header(t: Translator, moment: str) -> str:
+def moment_header(t: Translator, moment: str, clock=None) -> str:
+    """A recap's header ("### Loop 2 · Day 4 · Morning"): `clock(moment)`, the game's clock
+    words for a moment's key, else its round."""
     phase, _, round_ = moment.rpartition(":")
-    return t("ui", "recap_moment", phase=t.lookup("phases", phase), round=round_)
+    words = clock(moment) if clock else t("ui", "clock_round", round=round_)
+    return t("ui", "recap_moment", phase=t.lookup("phases", phase),
+             clock=words[:1].upper() + words[1:])
 
 
 def said_once(t: Translator, lines: list[str]) -> list[str]:

@@ -176,5 +176,8 @@ class LooperEngine(Engine):
     def round(self, state):
         return state["days_played"]
 
+    def clock_at(self, state, phase, round_):
+        return views.clock_at(state, phase, round_)
+
     def ai_choice(self, state, pending, policy):
         return ai.choose(state, pending, policy)

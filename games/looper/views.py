@@ -4,6 +4,8 @@ hand and its own face-down cards; a protagonist the hands of the decks it holds 
 face-down cards. The script goes public only when the game is over."""
 from __future__ import annotations
 
+from itertools import accumulate
+
 from games.looper import cards, data
 from games.looper.script import public_sheet
 from games.looper.table import MM_SEAT, in_public_order
@@ -52,6 +54,17 @@ def clock(s: dict) -> dict:
     if s["step"] in BETWEEN_LOOPS:
         return {"key": "clock_before_loop", "params": {"loop": s["loop"]}}
     return {"key": "clock", "params": {"loop": s["loop"], "day": s["day"]}}
+
+
+def clock_at(s: dict, phase: str, days: int) -> dict:
+    """The clock at a past moment (its step and the days begun by then): the loop it falls
+    in, from the days each finished loop lasted (public)."""
+    ends = list(accumulate(r["day"] for r in s["loop_results"]))    # the last day of each
+    if phase in BETWEEN_LOOPS:
+        return {"key": "clock_before_loop", "params": {"loop": sum(e <= days for e in ends) + 1}}
+    loop = sum(e < days for e in ends) + 1
+    return {"key": "clock", "params": {"loop": loop,
+                                       "day": days - (ends[loop - 2] if loop > 1 else 0)}}
 
 
 def seat_view(s: dict, seat: int) -> dict:

@@ -162,6 +162,9 @@ class MysteriumEngine(Engine):
     def round(self, state):
         return state["hour"]
 
+    def clock_at(self, state, phase, round_):
+        return views.clock(round_)
+
     def ai_choice(self, state, pending, policy):
         if pending.kind == "takeover":
             return "take"               # an AI player runs a second psychic as in N=2-3

@@ -7,6 +7,11 @@ from games.mysterium.settings import level, uses_track
 from games.mysterium.state import CATEGORIES
 
 
+def clock(hour: int) -> dict:
+    """The game's own clock for headers: "Hour 3 of 7"."""
+    return {"key": "clock", "params": {"hour": hour}}
+
+
 def public_view(state: dict) -> dict:
     track = uses_track(state["total"])
     over = state["phase"] == "over"
@@ -21,7 +26,7 @@ def public_view(state: dict) -> dict:
     } for p in state["psychics"]]
     view = {
         "phase": state["phase"], "round": state["hour"], "hour": state["hour"],
-        "clock": {"key": "clock", "params": {"hour": state["hour"]}},     # "Hour 3 of 7"
+        "clock": clock(state["hour"]),
         "difficulty": state["difficulty"], "total": state["total"],
         "bot_ghost": state["bot_ghost"], "ghost_seat": state["ghost_seat"],
         "table": state["table"], "psychics": psychics, "crows_left": state["crows_left"],

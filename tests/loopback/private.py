@@ -12,7 +12,7 @@ from .views import ChannelView, MessageView
 QUESTION_TITLE = re.compile(rf".+, ({CLOCK}): your decision$")
 OUTCOME = re.compile(r"^(You chose \*\*.+\*\*\.|Time ran out: \*\*.+\*\*\.|This question is closed\.)$")
 RECAP_TITLE = "## What happened in secret"
-RECAP_HEADER = re.compile(r"^### Round \d+ · \S.*$")
+RECAP_HEADER = re.compile(rf"^### (?i:{CLOCK}) · \S.*$")     # the game's clock, then phase
 REPEATED = re.compile(r" \(×\d+\)$")       # a line said again at once (recap, DMs)
 SECTIONS = ["Yours", "What you know", "Open questions", "Latest private news"]
 # What a Python repr leaves in a line: brackets, None, quoted words.

@@ -143,6 +143,23 @@ def test_the_clock_reads_loop_and_day():
     assert es("views", clock["key"], **clock["params"]) == "Antes del bucle 2"
 
 
+def test_a_past_moment_reads_in_the_loop_and_day_it_fell_in():
+    """The recap's headers: the days begun by a moment, placed by the finished loops' lengths
+    (a loop may end early), and the time spiral before the next loop."""
+    s = midgame()
+    s["loop_results"] = [{"loop": 1, "day": 4, "lost": True}, {"loop": 2, "day": 2, "lost": True}]
+
+    def words(phase, days):
+        clock = E.clock_at(s, phase, days)
+        return T("views", clock["key"], **clock["params"])
+
+    assert [words("morning", d) for d in (1, 4, 5, 6, 7)] == [
+        "Loop 1 · Day 1", "Loop 1 · Day 4", "Loop 2 · Day 1", "Loop 2 · Day 2",
+        "Loop 3 · Day 1"]
+    assert [words("spiral", d) for d in (0, 4, 6)] == [
+        "Before loop 1", "Before loop 2", "Before loop 3"]
+
+
 def test_the_play_aid_is_pinned_and_lists_the_set():
     """At setup a pinned public reference lists every role of the set with its abilities, its
     plots and the effect of each incident, in either language, with no raw id."""
