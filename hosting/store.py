@@ -973,6 +973,15 @@ class Store:
             self._prompts.drop(game_id)
         self._posts.drop(game_id)
 
+    async def replan_text(self, game_id: int, key: str, text: str | None) -> None:
+        """The words a planned message goes out with, changed before it is sent (a question
+        meant to take an answered one's place in its message, refused there, goes as a DM
+        of its own without that message's words)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE posts SET text = ? WHERE game_id = ? AND key = ? "
+                             "AND state = 'planned'", (text, game_id, key))
+        self._posts.drop(game_id)
+
     async def plan_edit(self, game_id: int, key: str, covered: list[int], text: str,
                         delivered: Iterable[int]) -> None:
         """Plan an edit of a sent question (`key`: more:ROW:ASK) giving it `text`, its whole

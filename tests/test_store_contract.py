@@ -378,6 +378,16 @@ async def test_planned_posts_are_kept_once_and_follow_their_attempts(store):
     assert posts["public:4"].seq > posts["seat:0:3"].seq
 
 
+async def test_a_planned_posts_words_change_until_it_goes_out(store):
+    game_id = await store.create_game(new_game())
+    await store.plan_posts(game_id, [("prompt:0:q1", [], "above"), ("public:1", [1], "hi")])
+    await store.post_tried(game_id, "public:1", "sent", 2 ** 60, 2 ** 61)
+    await store.replan_text(game_id, "prompt:0:q1", None)
+    await store.replan_text(game_id, "public:1", "changed")
+    posts = await store.posts(game_id)
+    assert (posts["prompt:0:q1"].text, posts["public:1"].text) == (None, "hi")
+
+
 async def test_a_question_post_keeps_the_words_it_shows_now(store):
     game_id = await store.create_game(new_game())
     await store.plan_posts(game_id, [("ask:vote:v1", [], "Day 1"), ("phase:0:day:1", [1], "x")])

@@ -1150,9 +1150,9 @@ class DiscordDelivery:
         the next of a series: of the same kind, opened by the answer (not open `before` it,
         as a second character's programme), so that its line never reads as the last one
         said again; and when the seat has no line due first. It is planned and recorded as
-        any DM question, so no delivery
-        asks it again; refused, the planned question goes as a DM of its own, under the same
-        words."""
+        any DM question, with the words above it, so no delivery asks it again and its close
+        keeps them; refused, the planned question goes as a DM of its own, without the words
+        the answered message keeps."""
         message, seat_no = interaction.message, answered.seat
         told = [r for r in rows if r.audience == f"seat:{seat_no}"
                 and r.kind not in said_on_the_answer(table)]
@@ -1178,6 +1178,7 @@ class DiscordDelivery:
                 attachments=picture.get("files", []), allowed_mentions=NOBODY)
         except (discord.HTTPException, discord.RateLimited) as err:   # planned: a DM goes
             log.info("game %s: seat %s is asked apart: %s", table.id, seat_no, err)
+            await self.host.store.replan_text(table.id, key, None)   # its words stay there
             self._planned_here[table.id].add(key)
             self.refresh_later(table.id)
             return

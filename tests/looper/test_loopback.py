@@ -159,3 +159,31 @@ async def mastermind_places(alice, prompt, db) -> None:
     assert len(alice.dms()) == dms     # the next card is asked in its place, in the same DM
     assert [c for _, c in chosen(db)[len(before):]] == ["i1@school"]
     assert not any("Your card: " in m.text for m in alice.dms())    # its closed question says it
+
+
+async def test_a_next_card_refused_in_its_place_comes_as_a_dm_of_its_own(tmp_path):
+    """Discord refusing the edit that would ask the Mastermind's next card in the answered
+    one's place: the next card comes as a DM of its own, without repeating what the answered
+    message still shows."""
+    db = tmp_path / "db.sqlite3"
+    async with at_a_table(db, "alice", "bob") as (discord, (alice, bob), games):
+        await alice.slash(games, "looper new", mode="first_steps", timings=TIMINGS)
+        lobby = games.last_message()
+        await bob.click(lobby, "Join")
+        await discord.settle()
+        await alice.slash(games, "looper add-ai")
+        await alice.click(lobby, "Start")
+
+        def card_question(m) -> bool:
+            return [s.get("placeholder") for s in m.selects] == ["Card"]
+
+        prompt = await alice.wait_dm(card_question)
+        dms = len(alice.dms())
+        discord.faults.server_error("PATCH /webhooks/*", status=404)     # the edit in place
+        await alice.select(prompt, "Intrigue +1", menu="Card")
+        await alice.select(prompt, "School", menu="Target")
+        await alice.click(prompt, "Confirm: Intrigue +1 on School")
+        asked = await alice.wait_dm(lambda m: m.id != prompt.id and card_question(m))
+        assert "You chose **Intrigue +1 on School**" in prompt.content
+        assert "You chose" not in asked.text and len(alice.dms()) == dms + 1
+        assert [i.status for i in discord.faults.injected] == [404]
