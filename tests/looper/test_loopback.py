@@ -84,6 +84,18 @@ def chosen(db) -> list[tuple[str, str]]:
         return con.execute("SELECT pending_id, choice FROM decisions ORDER BY seq").fetchall()
 
 
+async def started_with_alice_as_mastermind(discord, alice, bob, games):
+    """A table alice opens (her seat, the Mastermind's), bob and an AI join and she starts:
+    its lobby."""
+    await alice.slash(games, "looper new", mode="first_steps", timings=TIMINGS)
+    lobby = games.last_message()
+    await bob.click(lobby, "Join")
+    await discord.settle()
+    await alice.slash(games, "looper add-ai")
+    await alice.click(lobby, "Start")
+    return lobby
+
+
 async def test_a_card_is_two_menus_and_a_confirm_and_its_target_is_never_public(tmp_path):
     """The Mastermind's card is one DM: the card menu, then the target menu under it, then
     Confirm. A protagonist's card question in the thread shows the card menu alone; a card
@@ -92,12 +104,7 @@ async def test_a_card_is_two_menus_and_a_confirm_and_its_target_is_never_public(
     db = tmp_path / "db.sqlite3"
     async with at_a_table(db, "alice", "bob", "carol") as (
             discord, (alice, bob, carol), games):
-        await alice.slash(games, "looper new", mode="first_steps", timings=TIMINGS)
-        lobby = games.last_message()
-        await bob.click(lobby, "Join")
-        await discord.settle()
-        await alice.slash(games, "looper add-ai")
-        await alice.click(lobby, "Start")
+        lobby = await started_with_alice_as_mastermind(discord, alice, bob, games)
         thread, answered = lobby.thread, set()
         mastermind = public = None
         give_up = asyncio.get_running_loop().time() + 60
@@ -167,12 +174,7 @@ async def test_a_next_card_refused_in_its_place_comes_as_a_dm_of_its_own(tmp_pat
     message still shows."""
     db = tmp_path / "db.sqlite3"
     async with at_a_table(db, "alice", "bob") as (discord, (alice, bob), games):
-        await alice.slash(games, "looper new", mode="first_steps", timings=TIMINGS)
-        lobby = games.last_message()
-        await bob.click(lobby, "Join")
-        await discord.settle()
-        await alice.slash(games, "looper add-ai")
-        await alice.click(lobby, "Start")
+        await started_with_alice_as_mastermind(discord, alice, bob, games)
 
         def card_question(m) -> bool:
             return [s.get("placeholder") for s in m.selects] == ["Card"]
