@@ -5,7 +5,7 @@ answer there (for the token's 15 minutes, then the bot's own post again), and a 
 question closes in the answer of the click that completes it."""
 from __future__ import annotations
 
-from tests.loopback.table import at_a_table, dm_prompts
+from tests.loopback.table import at_a_table, dm_prompts, open_toy_table
 
 MESSAGE = "/channels/{channel_id}/messages"
 
@@ -32,11 +32,8 @@ async def test_a_seats_next_dm_rides_its_last_answer_and_the_ballot_closes_by_it
         tmp_path):
     async with at_a_table(tmp_path / "db.sqlite3",
                           "ann", "ben", "cat", "dan", "eve", "fay") as (discord, people, games):
-        await people[0].slash(games, "toy new", pace="live", timings="night_step=2")
-        lobby = games.last_message()
-        for person in people[1:]:
-            await person.click(lobby, "Join")
-        await people[0].click(lobby, "Start")
+        lobby, _ = await open_toy_table(games, people[0], people[1:], pace="live",
+                                        timings="night_step=2")
         [(wolf, first)] = [(p, m) for p in people for m in dm_prompts(p)]
         dm = first.channel.id
         assert first.record.interaction is None          # nobody has answered yet

@@ -21,8 +21,8 @@ from tests.loopback import Loopback
 from tests.loopback.people import InteractionFailed
 from tests.loopback.seen import findings, what_people_see
 from tests.loopback.table import (answer, answer_quickest, finished, idle, make_bot,
-                                  open_questions, play, secret_prompts, status_message,
-                                  toy_choice)
+                                  open_questions, open_toy_table, play, secret_prompts,
+                                  status_message, toy_choice)
 from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
 from tests.toy import ToyGame
 
@@ -37,14 +37,6 @@ def quiet_days(monkeypatch):
     plain = ToyGame.public_view
     monkeypatch.setattr(ToyGame, "public_view",
                         lambda self, s: {**plain(self, s), "quiet": s["phase"] == "day"})
-
-
-async def open_table(games, host, joiners, **options):
-    lobby = (await host.slash(games, "toy new", **options)).message
-    for person in joiners:
-        await person.click(lobby, "Join")
-    await host.click(lobby, "Start")
-    return lobby.thread
 
 
 def said(thread, words: str) -> int:
@@ -72,7 +64,7 @@ async def test_a_quiet_phase_leaves_every_button_usable_and_removes_posts(
     guild, (alice, bob, carol, dave), games = town
     dave.dms_open = False                        # he answers through Answer here / My secrets
     async with table_bot(lb, tmp_path / "db.sqlite3"):
-        thread = await open_table(games, alice, [bob, carol, dave])
+        _, thread = await open_toy_table(games, alice, [bob, carol, dave])
         kept = await bob.write(thread, "good luck all")          # night: talk is allowed
         assert said(thread, QUIET) == 0
         await to_the_day([alice, bob, carol, dave], thread)
@@ -103,7 +95,7 @@ async def test_quiet_survives_a_restart_and_talk_opens_on_pause_cancel_and_end(
     alice, bob = people[:2]
     db = tmp_path / "db.sqlite3"
     async with table_bot(lb, db):
-        thread = await open_table(games, alice, people[1:])
+        _, thread = await open_toy_table(games, alice, people[1:])
         await to_the_day(people, thread)
         assert said(thread, QUIET) == 1
     async with table_bot(lb, db):                       # told once, not again after the restart
@@ -128,7 +120,7 @@ async def test_without_manage_messages_the_host_is_told_once_and_the_game_goes_o
     host, bob = people[:2]
     lb.deny(games, "manage_messages")
     async with table_bot(lb, tmp_path / "db.sqlite3"):
-        thread = await open_table(games, host, people[1:])
+        _, thread = await open_toy_table(games, host, people[1:])
         await to_the_day(people, thread)
         assert not (await bob.write(thread, "it was carol")).deleted   # a stated rule only
         await play(people, thread)
@@ -145,7 +137,7 @@ async def test_a_lock_an_earlier_version_left_is_lifted_after_a_restart(
     guild, people, games = town
     db = tmp_path / "db.sqlite3"
     async with table_bot(lb, db):
-        thread = await open_table(games, people[0], people[1:])
+        _, thread = await open_toy_table(games, people[0], people[1:])
         await to_the_day(people, thread)
     store = await Store.open(db)                  # the older bot locked its quiet day
     [game_id] = await store.quiet_threads()
@@ -167,7 +159,7 @@ async def test_a_locked_thread_refuses_people_and_the_bots_answers_as_discord_do
         people = [guild.user(n) for n in ("alice", "bob", "carol")]
         games = guild.text_channel("games")
         async with table_bot(lb, tmp_path / "db.sqlite3"):
-            thread = await open_table(games, people[0], people[1:])
+            _, thread = await open_toy_table(games, people[0], people[1:])
             status = status_message(thread)
             lb.lock(thread)                       # a moderator locks it
             for act in (lambda: people[1].click(status, "My secrets"),

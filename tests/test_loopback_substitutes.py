@@ -8,7 +8,7 @@ import asyncio
 
 from tests.loopback.seen import findings, what_people_see
 from tests.loopback.table import (FAST_TIMINGS, KILL_PROMPT, answer_quickest, at_a_table,
-                                  dm_prompts, finished, open_questions, play)
+                                  dm_prompts, finished, open_questions, open_toy_table, play)
 from tests.loopback.wholegame import TABLES
 
 TAKE = "Take this seat"
@@ -24,11 +24,7 @@ def assert_nothing_to_stumble_on(thread, people) -> None:
 
 
 async def open_table(host, others, games):
-    lobby = (await host.slash(games, "toy new", pace="live")).message
-    for person in others:
-        await person.click(lobby, "Join")
-    await host.click(lobby, "Start")
-    return lobby.thread
+    return (await open_toy_table(games, host, others, pace="live"))[1]
 
 
 def role_of(person) -> str:

@@ -11,7 +11,8 @@ import pytest
 
 from tests.loopback import Loopback
 from tests.loopback.table import (GAME_OVER, KILL_PROMPT, dm_prompts, finished, idle, make_bot,
-                                  play, play_unsettled, secret_prompts, status_message)
+                                  open_toy_table, play, play_unsettled, secret_prompts,
+                                  status_message)
 
 SECRETS = ("You are the", "Your role", "wolf sits at", KILL_PROMPT)
 
@@ -36,19 +37,6 @@ def db(tmp_path):
 
 def table_bot(lb, db):
     return lb.run_bot(partial(make_bot, settle_delay=0.01), db, idle=idle)
-
-
-async def open_table(games, host, joiners, ai_seats: int = 0):
-    """Open a toy table, seat people and AI seats, start it; returns (lobby, thread)."""
-    await host.slash(games, "toy new", pace="live")
-    lobby = games.last_message()
-    for person in joiners:
-        await person.click(lobby, "Join")
-    for _ in range(ai_seats):
-        await host.slash(games, "toy add-ai")
-    started = await host.click(lobby, "Start")
-    assert started.type == 7 and started.message == lobby and not lobby.buttons
-    return lobby, lobby.thread
 
 
 def secrets_kept(lb, people, thread):
@@ -116,7 +104,8 @@ async def test_a_day_vote_costs_one_post_and_no_edit_of_the_status_per_vote(lb, 
     guild, people, games = town
     alice, bob, carol, dave = people
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, alice, [bob, carol, dave], ai_seats=1)
+        lobby, thread = await open_toy_table(games, alice, [bob, carol, dave], ai_seats=1,
+                                             pace="live")
         posts_before = len(thread.messages())
         for wolf, kill in [(p, m) for p in people for m in dm_prompts(p)]:  # else the AI killed
             await wolf.click(kill, kill.labels()[0])
@@ -188,7 +177,7 @@ async def test_complete_game_with_ai_seats_keeps_secrets(lb, town, db):
     guild, (alice, bob, carol, dave), games = town
     people = [alice, bob, carol]
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, alice, [bob, carol], ai_seats=2)
+        lobby, thread = await open_toy_table(games, alice, [bob, carol], ai_seats=2, pace="live")
         await play(people, thread, after_step=secrets_kept(lb, people, thread))
     line = winners_line(thread)
     assert "The village wins" in "\n".join(m.content for m in thread.messages()) \
@@ -209,7 +198,7 @@ async def test_closed_dms_play_a_whole_game_through_ephemerals(lb, town, db):
     bob.dms_open = False
     people = [bob, alice, carol, dave]
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, bob, [alice, carol, dave])
+        lobby, thread = await open_toy_table(games, bob, [alice, carol, dave], pace="live")
         ping = next(m for m in thread.messages() if "I cannot send you direct messages" in m.content)
         assert bob.mention in ping.content and ping.labels() == ["Answer here"]
         await play(people, thread, after_step=secrets_kept(lb, people, thread))
@@ -222,7 +211,7 @@ async def test_restart_mid_night_loses_and_doubles_nothing(lb, town, db):
     guild, (alice, bob, carol, dave), games = town
     people = [alice, bob, carol, dave]
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, alice, [bob, carol, dave])
+        lobby, thread = await open_toy_table(games, alice, [bob, carol, dave], pace="live")
         wolf = next(p for p in people if dm_prompts(p))
         prompt = dm_prompts(wolf)[0]
     async with table_bot(lb, db):
@@ -245,7 +234,7 @@ async def test_game_finishes_under_random_rate_limits_and_5xx(lb, town, db):
     people = [alice, bob, carol]
     lb.faults.chaos(probability=0.15, max_faults=8, seed=7, statuses=(429, 429, 429, 500))
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, alice, [bob, carol], ai_seats=1)
+        lobby, thread = await open_toy_table(games, alice, [bob, carol], ai_seats=1, pace="live")
         await play(people, thread, after_step=secrets_kept(lb, people, thread))
     assert finished(thread) and len(lb.faults.injected) >= 4
     assert {f.status for f in lb.faults.injected} >= {429}
@@ -266,7 +255,7 @@ async def test_stop_right_after_a_move_then_restart(lb, town, db):
     guild, (alice, bob, carol, dave), games = town
     people = [alice, bob, carol, dave]
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, alice, [bob, carol, dave])
+        lobby, thread = await open_toy_table(games, alice, [bob, carol, dave], pace="live")
         wolf = next(p for p in people if dm_prompts(p))
         prompt = dm_prompts(wolf)[0]
         await wolf.click(prompt, prompt.labels()[-1], settle=False)
@@ -281,7 +270,7 @@ async def test_stop_right_after_a_move_then_restart(lb, town, db):
 async def test_votes_cast_at_once_each_show_once(lb, town, db):
     guild, people, games = town
     async with table_bot(lb, db):
-        lobby, thread = await open_table(games, people[0], people[1:])
+        lobby, thread = await open_toy_table(games, people[0], people[1:], pace="live")
         [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
         await wolf.click(kill, kill.labels()[0])
         [ballot] = [m for m in thread.messages() if "Nobody" in m.labels()]

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from hosting.store import Store
-from tests.loopback.table import finished, play, status_message
+from tests.loopback.table import finished, open_toy_table, play, status_message
 from tests.test_loopback_table import lb, table_bot, town  # noqa: F401 (fixtures)
 from tests.toy import ToyGame
 
@@ -21,15 +21,6 @@ def quiet_nights(monkeypatch):
     plain = ToyGame.public_view
     monkeypatch.setattr(ToyGame, "public_view",
                         lambda self, s: {**plain(self, s), "quiet": s["phase"] == "night"})
-
-
-async def open_table(games, host, joiners, **options):
-    reply = await host.slash(games, "toy new", **options)
-    lobby = reply.message
-    for person in joiners:
-        await person.click(lobby, "Join")
-    await host.click(lobby, "Start")
-    return lobby.thread
 
 
 def night(thread) -> bool:
@@ -87,14 +78,14 @@ async def test_game_commands_are_not_offered_in_dms(lb, town, tmp_path):
 async def test_an_async_table_keeps_its_thread_listed_a_week(lb, town, tmp_path):
     guild, (alice, bob, carol, dave), games = town
     async with table_bot(lb, tmp_path / "db.sqlite3"):
-        thread = await open_table(games, alice, [bob, carol], pace="async")
+        _, thread = await open_toy_table(games, alice, [bob, carol], pace="async")
         assert thread.auto_archive == 10080 and not thread.locked
 
 
 async def test_a_moderators_lock_is_not_the_bots_to_lift(lb, town, tmp_path):
     guild, people, games = town
     async with table_bot(lb, tmp_path / "db.sqlite3"):
-        thread = await open_table(games, people[0], people[1:])
+        _, thread = await open_toy_table(games, people[0], people[1:])
         await people[0].slash(thread, "toy pause")
         lb.lock(thread)                                      # a moderator steps in
         await people[0].slash(games, "toy resume")           # the locked thread offers none
@@ -105,7 +96,7 @@ async def test_a_moderators_lock_is_not_the_bots_to_lift(lb, town, tmp_path):
 async def test_an_archived_thread_is_revived_before_the_bot_posts_or_edits(lb, town, tmp_path):
     guild, people, games = town
     async with table_bot(lb, tmp_path / "db.sqlite3"):
-        thread = await open_table(games, people[0], people[1:])
+        _, thread = await open_toy_table(games, people[0], people[1:])
         lb.archive(thread)                                   # Discord archived it overnight
         await play(people, thread, after_step=lambda: lb.archive(thread))
     assert finished(thread) and not thread.locked
@@ -117,7 +108,7 @@ async def test_a_game_that_ended_while_the_bot_was_down_says_talk_is_open(lb, to
     guild, people, games = town
     db = tmp_path / "db.sqlite3"
     async with table_bot(lb, db):
-        thread = await open_table(games, people[0], people[1:])
+        _, thread = await open_toy_table(games, people[0], people[1:])
         assert not thread.locked and said_quiet(thread) == (1, 0)
     store = await Store.open(db)                 # cancelled, then a crash before talk opened
     [game_id] = await store.quiet_threads()

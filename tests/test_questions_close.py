@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from tests.loopback import Loopback
-from tests.loopback.table import dm_prompts, idle, make_bot, secret_prompts
+from tests.loopback.table import dm_prompts, idle, make_bot, open_toy_table, secret_prompts
 from tests.test_delivery import toy_table, world
 
 __all__ = ["world"]
@@ -60,11 +60,8 @@ async def test_a_timed_out_question_says_so_in_the_dm_and_in_my_secrets(tmp_path
         games = guild.text_channel("games")
         async with discord.run_bot(partial(make_bot, settle_delay=0.01), tmp_path / "db.sqlite3",
                                    idle=idle):
-            await people[0].slash(games, "toy new", pace="live", timings="night_step=1")
-            lobby = games.last_message()
-            for person in people[1:]:
-                await person.click(lobby, "Join")
-            await people[0].click(lobby, "Start")
+            lobby, _ = await open_toy_table(games, people[0], people[1:], pace="live",
+                                            timings="night_step=1")
             [(wolf, prompt)] = [(p, m) for p in people for m in dm_prompts(p)]
             [copy] = await secret_prompts(wolf, lobby.thread)   # still open in "My secrets"
             await discord.wait_for(lambda: not prompt.buttons, timeout=8)

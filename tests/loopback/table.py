@@ -51,6 +51,19 @@ async def at_a_table(db: str | Path, *names: str):
             yield discord, people, games_channel
 
 
+async def open_toy_table(games, host, joiners, ai_seats: int = 0, **options):
+    """A toy table `host` opens in `games` (`options` to `/toy new`), `joiners` and
+    `ai_seats` AI seats sit down, and it starts: (its lobby, its thread)."""
+    lobby = (await host.slash(games, "toy new", **options)).message
+    for person in joiners:
+        await person.click(lobby, "Join")
+    for _ in range(ai_seats):
+        await host.slash(games, "toy add-ai")
+    started = await host.click(lobby, "Start")
+    assert started.type == 7 and started.message == lobby and not lobby.buttons, started
+    return lobby, lobby.thread
+
+
 async def idle(bot: TableBot) -> None:
     """The bot's own background work: AI moves, deliveries, coalesced status refreshes."""
     if bot.host is not None:
