@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from hosting.stores import open_store
 from tests.loopback import Loopback
-from tests.loopback.table import dm_prompts, finished, idle, make_bot, play, status_message
-from tests.test_loopback_table import open_table
+from tests.loopback.table import (dm_prompts, finished, idle, make_bot, open_toy_table, play,
+                                  status_message)
 from tests.toy import ToyGame
 
 DAMAGE = {"old": "UPDATE games SET game = 'retired' WHERE id = ?",
@@ -27,10 +27,11 @@ async def test_unloadable_games_are_set_aside_and_the_healthy_one_plays_to_its_e
         hosts = {name: table[0] for name, table in others.items()}
         here = guild.text_channel("games")
         async with lb.run_bot(make_bot, db, idle=idle):
-            _, thread = await open_table(here, alice, [bob, carol, dave])
+            _, thread = await open_toy_table(here, alice, [bob, carol, dave], pace="live")
             threads = {}
             for name, (host, *joiners) in others.items():
-                _, threads[name] = await open_table(guild.text_channel(name), host, joiners)
+                _, threads[name] = await open_toy_table(guild.text_channel(name), host, joiners,
+                                                        pace="live")
             [prompt] = [m for p in people for m in dm_prompts(p)]
             [kill] = [m for p in others["damaged"] for m in dm_prompts(p)]
             killer = next(p for p in others["damaged"] if kill in dm_prompts(p))
@@ -97,7 +98,8 @@ async def test_a_click_on_a_state_its_rules_cannot_read_is_told_all_the_same(tmp
         guild = lb.guild("Test server")
         people = [guild.user(name) for name in ("alice", "bob", "carol", "dave")]
         async with lb.run_bot(make_bot, tmp_path / "table.sqlite3", idle=idle):
-            _, thread = await open_table(guild.text_channel("games"), people[0], people[1:])
+            _, thread = await open_toy_table(guild.text_channel("games"), people[0], people[1:],
+                                             pace="live")
             [(wolf, kill)] = [(p, m) for p in people for m in dm_prompts(p)]
 
             def bug(*args):
